@@ -1,0 +1,168 @@
+/** The dataset field catalog: the typed field registry every check is made against. */
+import { BUILTIN_DATASETS } from './catalog-data.js';
+import { closest } from './suggest.js';
+
+/** One dataset as the catalog files hold it (shared/data/datasets/*.json, or a user's file). */
+export interface CatalogFile {
+  dataset: string;
+  scope?: string;
+  fields: Array<{ name: string; type: string; description?: string; filterable?: boolean; deprecated?: boolean }>;
+  notFilterable?: string[];
+}
+
+export type FieldKind = 'string' | 'int' | 'float' | 'bool' | 'int or string' | 'object' | 'array';
+
+export interface Field {
+  name: string;
+  /** The type as documented: `string`, `int`, `array[int]`, `int or string`, ... */
+  type: string;
+  kind: FieldKind;
+  /** For arrays: the element type (`int`, `string`, `object`). */
+  element?: string;
+  description: string;
+  filterable: boolean;
+  deprecated: boolean;
+}
+
+export class Dataset {
+  private readonly byName = new Map<string, Field>();
+  private byLowerName: Map<string, Field> | undefined;
+
+  constructor(
+    readonly name: string,
+    readonly scope: string,
+    readonly fields: readonly Field[],
+  ) {
+    for (const field of fields) this.byName.set(field.name, field);
+  }
+
+  field(name: string): Field | undefined {
+    return this.byName.get(name);
+  }
+
+  /** The field whose name differs only in case, for the "wrong case" hint. */
+  fieldIgnoringCase(name: string): Field | undefined {
+    if (!this.byLowerName) {
+      this.byLowerName = new Map();
+      for (const field of this.fields) this.byLowerName.set(field.name.toLowerCase(), field);
+    }
+    return this.byLowerName.get(name.toLowerCase());
+  }
+
+  suggest(name: string): string | undefined {
+    return closest(name, this.byName.keys());
+  }
+}
+
+const FIELD_KINDS = new Set(['string', 'int', 'float', 'bool', 'int or string', 'object']);
+
+function fieldKind(type: string): { kind: FieldKind; element?: string } | undefined {
+  if (FIELD_KINDS.has(type)) return { kind: type as FieldKind };
+  const array = /^array\[(string|int|object|float|bool)\]$/.exec(type);
+  return array ? { kind: 'array', element: array[1] } : undefined;
+}
+
+/** Turns one catalog file into a Dataset, or says what is wrong with it. */
+export function readDataset(file: unknown, where = 'catalog'): { dataset?: Dataset; errors: string[] } {
+  const errors: string[] = [];
+  if (!isObject(file)) return { errors: [`${where}: expected an object with "dataset" and "fields"`] };
+  if (typeof file.dataset !== 'string' || file.dataset === '') errors.push(`${where}: "dataset" must be a non-empty string`);
+  if (!Array.isArray(file.fields)) errors.push(`${where}: "fields" must be an array`);
+  const notFilterable = file.notFilterable;
+  if (notFilterable !== undefined && !(Array.isArray(notFilterable) && notFilterable.every((n) => typeof n === 'string'))) {
+    errors.push(`${where}: "notFilterable" must be an array of field names`);
+  }
+  if (errors.length > 0) return { errors };
+  const blocked = new Set<string>((notFilterable as string[] | undefined) ?? []);
+  const fields: Field[] = [];
+  const seen = new Set<string>();
+  (file.fields as unknown[]).forEach((entry, index) => {
+    const at = `${where}: fields[${index}]`;
+    if (!isObject(entry) || typeof entry.name !== 'string' || typeof entry.type !== 'string') {
+      errors.push(`${at}: expected {"name": string, "type": string}`);
+      return;
+    }
+    const kind = fieldKind(entry.type);
+    if (!kind) {
+      errors.push(`${at}: unknown type '${entry.type}' of field '${entry.name}' (known: string, int, float, bool, int or string, object, array[string], array[int], array[object])`);
+      return;
+    }
+    if (seen.has(entry.name)) errors.push(`${at}: field '${entry.name}' is listed twice`);
+    seen.add(entry.name);
+    const unfilterable = entry.filterable === false || blocked.has(entry.name) || kind.kind === 'object' || kind.element === 'object';
+    fields.push({
+      name: entry.name,
+      type: entry.type,
+      ...kind,
+      description: typeof entry.description === 'string' ? entry.description : '',
+      filterable: !unfilterable,
+      deprecated: entry.deprecated === true,
+    });
+  });
+  if (errors.length > 0) return { errors };
+  return { dataset: new Dataset(file.dataset as string, typeof file.scope === 'string' ? file.scope : 'zone', fields), errors };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export const DEFAULT_DATASET = 'http_requests';
+
+/** A set of datasets by name: the built-in 38, optionally with a user's catalog on top. */
+export class Catalog {
+  private readonly datasets = new Map<string, Dataset>();
+
+  constructor(datasets: Iterable<Dataset>) {
+    for (const dataset of datasets) this.datasets.set(dataset.name, dataset);
+  }
+
+  get(name: string): Dataset | undefined {
+    return this.datasets.get(name);
+  }
+
+  names(): string[] {
+    return [...this.datasets.keys()].sort();
+  }
+
+  all(): Dataset[] {
+    return this.names().map((name) => this.datasets.get(name)!);
+  }
+
+  suggest(name: string): string | undefined {
+    return closest(name, this.datasets.keys());
+  }
+
+  /** A catalog with the user's datasets added (replacing built-in ones of the same name). */
+  extend(datasets: Iterable<Dataset>): Catalog {
+    return new Catalog([...this.datasets.values(), ...datasets]);
+  }
+}
+
+let builtin: Catalog | undefined;
+
+/** The catalog shipped with the package: 38 datasets of the service's documentation. */
+export function builtinCatalog(): Catalog {
+  if (!builtin) {
+    builtin = new Catalog(BUILTIN_DATASETS.map((file) => readDataset(file, file.dataset).dataset!));
+  }
+  return builtin;
+}
+
+/**
+ * Reads a user catalog: one dataset object (the shape of the shipped files), an array of them,
+ * or `{ "datasets": [...] }`.
+ */
+export function parseCatalog(value: unknown): { datasets: Dataset[]; errors: string[] } {
+  const files = Array.isArray(value) ? value : isObject(value) && Array.isArray(value.datasets) ? value.datasets : [value];
+  const datasets: Dataset[] = [];
+  const errors: string[] = [];
+  files.forEach((file, index) => {
+    const where = files.length > 1 ? `dataset ${index + 1}` : 'catalog';
+    const result = readDataset(file, where);
+    errors.push(...result.errors);
+    if (result.dataset) datasets.push(result.dataset);
+  });
+  if (files.length === 0) errors.push('catalog: no datasets');
+  return { datasets, errors };
+}

@@ -1,0 +1,61 @@
+/** Renders diagnostics as code frames: the line, a caret under the culprit, the hint. */
+import type { Diagnostic } from './diagnostics.js';
+
+export interface RenderOptions {
+  /** Shown before line:column (a file path, or nothing for inline text). */
+  fileName?: string;
+  /** ANSI colours; the CLI turns them on only for a terminal without NO_COLOR. */
+  color?: boolean;
+}
+
+const MAX_SHOWN = 100;
+
+const ANSI = { red: '\x1b[1;31m', yellow: '\x1b[1;33m', blue: '\x1b[1;34m', cyan: '\x1b[36m', bold: '\x1b[1m', reset: '\x1b[0m' };
+
+export function renderDiagnostic(diagnostic: Diagnostic, source: string, options: RenderOptions = {}): string {
+  const paint = (style: keyof typeof ANSI, text: string) => (options.color ? ANSI[style] + text + ANSI.reset : text);
+  const { start, end } = diagnostic.range;
+  const tone = diagnostic.severity === 'error' ? 'red' : 'yellow';
+  const lineText = lineAt(source, start.offset);
+  const width = String(start.line).length;
+  const pad = ' '.repeat(width);
+  const location = `${options.fileName ? options.fileName + ':' : ''}${start.line}:${start.column}`;
+
+  const caretStart = start.column - 1;
+  const lastColumn = end.line === start.line ? end.column - 1 : lineText.length;
+  const caretLength = Math.max(1, lastColumn - caretStart);
+  const shown = window(lineText, caretStart, caretLength);
+
+  const lines = [
+    `${paint(tone, diagnostic.severity)}${paint('bold', `[${diagnostic.code}]: ${diagnostic.message}`)}`,
+    `${pad}${paint('blue', '-->')} ${location}`,
+    `${pad} ${paint('blue', '|')}`,
+    `${paint('blue', `${start.line} |`)} ${shown.text}`,
+    `${pad} ${paint('blue', '|')} ${' '.repeat(shown.caretStart)}${paint(tone, '^'.repeat(shown.caretLength))}`,
+  ];
+  if (diagnostic.hint) lines.push(`${pad} ${paint('blue', '=')} ${paint('cyan', 'hint:')} ${diagnostic.hint}`);
+  return lines.join('\n');
+}
+
+export function renderDiagnostics(diagnostics: readonly Diagnostic[], source: string, options: RenderOptions = {}): string {
+  return diagnostics.map((d) => renderDiagnostic(d, source, options)).join('\n\n');
+}
+
+function lineAt(source: string, offset: number): string {
+  const clamped = Math.min(offset, source.length);
+  const lineStart = source.lastIndexOf('\n', clamped - 1) + 1;
+  let lineEnd = source.indexOf('\n', clamped);
+  if (lineEnd === -1) lineEnd = source.length;
+  return source.slice(lineStart, lineEnd).replace(/\r$/, '').replace(/\t/g, ' ');
+}
+
+/** Keeps a very long line readable: a window around the caret, with ellipses. */
+function window(text: string, caretStart: number, caretLength: number): { text: string; caretStart: number; caretLength: number } {
+  if (text.length <= MAX_SHOWN) return { text, caretStart, caretLength };
+  const length = Math.min(caretLength, MAX_SHOWN - 20);
+  const from = Math.max(0, Math.min(caretStart - 20, text.length - MAX_SHOWN));
+  const to = Math.min(text.length, from + MAX_SHOWN);
+  const prefix = from > 0 ? '…' : '';
+  const suffix = to < text.length ? '…' : '';
+  return { text: prefix + text.slice(from, to) + suffix, caretStart: caretStart - from + prefix.length, caretLength: length };
+}

@@ -1,0 +1,66 @@
+/** The service's operators, their spellings, their negations and the field types they apply to. */
+
+export const OPERATORS = [
+  'eq', '!eq', 'lt', 'leq', 'gt', 'geq',
+  'startsWith', 'endsWith', '!startsWith', '!endsWith',
+  'contains', '!contains', 'in', '!in',
+] as const;
+export type Operator = (typeof OPERATORS)[number];
+
+/** Pairs used to push NOT to the leaves: NOT (x op v) == x negation(op) v. */
+export const NEGATION: Readonly<Record<Operator, Operator>> = {
+  eq: '!eq', '!eq': 'eq',
+  in: '!in', '!in': 'in',
+  contains: '!contains', '!contains': 'contains',
+  startsWith: '!startsWith', '!startsWith': 'startsWith',
+  endsWith: '!endsWith', '!endsWith': 'endsWith',
+  lt: 'geq', geq: 'lt',
+  leq: 'gt', gt: 'leq',
+};
+
+export const LIST_OPERATORS: ReadonlySet<Operator> = new Set(['in', '!in']);
+
+/** Positive operators: a record missing the field fails these and passes their negations. */
+export const NEGATED_OPERATORS: ReadonlySet<Operator> = new Set(['!eq', '!in', '!contains', '!startsWith', '!endsWith']);
+
+export const OPERATOR_MEANING: Readonly<Record<Operator, string>> = {
+  eq: 'equal', '!eq': 'not equal',
+  lt: 'less than', leq: 'less than or equal', gt: 'greater than', geq: 'greater than or equal',
+  startsWith: 'starts with', endsWith: 'ends with',
+  '!startsWith': 'does not start with', '!endsWith': 'does not end with',
+  contains: 'contains', '!contains': 'does not contain',
+  in: 'value is in a set', '!in': 'value is not in a set',
+};
+
+/** The type families of the operator matrix (spec 4.3); catalog types map onto them. */
+export type TypeFamily = 'string' | 'int' | 'bool' | 'array';
+
+const STRING_OPS: readonly Operator[] = ['eq', '!eq', 'startsWith', 'endsWith', '!startsWith', '!endsWith', 'contains', '!contains', 'in', '!in'];
+const INT_OPS: readonly Operator[] = ['eq', '!eq', 'lt', 'leq', 'gt', 'geq', 'in', '!in'];
+
+/** The operator x field-type matrix of spec section 4.3, the single source of truth. */
+export const OPERATOR_MATRIX: Readonly<Record<TypeFamily, readonly Operator[]>> = {
+  string: STRING_OPS,
+  int: INT_OPS,
+  bool: ['eq', '!eq'],
+  array: ['contains', '!contains', 'in', '!in'],
+};
+
+/** Every accepted spelling (lower-cased) of each operator. `lte`/`gte` are deprecated spellings. */
+const SPELLINGS: ReadonlyArray<readonly [string, Operator]> = [
+  ...OPERATORS.map((op) => [op.toLowerCase(), op] as const),
+  ['==', 'eq'], ['=', 'eq'], ['!=', '!eq'],
+  ['<', 'lt'], ['<=', 'leq'], ['>', 'gt'], ['>=', 'geq'],
+  ['not in', '!in'], ['not contains', '!contains'], ['not startswith', '!startsWith'], ['not endswith', '!endsWith'],
+  ['lte', 'leq'], ['gte', 'geq'],
+];
+const SPELLING_MAP = new Map<string, Operator>(SPELLINGS);
+export const DEPRECATED_SPELLINGS: ReadonlySet<string> = new Set(['lte', 'gte']);
+
+/** The canonical operator for a spelling (case-insensitive), or undefined. */
+export function operatorFromSpelling(spelling: string): Operator | undefined {
+  return SPELLING_MAP.get(spelling.toLowerCase());
+}
+
+/** Word spellings, for did-you-mean on an unknown operator. */
+export const WORD_SPELLINGS: readonly string[] = OPERATORS.filter((op) => /^[a-z]/i.test(op));
