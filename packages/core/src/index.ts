@@ -5,7 +5,7 @@ export { check, type CheckResult } from './check.js';
 export { lower } from './lower.js';
 export { optimize } from './optimize.js';
 export {
-  serialize, toObject, utf8Length, countCriteria, DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS,
+  serialize, toObject, prettyJson, utf8Length, countCriteria, DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS,
   type ValueStyle, type FilterJson, type FilterObject, type FilterCriterion, type FilterGroup, type FilterValue,
 } from './serialize.js';
 export { print, printScalar, printPredicate, type PrintOptions } from './print.js';

@@ -143,3 +143,48 @@ function nthCriterion(root: FilterNode, n: number): Criterion {
   }
   throw new Error('unreachable: fewer criteria than counted');
 }
+
+/** Indents compact JSON text for reading, without re-parsing it (numbers stay exactly as written). */
+export function prettyJson(json: string, indent = '  '): string {
+  let out = '';
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const char = json[i];
+    if (inString) {
+      out += char;
+      if (char === '\\') out += json[++i];
+      else if (char === '"') inString = false;
+      continue;
+    }
+    switch (char) {
+      case '"':
+        inString = true;
+        out += char;
+        break;
+      case '{':
+      case '[':
+        if (json[i + 1] === (char === '{' ? '}' : ']')) {
+          out += char + json[++i];
+          break;
+        }
+        depth++;
+        out += char + '\n' + indent.repeat(depth);
+        break;
+      case '}':
+      case ']':
+        depth--;
+        out += '\n' + indent.repeat(depth) + char;
+        break;
+      case ',':
+        out += ',\n' + indent.repeat(depth);
+        break;
+      case ':':
+        out += ': ';
+        break;
+      default:
+        out += char;
+    }
+  }
+  return out;
+}

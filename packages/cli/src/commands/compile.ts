@@ -1,0 +1,86 @@
+/** `logfilter compile` and `logfilter check`: filter text to checked filter JSON. */
+import { compile, prettyJson, type CompileResult, type ValueStyle } from '@logfilter/core';
+import { Command, Option } from 'commander';
+import type { Context } from '../context.js';
+import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readSource, UsageError } from '../io.js';
+
+interface CompileFlags {
+  file?: string;
+  dataset?: string;
+  output: 'json' | 'pretty' | 'string';
+  values: ValueStyle;
+  optimize: boolean;
+  maxBytes?: string;
+  maxOperators?: string;
+  json?: boolean;
+}
+
+/** The options compile and check share. */
+export function addCompileOptions(command: Command): Command {
+  return command
+    .option('-f, --file <path>', 'read the filter from a file (- for standard input)')
+    .option('-d, --dataset <name>', 'dataset whose fields the filter uses (default: http_requests)')
+    .addOption(new Option('--values <style>', 'value typing: documented (all scalars as strings) or typed').choices(['documented', 'typed']).default('documented'))
+    .option('--no-optimize', 'keep the filter as written: no merging into in-lists, no de-duplication')
+    .option('--max-bytes <n>', 'size limit of the output in bytes (default: 1000)')
+    .option('--max-operators <n>', 'limit on the number of operators (default: 30)')
+    .option('--json', 'machine output: one JSON object {ok, filter, json, diagnostics, stats} on stdout');
+}
+
+export function registerCompile(program: Command, context: Context): void {
+  addCompileOptions(
+    program
+      .command('compile')
+      .description('compile a filter to the JSON a log delivery job takes')
+      .argument('[filter]', 'the filter text (or use --file)')
+      .addOption(new Option('-o, --output <format>', 'json: compact, one line; pretty: indented; string: the compact JSON as a JSON string literal').choices(['json', 'pretty', 'string']).default('json')),
+  ).action(context.action((filter: string | undefined, flags: CompileFlags) => run(context, filter, flags, 'compile')));
+
+  addCompileOptions(
+    program.command('check').description('check a filter and report its diagnostics, without printing the output').argument('[filter]', 'the filter text (or use --file)'),
+  ).action(context.action((filter: string | undefined, flags: CompileFlags) => run(context, filter, flags, 'check')));
+}
+
+function run(context: Context, filter: string | undefined, flags: CompileFlags, mode: 'compile' | 'check'): number {
+  const source = readSource(filter, flags.file);
+  const dataset = context.dataset(flags.dataset);
+  const result = compile(source.text, {
+    dataset,
+    values: flags.values,
+    optimize: flags.optimize,
+    maxBytes: flags.maxBytes === undefined ? undefined : parsePositiveInt(flags.maxBytes, '--max-bytes'),
+    maxOperators: flags.maxOperators === undefined ? undefined : parsePositiveInt(flags.maxOperators, '--max-operators'),
+  });
+  if (flags.json) {
+    process.stdout.write(JSON.stringify(machineOutput(result)) + '\n');
+    return result.ok ? EXIT_OK : EXIT_INVALID;
+  }
+  context.printDiagnostics(result.diagnostics, source.text, source.name);
+  if (!result.ok) return EXIT_INVALID;
+  if (mode === 'compile') {
+    process.stdout.write(formatOutput(result.json!, flags.output ?? 'json') + '\n');
+  } else {
+    process.stderr.write(`ok: ${result.stats.bytes} bytes, ${result.stats.operators} operator${result.stats.operators === 1 ? '' : 's'}\n`);
+  }
+  return EXIT_OK;
+}
+
+function formatOutput(json: string, output: CompileFlags['output']): string {
+  if (output === 'pretty') return prettyJson(json);
+  if (output === 'string') return JSON.stringify(json);
+  return json;
+}
+
+export function machineOutput(result: CompileResult): object {
+  return { ok: result.ok, filter: result.filter ?? null, json: result.json ?? null, diagnostics: result.diagnostics, stats: result.stats };
+}
+
+/** The machine output of a usage or I/O failure, so that `--json` always answers with one object. */
+export function machineFailure(error: UsageError): object {
+  const at = { offset: 0, line: 1, column: 1 };
+  return {
+    ok: false, filter: null, json: null,
+    diagnostics: [{ code: error.code, severity: 'error', message: error.message, range: { start: at, end: at } }],
+    stats: { bytes: 0, operators: 0 },
+  };
+}

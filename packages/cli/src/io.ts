@@ -1,0 +1,54 @@
+/** Reading inputs and the exit-code contract: 0 ok, 1 the input has errors, 2 usage or I/O. */
+import { readFileSync } from 'node:fs';
+
+export const EXIT_OK = 0;
+export const EXIT_INVALID = 1;
+export const EXIT_USAGE = 2;
+
+/** A usage, configuration or I/O problem: exit 2 with the message. */
+export class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly code = 'usage',
+  ) {
+    super(message);
+  }
+}
+
+export interface Source {
+  text: string;
+  /** For code frames: the path, `<stdin>`, or undefined for text given inline. */
+  name?: string;
+}
+
+export function readStdin(): string {
+  try {
+    return readFileSync(0, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read standard input: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, 'io-error');
+  }
+}
+
+export function readTextFile(path: string): string {
+  if (path === '-') return readStdin();
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+    throw new UsageError(`cannot read ${path}: ${why}`, 'io-error');
+  }
+}
+
+/** The filter text from the argument or from `-f PATH` (`-` for stdin); exactly one of them. */
+export function readSource(inline: string | undefined, file: string | undefined, what = 'filter'): Source {
+  if (inline !== undefined && file !== undefined) throw new UsageError(`give the ${what} either as an argument or with --file, not both`);
+  if (file !== undefined) return { text: readTextFile(file), name: file === '-' ? '<stdin>' : file };
+  if (inline !== undefined) return { text: inline };
+  throw new UsageError(`no ${what} given: pass it as an argument, or use --file PATH (--file - reads standard input)`);
+}
+
+export function parsePositiveInt(value: string, flag: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`${flag} takes a positive whole number, not '${value}'`);
+  return Number(value);
+}
