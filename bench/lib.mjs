@@ -1,0 +1,53 @@
+// Shared benchmark helpers: every figure is printed beside a baseline measured in the same run.
+import { spawnSync } from 'node:child_process';
+
+/**
+ * Nanoseconds per call of `fn`: calibrated so each sample runs ~50 ms, median of `samples`.
+ */
+export function timePerCall(fn, { samples = 9, sampleMs = 50 } = {}) {
+  let iterations = 1;
+  for (;;) {
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < iterations; i++) fn();
+    const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
+    if (elapsed >= sampleMs / 4) {
+      iterations = Math.max(1, Math.round((iterations * sampleMs) / elapsed));
+      break;
+    }
+    iterations *= 4;
+  }
+  const results = [];
+  for (let s = 0; s < samples; s++) {
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < iterations; i++) fn();
+    results.push(Number(process.hrtime.bigint() - start) / iterations);
+  }
+  return median(results);
+}
+
+/** Milliseconds of wall time per run of a whole command, median of `runs` (after 2 warm-ups). */
+export function timeCommand(command, args, { runs = 15, input } = {}) {
+  const results = [];
+  for (let i = 0; i < runs + 2; i++) {
+    const start = process.hrtime.bigint();
+    const child = spawnSync(command, args, { input, stdio: [input === undefined ? 'ignore' : 'pipe', 'ignore', 'inherit'] });
+    const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
+    if (child.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${child.status}`);
+    if (i >= 2) results.push(elapsed);
+  }
+  return median(results);
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/**
+ * One result row: `value` against `baseline` (same unit), with the aim as the largest acceptable
+ * ratio. Suites return arrays of these; run.mjs prints them.
+ */
+export function row(name, value, unit, baselineName, baseline, aim) {
+  return { name, value, unit, baselineName, baseline, ratio: value / baseline, aim };
+}
