@@ -26,3 +26,4 @@ export type { Expr, LogicalExpr, NotExpr, Predicate, Scalar, ScalarKind, List, C
 export type { CheckedExpr, Criterion, FilterNode, Group, TypedValue } from './checked.js';
 export { canonicalNumber } from './values.js';
 export { closest } from './suggest.js';
+export { serializedGrammar, grammarRuleNames, syntaxDiagramsHtml, createValidatingParser, createValidatingLexer, type DiagramResourceReader } from './grammar.js';
