@@ -27,3 +27,4 @@ export type { CheckedExpr, Criterion, FilterNode, Group, TypedValue } from './ch
 export { canonicalNumber } from './values.js';
 export { closest } from './suggest.js';
 export { serializedGrammar, grammarRuleNames, syntaxDiagramsHtml, createValidatingParser, createValidatingLexer, type DiagramResourceReader } from './grammar.js';
+export * from './language-service.js';
