@@ -28,3 +28,5 @@ export { canonicalNumber } from './values.js';
 export { closest } from './suggest.js';
 export { serializedGrammar, grammarRuleNames, syntaxDiagramsHtml, createValidatingParser, createValidatingLexer, type DiagramResourceReader } from './grammar.js';
 export * from './language-service.js';
+export * from './custom-fields.js';
+export * from './logpull-options.js';
