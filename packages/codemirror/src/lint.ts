@@ -1,0 +1,47 @@
+/** Lint: the compiler's diagnostics as squiggles, each with its message, code and hint. */
+import type { EditorState, Extension } from '@codemirror/state';
+import { linter, type Diagnostic as EditorDiagnostic } from '@codemirror/lint';
+import { diagnostics, type Diagnostic } from '@logfilter/core';
+import { logfilterOptions } from './options.js';
+
+/** The editor diagnostics for a state: pure, so it is testable without a view. */
+export function lintState(state: EditorState): EditorDiagnostic[] {
+  const text = state.doc.toString();
+  const length = text.length;
+  return diagnostics(text, state.field(logfilterOptions)).map((diagnostic) => toEditorDiagnostic(diagnostic, length));
+}
+
+function toEditorDiagnostic(diagnostic: Diagnostic, length: number): EditorDiagnostic {
+  const from = Math.min(diagnostic.range.start.offset, length);
+  const to = Math.min(Math.max(diagnostic.range.end.offset, from), length);
+  const hint = diagnostic.hint;
+  return {
+    from,
+    to,
+    severity: diagnostic.severity,
+    source: diagnostic.code,
+    message: hint ? `${diagnostic.message}\nhint: ${hint}` : diagnostic.message,
+    renderMessage: () => renderMessage(diagnostic),
+  };
+}
+
+function renderMessage(diagnostic: Diagnostic): Node {
+  const box = document.createElement('div');
+  box.className = 'cm-lf-diagnostic';
+  const message = box.appendChild(document.createElement('div'));
+  message.className = 'cm-lf-message';
+  message.textContent = diagnostic.message;
+  if (diagnostic.hint) {
+    const hint = box.appendChild(document.createElement('div'));
+    hint.className = 'cm-lf-hint';
+    hint.textContent = `hint: ${diagnostic.hint}`;
+  }
+  return box;
+}
+
+export function logfilterLint(delay = 150): Extension {
+  return linter((view) => lintState(view.state), {
+    delay,
+    needsRefresh: (update) => update.startState.field(logfilterOptions) !== update.state.field(logfilterOptions),
+  });
+}
