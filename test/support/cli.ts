@@ -1,0 +1,57 @@
+/** Runs the built `logfilter` command as a child process, as a user would. */
+import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const CLI_BIN = join(REPO_ROOT, 'packages', 'cli', 'bin', 'logfilter.js');
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliRun {
+  /** Written to stdin (stdin is closed either way, so nothing waits on a terminal). */
+  input?: string;
+  /** Added to a copy of the environment in which NO_COLOR and FORCE_COLOR are unset. */
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+}
+
+export function runCli(args: string[], run: CliRun = {}): Promise<CliResult> {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.NO_COLOR;
+  delete env.FORCE_COLOR;
+  Object.assign(env, run.env);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI_BIN, ...args], { env, cwd: run.cwd ?? REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') }));
+    child.stdin.on('error', () => {}); // the CLI may exit before reading all of stdin
+    child.stdin.end(run.input ?? '');
+  });
+}
+
+/** Maps `items` through `work`, at most `limit` at a time, keeping the order. */
+export async function mapLimited<T, R>(items: readonly T[], work: (item: T) => Promise<R>, limit = Math.max(2, availableParallelism())): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
+}
+
+/** Any ANSI escape sequence. */
+export const ANSI_ESCAPE = /\x1b\[/;
