@@ -2,9 +2,13 @@
 import { spawnSync } from 'node:child_process';
 
 /**
- * Nanoseconds per call of `fn`: calibrated so each sample runs ~50 ms, median of `samples`.
+ * Nanoseconds per call of `fn`, after a warm-up: calibrated so each sample runs ~50 ms, median of
+ * `samples`.
  */
-export function timePerCall(fn, { samples = 9, sampleMs = 50 } = {}) {
+export function timePerCall(fn, { samples = 9, sampleMs = 50, warmupMs = 500 } = {}) {
+  // Warm up first: the JIT needs a while before the code settles to its steady speed.
+  const warmupEnd = performance.now() + warmupMs;
+  while (performance.now() < warmupEnd) for (let i = 0; i < 100; i++) fn();
   let iterations = 1;
   for (;;) {
     const start = process.hrtime.bigint();

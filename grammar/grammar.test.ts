@@ -84,7 +84,7 @@ describe('filter.ebnf', () => {
     ['!eq !=x', 'Bang Identifier SymbolOperator Identifier'],
     ['( ) [ ] ,', 'LParen RParen LBracket RBracket Comma'],
     [String.raw`"a\"b" 'c\'d' "\q"`, 'DoubleQuoted SingleQuoted DoubleQuoted'],
-    ['BotScore<30 X==1 1&&Y', 'Word Word Word'],
+    ['BotScore<30 X!=1 X==1 1&&Y', 'Identifier SymbolOperator Word Identifier SymbolOperator Word Word Word'],
     ['_x9 Ab_1 9x true -5.5 andy', 'Identifier Identifier Word Identifier Word Identifier'],
     ['/search?q=1&x=2 192.0.2.1 2001:db8::1 *.js é', 'Word Word Word Word Word'],
     ['a#b\n\tc # d', 'Identifier Identifier'],

@@ -8,4 +8,6 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-process.exitCode = await main(process.argv);
+void main(process.argv).then((code) => {
+  process.exitCode = code;
+});

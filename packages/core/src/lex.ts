@@ -1,7 +1,11 @@
 /** Tokens and the lexer. One lexer, built once on first use and reused. */
 import { createToken, Lexer, type IToken, type TokenType } from 'chevrotain';
 
-const WORD_CHARS = String.raw`[^\s()\[\],"'#]`;
+/**
+ * A bare word holds no whitespace and none of ( ) [ ] , " ' # (language.md), nor < > ! | so that
+ * `BotScore<30` and `X!=1` split at the operator; it may not start with = or & either.
+ */
+const WORD_CHARS = String.raw`[^\s()\[\],"'#<>!|]`;
 const NOT_WORD_START = `()[],"'#!=<>&|`;
 
 /**
@@ -19,6 +23,12 @@ function wordStartChars(): string[] {
   return chars;
 }
 
+// Categories let one CONSUME match any of their members (fewer alternatives, fewer rules).
+export const AndOperator = createToken({ name: 'AndOperator', pattern: Lexer.NA, label: "'AND'" });
+export const OrOperator = createToken({ name: 'OrOperator', pattern: Lexer.NA, label: "'OR'" });
+export const NotOperator = createToken({ name: 'NotOperator', pattern: Lexer.NA, label: "'NOT'" });
+export const Value = createToken({ name: 'Value', pattern: Lexer.NA, label: 'a value' });
+
 export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /\s+/, group: Lexer.SKIPPED, line_breaks: true });
 export const Comment = createToken({ name: 'Comment', pattern: /#[^\n\r]*/, group: 'comments' });
 export const LParen = createToken({ name: 'LParen', pattern: '(', label: "'('" });
@@ -26,27 +36,26 @@ export const RParen = createToken({ name: 'RParen', pattern: ')', label: "')'" }
 export const LBracket = createToken({ name: 'LBracket', pattern: '[', label: "'['" });
 export const RBracket = createToken({ name: 'RBracket', pattern: ']', label: "']'" });
 export const Comma = createToken({ name: 'Comma', pattern: ',', label: "','" });
-export const DoubleQuoted = createToken({ name: 'DoubleQuoted', pattern: /"(?:[^"\\\n\r]|\\[^\n\r])*"/, label: 'a string' });
-export const SingleQuoted = createToken({ name: 'SingleQuoted', pattern: /'(?:[^'\\\n\r]|\\[^\n\r])*'/, label: 'a string' });
-export const AndAnd = createToken({ name: 'AndAnd', pattern: '&&', label: "'&&'" });
-export const OrOr = createToken({ name: 'OrOr', pattern: '||', label: "'||'" });
+export const DoubleQuoted = createToken({ name: 'DoubleQuoted', pattern: /"(?:[^"\\\n\r]|\\[^\n\r])*"/, label: 'a string', categories: [Value] });
+export const SingleQuoted = createToken({ name: 'SingleQuoted', pattern: /'(?:[^'\\\n\r]|\\[^\n\r])*'/, label: 'a string', categories: [Value] });
+export const AndAnd = createToken({ name: 'AndAnd', pattern: '&&', label: "'&&'", categories: [AndOperator] });
+export const OrOr = createToken({ name: 'OrOr', pattern: '||', label: "'||'", categories: [OrOperator] });
 /** Comparison symbols: `==` `!=` `<=` `>=` `<` `>` `=`; longest first. */
 export const SymbolOperator = createToken({ name: 'SymbolOperator', pattern: /==|!=|<=|>=|<|>|=/, label: 'an operator' });
-export const Bang = createToken({ name: 'Bang', pattern: '!', label: "'!'" });
-/** Any run of value characters; a word may not start with an operator symbol. */
-export const Word = createToken({ name: 'Word', pattern: new RegExp(`[^\\s()\\[\\],"'#!=<>&|]${WORD_CHARS}*`), label: 'a value', start_chars_hint: wordStartChars() });
+export const Bang = createToken({ name: 'Bang', pattern: '!', label: "'!'", categories: [NotOperator] });
+export const Word = createToken({ name: 'Word', pattern: new RegExp(`[^\\s()\\[\\],"'#!=<>&|]${WORD_CHARS}*`), label: 'a value', start_chars_hint: wordStartChars(), categories: [Value] });
 
 // Not matched by the lexer: words are given these types after lexing (see `classify`).
-export const And = createToken({ name: 'And', pattern: Lexer.NA, label: "'AND'" });
-export const Or = createToken({ name: 'Or', pattern: Lexer.NA, label: "'OR'" });
-export const Not = createToken({ name: 'Not', pattern: Lexer.NA, label: "'NOT'" });
-export const Identifier = createToken({ name: 'Identifier', pattern: Lexer.NA, label: 'a field name' });
+export const And = createToken({ name: 'And', pattern: Lexer.NA, label: "'AND'", categories: [AndOperator] });
+export const Or = createToken({ name: 'Or', pattern: Lexer.NA, label: "'OR'", categories: [OrOperator] });
+export const Not = createToken({ name: 'Not', pattern: Lexer.NA, label: "'NOT'", categories: [NotOperator] });
+export const Identifier = createToken({ name: 'Identifier', pattern: Lexer.NA, label: 'a field name', categories: [Value] });
 
 export const lexedTokens: TokenType[] = [
   WhiteSpace, Comment, LParen, RParen, LBracket, RBracket, Comma, DoubleQuoted, SingleQuoted,
   AndAnd, OrOr, SymbolOperator, Bang, Word,
 ];
-export const allTokens: TokenType[] = [...lexedTokens, And, Or, Not, Identifier];
+export const allTokens: TokenType[] = [...lexedTokens, And, Or, Not, Identifier, AndOperator, OrOperator, NotOperator, Value];
 
 let lexer: Lexer | undefined;
 

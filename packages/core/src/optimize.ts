@@ -19,28 +19,75 @@ export function optimize(node: FilterNode): FilterNode {
   const operands = group(node.kind, node.operands.map(optimize), node.span);
   if (operands.kind !== node.kind) return operands;
   const members = mergeSiblings(node.kind, dropDuplicates(operands.operands));
-  return group(node.kind, members, node.span);
+  return members === operands.operands ? operands : group(node.kind, members, node.span);
 }
 
 function dedupeValues(criterion: Criterion): Criterion {
-  if (!Array.isArray(criterion.value) || criterion.value.length < 2) return criterion;
+  const values = criterion.value;
+  if (!Array.isArray(values) || values.length < 2) return criterion;
+  const unique = uniqueBy(values, (value) => value.text, (a, b) => a.text === b.text);
+  return unique === values ? criterion : { ...criterion, value: unique };
+}
+
+/**
+ * The items without later duplicates, first kept; the same array when there are none. Short
+ * arrays (nearly all of them) are compared pairwise, long ones through a set of keys.
+ */
+function uniqueBy<T>(items: T[], key: (item: T) => string, same: (a: T, b: T) => boolean): T[] {
+  let unique: T[] | undefined;
+  if (items.length <= 16) {
+    for (let i = 1; i < items.length; i++) {
+      let duplicate = false;
+      for (let j = 0; j < i && !duplicate; j++) duplicate = same(items[i], items[j]);
+      if (duplicate) unique ??= items.slice(0, i);
+      else unique?.push(items[i]);
+    }
+    return unique ?? items;
+  }
   const seen = new Set<string>();
-  const values = criterion.value.filter((value) => !seen.has(value.text) && (seen.add(value.text), true));
-  return values.length === criterion.value.length ? criterion : { ...criterion, value: values };
+  for (let i = 0; i < items.length; i++) {
+    const k = key(items[i]);
+    if (!seen.has(k)) {
+      seen.add(k);
+      unique?.push(items[i]);
+    } else {
+      unique ??= items.slice(0, i);
+    }
+  }
+  return unique ?? items;
 }
 
 function dropDuplicates(operands: FilterNode[]): FilterNode[] {
-  const seen = new Set<string>();
-  return operands.filter((operand) => {
-    const key = writeNode(operand, 'typed');
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+  return uniqueBy(operands, identity, sameNode);
+}
+
+/** Equal for structurally equal nodes. */
+function identity(node: FilterNode): string {
+  return writeNode(node, 'typed');
+}
+
+function sameNode(a: FilterNode, b: FilterNode): boolean {
+  if (a.kind !== b.kind) return false;
+  if (a.kind === 'criterion') {
+    const other = b as Criterion;
+    return a.key === other.key && a.operator === other.operator && sameValue(a.value, other.value);
+  }
+  const operands = (b as typeof a).operands;
+  return a.operands.length === operands.length && a.operands.every((operand, i) => sameNode(operand, operands[i]));
+}
+
+function sameValue(a: TypedValue | TypedValue[], b: TypedValue | TypedValue[]): boolean {
+  if (!Array.isArray(a) || !Array.isArray(b)) {
+    return !Array.isArray(a) && !Array.isArray(b) && a.type === b.type && a.text === b.text;
+  }
+  return a.length === b.length && a.every((value, i) => value.type === b[i].type && value.text === b[i].text);
 }
 
 function mergeSiblings(kind: 'and' | 'or', operands: FilterNode[]): FilterNode[] {
   const { from, to } = MERGES[kind];
+  let candidates = 0;
+  for (const operand of operands) if (operand.kind === 'criterion' && from.has(operand.operator)) candidates++;
+  if (candidates < 2) return operands;
   const byField = new Map<string, Criterion[]>();
   for (const operand of operands) {
     const key = operand.kind === 'criterion' && from.has(operand.operator) ? mergeKey(operand) : undefined;
@@ -52,16 +99,7 @@ function mergeSiblings(kind: 'and' | 'or', operands: FilterNode[]): FilterNode[]
   const replaced = new Map<FilterNode, FilterNode | null>();
   for (const criteria of byField.values()) {
     if (criteria.length < 2) continue;
-    const seen = new Set<string>();
-    const values: TypedValue[] = [];
-    for (const criterion of criteria) {
-      for (const value of valuesOf(criterion)) {
-        if (!seen.has(value.text)) {
-          seen.add(value.text);
-          values.push(value);
-        }
-      }
-    }
+    const values = uniqueBy(criteria.flatMap(valuesOf), (value) => value.text, (a, b) => a.text === b.text);
     const [first, ...rest] = criteria;
     replaced.set(first, { kind: 'criterion', key: first.key, operator: to, value: values, span: first.span });
     for (const criterion of rest) replaced.set(criterion, null);

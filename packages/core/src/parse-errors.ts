@@ -32,6 +32,10 @@ export function parseErrorDiagnostic(error: IRecognitionException, tokens: IToke
 
   if (error.name === 'NotAllInputParsedException') {
     if (token.tokenType === RParen) return make('unexpected-token', "unmatched ')'", "remove it, or add the '(' it closes");
+    if (previous && spanOf(previous).end === token.startOffset && isValueLike(previous)) {
+      const whole = source.text.slice(previous.startOffset).match(/^[^\s()[\],#]+/)?.[0] ?? previous.image;
+      return make('unexpected-token', `unexpected ${found} in a value`, `quote the whole value: ${JSON.stringify(whole)}`);
+    }
     const hint = isValueLike(token)
       ? 'to match any of several values write `in (a, b)`; to join predicates write AND or OR'
       : 'join predicates with AND or OR';
@@ -39,30 +43,33 @@ export function parseErrorDiagnostic(error: IRecognitionException, tokens: IToke
   }
 
   switch (rule) {
-    case 'notExpr':
-    case 'primary':
-    case 'predicate': {
+    case 'unary':
+    case 'orExpr':
+    case 'andExpr': {
       if (error.name === 'MismatchedTokenException') return closeGroup();
       const after = previous ? ` after ${describe(previous)}` : '';
       const hint = atEnd && previous
         ? `finish the filter with a predicate such as \`ClientCountry eq us\`, or remove ${describe(previous)}`
-        : token.tokenType === RParen ? 'an empty group means nothing: remove the parentheses'
+        : token.tokenType === RParen && previous?.tokenType === LParen ? 'an empty group means nothing: remove the parentheses'
+        : token.tokenType === RParen ? "remove the ')', or add the '(' it closes"
         : isKeyword(token) ? 'a predicate reads `Field operator value`'
+        : /[=<>!]/.test(token.image) ? `put spaces around the operator: \`${token.image.replace(/(==|=|!=)/, ' $1 ')}\``
         : "a field name is letters, digits and '_', starting with a letter or '_'";
       return make('expected-field', `expected a field name or '('${after}, found ${found}`, hint);
     }
     case 'operator':
       return make('expected-operator', `expected an operator after ${describe(previous!)}, found ${found}`, `operators are ${OPERATOR_LIST}`);
-    case 'list':
-      return closeList();
     default: {
-      // operand, scalar, listItems: a value was due.
+      // predicate, items: a value, or the end of a list, was due.
+      if (error.name === 'MismatchedTokenException') {
+        if (previous?.tokenType === Comma && token.tokenType === Comma) {
+          return make('expected-value', `expected a value in the list, found ${found}`, "remove the extra ','");
+        }
+        return closeList();
+      }
       if (previous && previous.tokenType === Identifier && index >= 2 && tokens[index - 2].tokenType === Identifier && !operatorFromSpelling(previous.image)) {
         const guess = closest(previous.image, WORD_SPELLINGS);
         return make('expected-operator', `${describe(previous)} is not an operator`, guess ? `did you mean '${guess}'?` : `operators are ${OPERATOR_LIST}`, spanOf(previous));
-      }
-      if (previous && previous.tokenType === Comma && (token.tokenType === Comma || token.tokenType === RParen || token.tokenType === RBracket)) {
-        return make('expected-value', `expected a value in the list, found ${found}`, "remove the extra ','");
       }
       const hint = isKeyword(token)
         ? `to compare with the word ${describe(token)}, quote it: "${token.image}"`

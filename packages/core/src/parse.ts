@@ -3,15 +3,16 @@
  *
  *   filter     = orExpr EOF
  *   orExpr     = andExpr { ( "OR" | "||" ) andExpr }
- *   andExpr    = notExpr { ( "AND" | "&&" ) notExpr }
- *   notExpr    = ( "NOT" | "!" ) notExpr | primary
- *   primary    = "(" orExpr ")" | predicate
- *   predicate  = field operator operand
- *   operator   = symbol | "!" word | "NOT" word | word
- *   operand    = list | scalar
- *   list       = "(" [ scalar { "," scalar } [ "," ] ] ")" | "[" [ scalar { "," scalar } [ "," ] ] "]"
- *   scalar     = string | bareword
+ *   andExpr    = unary { ( "AND" | "&&" ) unary }
+ *   unary      = { "NOT" | "!" } ( "(" orExpr ")" | predicate )
+ *   predicate  = field operator ( list | value )
+ *   operator   = symbol | ( "!" | "NOT" ) word | word
+ *   list       = "(" [ items ] ")" | "[" [ items ] "]"
+ *   items      = value { "," value } [ "," ]
+ *   value      = string | bareword
  *
+ * (language.md writes `notExpr = NOT notExpr | primary`; a loop of NOTs means the same and parses
+ * with less recursion.)
  * Keywords are case-insensitive; numbers and booleans are bare words told apart by the parser and
  * read by the field's type in the checker.
  */
@@ -19,8 +20,8 @@ import { CstParser, type CstNode, type IToken, type IRecognitionException } from
 import type { Comment, Expr, List, Predicate, Scalar } from './ast.js';
 import { DiagnosticBag, SourceMap, type Diagnostic, type Span } from './diagnostics.js';
 import {
-  allTokens, And, AndAnd, Bang, Comma, DoubleQuoted, Identifier, LBracket, lex, LParen, Not, Or, OrOr,
-  RBracket, RParen, SingleQuoted, SymbolOperator, Word,
+  allTokens, And, AndAnd, AndOperator, Bang, Comma, DoubleQuoted, Identifier, LBracket, lex, LParen, Not,
+  NotOperator, Or, OrOperator, OrOr, RBracket, RParen, SingleQuoted, SymbolOperator, Value,
 } from './lex.js';
 import { parseErrorDiagnostic } from './parse-errors.js';
 import { unescapeString } from './strings.js';
@@ -33,39 +34,25 @@ class FilterParser extends CstParser {
     this.performSelfAnalysis();
   }
 
-  filter = this.RULE('filter', () => {
-    this.SUBRULE(this.orExpr);
-  });
-
+  // Few rules on purpose: each rule invocation builds a CST node, the main cost of parsing.
   orExpr = this.RULE('orExpr', () => {
     this.SUBRULE(this.andExpr);
     this.MANY(() => {
-      this.OR([{ ALT: () => this.CONSUME(Or) }, { ALT: () => this.CONSUME(OrOr) }]);
+      this.CONSUME(OrOperator);
       this.SUBRULE2(this.andExpr);
     });
   });
 
   andExpr = this.RULE('andExpr', () => {
-    this.SUBRULE(this.notExpr);
+    this.SUBRULE(this.unary);
     this.MANY(() => {
-      this.OR([{ ALT: () => this.CONSUME(And) }, { ALT: () => this.CONSUME(AndAnd) }]);
-      this.SUBRULE2(this.notExpr);
+      this.CONSUME(AndOperator);
+      this.SUBRULE2(this.unary);
     });
   });
 
-  notExpr = this.RULE('notExpr', () => {
-    this.OR([
-      {
-        ALT: () => {
-          this.OR2([{ ALT: () => this.CONSUME(Not) }, { ALT: () => this.CONSUME(Bang) }]);
-          this.SUBRULE(this.notExpr);
-        },
-      },
-      { ALT: () => this.SUBRULE(this.primary) },
-    ]);
-  });
-
-  primary = this.RULE('primary', () => {
+  unary = this.RULE('unary', () => {
+    this.MANY(() => this.CONSUME(NotOperator));
     this.OR([
       {
         ALT: () => {
@@ -79,9 +66,25 @@ class FilterParser extends CstParser {
   });
 
   predicate = this.RULE('predicate', () => {
-    this.CONSUME(Identifier);
+    this.CONSUME(Identifier, { LABEL: 'field' });
     this.SUBRULE(this.operator);
-    this.SUBRULE(this.operand);
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(LParen, { LABEL: 'open' });
+          this.SUBRULE(this.items);
+          this.CONSUME(RParen, { LABEL: 'close' });
+        },
+      },
+      {
+        ALT: () => {
+          this.CONSUME(LBracket, { LABEL: 'open' });
+          this.SUBRULE2(this.items);
+          this.CONSUME(RBracket, { LABEL: 'close' });
+        },
+      },
+      { ALT: () => this.CONSUME(Value) },
+    ]);
   });
 
   operator = this.RULE('operator', () => {
@@ -89,7 +92,7 @@ class FilterParser extends CstParser {
       { ALT: () => this.CONSUME(SymbolOperator) },
       {
         ALT: () => {
-          this.OR2([{ ALT: () => this.CONSUME(Bang) }, { ALT: () => this.CONSUME(Not) }]);
+          this.CONSUME(NotOperator);
           this.CONSUME(Identifier, { LABEL: 'negated' });
         },
       },
@@ -97,47 +100,15 @@ class FilterParser extends CstParser {
     ]);
   });
 
-  operand = this.RULE('operand', () => {
-    this.OR([{ ALT: () => this.SUBRULE(this.list) }, { ALT: () => this.SUBRULE(this.scalar) }]);
-  });
-
-  list = this.RULE('list', () => {
-    this.OR([
-      {
-        ALT: () => {
-          this.CONSUME(LParen);
-          this.SUBRULE(this.listItems);
-          this.CONSUME(RParen);
-        },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(LBracket);
-          this.SUBRULE2(this.listItems);
-          this.CONSUME(RBracket);
-        },
-      },
-    ]);
-  });
-
-  listItems = this.RULE('listItems', () => {
+  items = this.RULE('items', () => {
     this.OPTION(() => {
-      this.SUBRULE(this.scalar);
+      this.CONSUME(Value);
       this.MANY(() => {
         this.CONSUME(Comma);
-        this.SUBRULE2(this.scalar);
+        this.CONSUME2(Value);
       });
       this.OPTION2(() => this.CONSUME2(Comma));
     });
-  });
-
-  scalar = this.RULE('scalar', () => {
-    this.OR([
-      { ALT: () => this.CONSUME(DoubleQuoted) },
-      { ALT: () => this.CONSUME(SingleQuoted) },
-      { ALT: () => this.CONSUME(Word) },
-      { ALT: () => this.CONSUME(Identifier) },
-    ]);
   });
 }
 
@@ -168,13 +139,13 @@ export interface ParseResult {
 /** Parses filter text into an AST. Never throws on user input: problems come back as diagnostics. */
 export function parse(text: string, options: ParseOptions = {}): ParseResult {
   const bag = new DiagnosticBag(new SourceMap(text));
-  const result = parseInto(text, bag, options);
-  return { ...result, diagnostics: bag.items };
+  const { ast, comments } = parseInto(text, bag, options);
+  return { ast, comments, diagnostics: bag.items };
 }
 
 export function parseInto(text: string, bag: DiagnosticBag, options: ParseOptions = {}): Omit<ParseResult, 'diagnostics'> {
   const lexed = lex(text);
-  const comments = lexed.comments.map((token) => ({ text: token.image, span: tokenSpan(token) }));
+  const comments = lexed.comments.length === 0 ? [] : lexed.comments.map((token) => ({ text: token.image, span: tokenSpan(token) }));
   if (lexed.errors.length > 0) {
     for (const error of lexed.errors) reportLexError(text, error, bag);
     return { ast: undefined, comments };
@@ -190,11 +161,13 @@ export function parseInto(text: string, bag: DiagnosticBag, options: ParseOption
     );
     return { ast: undefined, comments };
   }
-  if (!checkDepth(tokens, options.maxDepth ?? DEFAULT_MAX_DEPTH, bag)) return { ast: undefined, comments };
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  // Fewer tokens than levels cannot nest too deep.
+  if (tokens.length > maxDepth && !checkDepth(tokens, maxDepth, bag)) return { ast: undefined, comments };
 
   const parser = getParser();
   parser.input = tokens;
-  const cst = parser.filter();
+  const cst = parser.orExpr();
   if (parser.errors.length > 0) {
     bag.add(parseErrorDiagnostic(parser.errors[0] as IRecognitionException, tokens, bag.source));
     return { ast: undefined, comments };
@@ -273,11 +246,12 @@ const nodesOf = (ctx: Ctx, key: string): CstNode[] => (ctx[key] as CstNode[] | u
 
 /** Walks the CST into the AST; string escapes are checked here. */
 function buildAst(cst: CstNode, bag: DiagnosticBag): Expr {
-  return orExpr(nodesOf(children(cst), 'orExpr')[0]);
+  return orExpr(cst);
 
   function logical(node: CstNode, kind: 'and' | 'or', childRule: string, next: (n: CstNode) => Expr): Expr {
-    const operands = nodesOf(children(node), childRule).map(next);
-    if (operands.length === 1) return operands[0];
+    const nodes = nodesOf(children(node), childRule);
+    if (nodes.length === 1) return next(nodes[0]);
+    const operands = nodes.map(next);
     return { kind, operands, span: join(operands[0].span, operands[operands.length - 1].span) };
   }
 
@@ -286,64 +260,53 @@ function buildAst(cst: CstNode, bag: DiagnosticBag): Expr {
   }
 
   function andExpr(node: CstNode): Expr {
-    return logical(node, 'and', 'notExpr', notExpr);
+    return logical(node, 'and', 'unary', unary);
   }
 
-  function notExpr(node: CstNode): Expr {
-    const ctx = children(node);
-    const primaries = nodesOf(ctx, 'primary');
-    if (primaries.length > 0) return primary(primaries[0]);
-    const keyword = tokensOf(ctx, 'Not')[0] ?? tokensOf(ctx, 'Bang')[0];
-    const operand = notExpr(nodesOf(ctx, 'notExpr')[0]);
-    return { kind: 'not', operand, span: join(tokenSpan(keyword), operand.span) };
-  }
-
-  function primary(node: CstNode): Expr {
+  function unary(node: CstNode): Expr {
     const ctx = children(node);
     const inner = nodesOf(ctx, 'orExpr');
-    if (inner.length > 0) return orExpr(inner[0]);
-    return predicate(nodesOf(ctx, 'predicate')[0]);
+    let expr: Expr = inner.length > 0 ? orExpr(inner[0]) : predicate(nodesOf(ctx, 'predicate')[0]);
+    const nots = tokensOf(ctx, 'NotOperator');
+    for (let i = nots.length - 1; i >= 0; i--) {
+      expr = { kind: 'not', operand: expr, span: join(tokenSpan(nots[i]), expr.span) };
+    }
+    return expr;
   }
 
   function predicate(node: CstNode): Predicate {
     const ctx = children(node);
-    const fieldToken = tokensOf(ctx, 'Identifier')[0];
-    const opCtx = children(nodesOf(ctx, 'operator')[0]);
-    const opTokens = [
-      ...tokensOf(opCtx, 'SymbolOperator'), ...tokensOf(opCtx, 'Bang'), ...tokensOf(opCtx, 'Not'),
-      ...tokensOf(opCtx, 'negated'), ...tokensOf(opCtx, 'Identifier'),
-    ];
-    const first = opTokens[0];
-    const last = opTokens[opTokens.length - 1];
-    const spelling =
-      opTokens.length === 1 ? first.image
-      : first.tokenType === Bang ? `!${last.image}`
-      : `not ${last.image}`;
-    const operatorSpan = join(tokenSpan(first), tokenSpan(last));
-    const operandNode = children(nodesOf(ctx, 'operand')[0]);
-    const operand = nodesOf(operandNode, 'list').length > 0 ? list(nodesOf(operandNode, 'list')[0]) : scalar(nodesOf(operandNode, 'scalar')[0]);
+    const fieldToken = tokensOf(ctx, 'field')[0];
+    const operator = operatorOf(children(nodesOf(ctx, 'operator')[0]));
+    const open = tokensOf(ctx, 'open')[0];
+    let operand: Scalar | List;
+    if (open) {
+      const close = tokensOf(ctx, 'close')[0];
+      const items = tokensOf(children(nodesOf(ctx, 'items')[0]), 'Value').map(scalar);
+      operand = { kind: 'list', items, bracket: open.tokenType === LParen ? '(' : '[', span: join(tokenSpan(open), tokenSpan(close)) };
+    } else {
+      operand = scalar(tokensOf(ctx, 'Value')[0]);
+    }
     const fieldSpan = tokenSpan(fieldToken);
     return {
       kind: 'predicate',
       field: { name: fieldToken.image, span: fieldSpan },
-      operator: { spelling, span: operatorSpan },
+      operator,
       operand,
       span: join(fieldSpan, operand.span),
     };
   }
 
-  function list(node: CstNode): List {
-    const ctx = children(node);
-    const open = tokensOf(ctx, 'LParen')[0] ?? tokensOf(ctx, 'LBracket')[0];
-    const close = tokensOf(ctx, 'RParen')[0] ?? tokensOf(ctx, 'RBracket')[0];
-    const itemsNode = nodesOf(ctx, 'listItems')[0];
-    const items = nodesOf(children(itemsNode), 'scalar').map(scalar);
-    return { kind: 'list', items, bracket: open.tokenType === LParen ? '(' : '[', span: join(tokenSpan(open), tokenSpan(close)) };
+  function operatorOf(ctx: Ctx): Predicate['operator'] {
+    const symbol = tokensOf(ctx, 'SymbolOperator')[0] ?? tokensOf(ctx, 'Identifier')[0];
+    if (symbol) return { spelling: symbol.image, span: tokenSpan(symbol) };
+    const negation = tokensOf(ctx, 'NotOperator')[0];
+    const word = tokensOf(ctx, 'negated')[0];
+    const spelling = negation.tokenType === Bang ? `!${word.image}` : `not ${word.image}`;
+    return { spelling, span: join(tokenSpan(negation), tokenSpan(word)) };
   }
 
-  function scalar(node: CstNode): Scalar {
-    const ctx = children(node);
-    const token = (Object.values(ctx)[0] as IToken[])[0];
+  function scalar(token: IToken): Scalar {
     const span = tokenSpan(token);
     const type = token.tokenType;
     if (type === DoubleQuoted || type === SingleQuoted) {

@@ -64,8 +64,11 @@ function valueOf(value: TypedValue | TypedValue[], style: ValueStyle): FilterVal
   return value.type === 'number' ? Number(value.text) : value.text === 'true';
 }
 
+const NON_ASCII = /[^\x00-\x7f]/;
+
 /** Bytes of the UTF-8 encoding of a string. */
 export function utf8Length(text: string): number {
+  if (!NON_ASCII.test(text)) return text.length;
   let bytes = text.length;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);

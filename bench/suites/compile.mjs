@@ -1,0 +1,48 @@
+// Compile throughput against JSON.parse of the output, and CLI start-up against a bare node.
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { compile } from '@logfilter/core';
+import { row, timeCommand, timePerCall } from '../lib.mjs';
+
+export const title = 'compile';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+export const DESIGN_CARD = 'ClientCountry in (us,ca) AND (BotScore lt 30 OR EdgeResponseStatus geq 500)';
+
+/** A realistic filter whose output is about 900 bytes. */
+export const LARGE = [
+  'ClientRequestHost in (example.com, www.example.com, api.example.com, static.example.com)',
+  'AND ClientCountry !in (cn, ru, kp, ir)',
+  'AND NOT (ClientRequestPath startsWith /health OR ClientRequestPath startsWith /metrics OR ClientRequestPath endsWith .ico)',
+  'AND (EdgeResponseStatus geq 500 OR (EdgeResponseStatus geq 400 AND BotScore lt 30) OR WAFAttackScore leq 20)',
+  'AND ClientRequestMethod in (GET, POST, PUT, DELETE)',
+  'AND (CacheCacheStatus eq miss OR CacheCacheStatus eq expired OR CacheCacheStatus eq bypass)',
+  'AND EdgeResponseBytes gt 1024 AND OriginResponseDurationMs geq 250',
+].join('\n');
+
+export async function run() {
+  const rows = [];
+  for (const [name, text] of [['design card example', DESIGN_CARD], ['~900-byte filter', LARGE]]) {
+    const result = compile(text);
+    if (!result.ok) throw new Error(`bench filter does not compile: ${JSON.stringify(result.diagnostics)}`);
+    const json = result.json;
+    const compileNs = timePerCall(() => compile(text));
+    const parseNs = timePerCall(() => JSON.parse(json));
+    rows.push(row(`compile ${name} (${result.stats.bytes} B out)`, compileNs / 1000, 'µs', 'JSON.parse of its output', parseNs / 1000, name === 'design card example' ? 6 : undefined));
+  }
+  const cli = join(root, 'packages/cli/bin/logfilter.cjs');
+  const cliMs = timeCommand(process.execPath, [cli, 'compile', DESIGN_CARD]);
+  const nodeMs = timeCommand(process.execPath, ['-e', '0']);
+  rows.push(row('one `logfilter compile` process', cliMs, 'ms', '`node -e 0`', nodeMs, 1.5));
+
+  // Memory: 100,000 compiles in one process keep the heap flat.
+  global.gc?.();
+  const before = process.memoryUsage().heapUsed;
+  for (let i = 0; i < 100_000; i++) compile(i % 2 ? DESIGN_CARD : `BotScore lt ${i % 100} AND ClientCountry eq c${i}`);
+  global.gc?.();
+  const after = process.memoryUsage().heapUsed;
+  const r = row('heap after 100,000 compiles', after / 1048576, 'MiB', 'heap before', before / 1048576, global.gc ? 1.5 : undefined);
+  r.note = global.gc ? undefined : '(run node with --expose-gc for a settled heap figure)';
+  rows.push(r);
+  return rows;
+}
