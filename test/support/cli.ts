@@ -1,11 +1,14 @@
 /** Runs the built `logfilter` command as a child process, as a user would. */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const CLI_BIN = join(REPO_ROOT, 'packages', 'cli', 'bin', 'logfilter.js');
+const CLI_DIR = join(REPO_ROOT, 'packages', 'cli');
+/** The `logfilter` entry of the CLI package's `bin` map: what `pnpm exec logfilter` runs. */
+export const CLI_BIN = join(CLI_DIR, (JSON.parse(readFileSync(join(CLI_DIR, 'package.json'), 'utf8')) as { bin: { logfilter: string } }).bin.logfilter);
 
 export interface CliResult {
   code: number | null;

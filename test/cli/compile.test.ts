@@ -1,0 +1,228 @@
+/** `logfilter compile` and `logfilter check` end to end: inputs, output formats, --json and exit codes. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli.js';
+
+const DESIGN_CARD = 'ClientCountry in (us,ca) AND (BotScore lt 30 OR EdgeResponseStatus geq 500)';
+const DESIGN_JSON =
+  '{"where":{"and":[{"key":"ClientCountry","operator":"in","value":["us","ca"]},{"or":[{"key":"BotScore","operator":"lt","value":"30"},{"key":"EdgeResponseStatus","operator":"geq","value":"500"}]}]}}';
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'logfilter-cli-'));
+});
+
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+describe('inputs', () => {
+  it('compiles a filter given as an argument', async () => {
+    expect(await runCli(['compile', DESIGN_CARD])).toEqual({ code: 0, stdout: DESIGN_JSON + '\n', stderr: '' });
+  });
+
+  it('reads the filter from a file with -f', async () => {
+    const path = file('card.lf', `# the design card\n${DESIGN_CARD}\n`);
+    expect(await runCli(['compile', '-f', path])).toEqual({ code: 0, stdout: DESIGN_JSON + '\n', stderr: '' });
+    expect(await runCli(['compile', '--file', path])).toEqual({ code: 0, stdout: DESIGN_JSON + '\n', stderr: '' });
+  });
+
+  it('reads the filter from standard input with -f -', async () => {
+    expect(await runCli(['compile', '-f', '-'], { input: DESIGN_CARD })).toEqual({ code: 0, stdout: DESIGN_JSON + '\n', stderr: '' });
+  });
+
+  it('names the file in code frames, and <stdin> for standard input', async () => {
+    const path = file('bad.lf', 'ClientCountry eq us\nAND BotScore geq abc\n');
+    const fromFile = await runCli(['compile', '-f', path]);
+    expect(fromFile.code).toBe(1);
+    expect(fromFile.stderr).toContain(`error[invalid-value]`);
+    expect(fromFile.stderr).toContain(`--> ${path}:2:18\n`);
+    const fromStdin = await runCli(['compile', '-f', '-'], { input: 'ClientCountry eq us\nAND BotScore geq abc\n' });
+    expect(fromStdin.stderr).toContain('--> <stdin>:2:18\n');
+  });
+
+  it('exits 2 when the file is missing', async () => {
+    const missing = join(dir, 'no-such.lf');
+    const result = await runCli(['compile', '-f', missing]);
+    expect(result).toEqual({ code: 2, stdout: '', stderr: `logfilter: cannot read ${missing}: no such file\n` });
+  });
+
+  it('exits 2 when the filter is given twice, or not at all', async () => {
+    const twice = await runCli(['compile', '-f', file('x.lf', 'ClientCountry eq us'), 'ClientCountry eq us']);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toMatch(/^logfilter: give the filter either as an argument or with --file/);
+    const none = await runCli(['compile']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/^logfilter: no filter given/);
+  });
+
+  it('exits 2 on an unknown dataset, with a suggestion', async () => {
+    const result = await runCli(['compile', '-d', 'http_request', 'ClientCountry eq us']);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^logfilter: unknown dataset 'http_request'; did you mean 'http_requests'\?/);
+  });
+
+  it('exits 2 on bad option values and unknown options', async () => {
+    for (const args of [['--values', 'loose'], ['--output', 'yaml'], ['--max-bytes', 'lots'], ['--max-operators', '0'], ['--bogus']]) {
+      const result = await runCli(['compile', ...args, 'ClientCountry eq us']);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stdout, args.join(' ')).toBe('');
+      expect(result.stderr, args.join(' ')).toMatch(/\S/);
+    }
+  });
+});
+
+describe('output formats', () => {
+  it('--output json is the compact filter on one line', async () => {
+    expect((await runCli(['compile', '--output', 'json', DESIGN_CARD])).stdout).toBe(DESIGN_JSON + '\n');
+  });
+
+  it('--output pretty indents the same JSON by two spaces', async () => {
+    const result = await runCli(['compile', '--output', 'pretty', DESIGN_CARD]);
+    expect(result).toEqual({ code: 0, stdout: JSON.stringify(JSON.parse(DESIGN_JSON), null, 2) + '\n', stderr: '' });
+  });
+
+  it('--output string is the compact JSON as a JSON string literal', async () => {
+    const result = await runCli(['compile', '-o', 'string', DESIGN_CARD]);
+    expect(result).toEqual({ code: 0, stdout: JSON.stringify(DESIGN_JSON) + '\n', stderr: '' });
+    expect(JSON.parse(result.stdout)).toBe(DESIGN_JSON);
+  });
+
+  it('prints warnings on stderr and still exits 0', async () => {
+    const result = await runCli(['compile', 'BotScore lte "30"']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe('{"where":{"key":"BotScore","operator":"leq","value":"30"}}\n');
+    expect(result.stderr).toContain('warning[deprecated-operator]');
+    expect(result.stderr).toContain('warning[quoted-number]');
+  });
+});
+
+describe('--json machine output', () => {
+  it('on success: one object {ok, filter, json, diagnostics, stats} on one line', async () => {
+    const result = await runCli(['compile', '--json', DESIGN_CARD]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe('');
+    expect(result.stdout.endsWith('\n')).toBe(true);
+    expect(result.stdout.trimEnd()).not.toContain('\n');
+    const output = JSON.parse(result.stdout);
+    expect(Object.keys(output)).toEqual(['ok', 'filter', 'json', 'diagnostics', 'stats']);
+    expect(output).toEqual({
+      ok: true,
+      filter: JSON.parse(DESIGN_JSON),
+      json: DESIGN_JSON,
+      diagnostics: [],
+      stats: { bytes: Buffer.byteLength(DESIGN_JSON), operators: 3 },
+    });
+  });
+
+  it('on a filter error: exit 1, no filter, the diagnostics with ranges and hints, nothing on stderr', async () => {
+    const result = await runCli(['compile', '--json', 'ClientCountry gt 5']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('');
+    const output = JSON.parse(result.stdout);
+    expect(output).toMatchObject({ ok: false, filter: null, json: null, stats: { bytes: 0, operators: 0 } });
+    expect(output.diagnostics).toHaveLength(1);
+    expect(output.diagnostics[0]).toMatchObject({
+      code: 'operator-not-allowed',
+      severity: 'error',
+      range: { start: { offset: 14, line: 1, column: 15 }, end: { offset: 16, line: 1, column: 17 } },
+    });
+    expect(output.diagnostics[0].message).toMatch(/'gt'/);
+    expect(output.diagnostics[0].hint).toMatch(/string fields take/);
+  });
+
+  it('over a limit: exit 1, and the filter that was too large comes with its stats', async () => {
+    const result = await runCli(['compile', '--json', '--max-bytes', '40', 'ClientCountry eq us']);
+    expect(result.code).toBe(1);
+    const output = JSON.parse(result.stdout);
+    expect(output.ok).toBe(false);
+    expect(output.diagnostics.map((d: { code: string }) => d.code)).toEqual(['filter-too-large']);
+    expect(output.stats).toEqual({ bytes: 62, operators: 1 });
+  });
+
+  it('on usage and I/O errors: exit 2, still one JSON object', async () => {
+    const cases: Array<[string[], string]> = [
+      [['compile', '--json'], 'usage'],
+      [['compile', '--json', '-d', 'nope', 'ClientCountry eq us'], 'unknown-dataset'],
+      [['compile', '--json', '-f', join(dir, 'missing.lf')], 'io-error'],
+    ];
+    for (const [args, code] of cases) {
+      const result = await runCli(args);
+      expect(result.code, args.join(' ')).toBe(2);
+      const output = JSON.parse(result.stdout);
+      expect(output).toMatchObject({ ok: false, filter: null, json: null, stats: { bytes: 0, operators: 0 } });
+      expect(output.diagnostics.map((d: { code: string }) => d.code)).toEqual([code]);
+    }
+  });
+});
+
+describe('logfilter check', () => {
+  it('reports the size on success and prints no filter', async () => {
+    expect(await runCli(['check', 'ClientCountry eq us'])).toEqual({ code: 0, stdout: '', stderr: 'ok: 62 bytes, 1 operator\n' });
+  });
+
+  it('exits 1 with a code frame on an error', async () => {
+    const result = await runCli(['check', 'Cookies eq x']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^error\[field-not-filterable\]: /);
+    expect(result.stderr).toContain('= hint: ');
+  });
+});
+
+describe('hostile input gives a diagnostic, never a crash', () => {
+  it('10,000 nested parentheses', async () => {
+    const text = '('.repeat(10_000) + 'ClientCountry eq us' + ')'.repeat(10_000);
+    const result = await runCli(['compile', '-f', '-'], { input: text });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^error\[nesting-too-deep\]: /);
+    expect(result.stderr).toContain('--> <stdin>:1:101\n');
+    expect(result.stderr).toContain('= hint: ');
+  });
+
+  it('10,000 NOTs', async () => {
+    const result = await runCli(['compile', '-f', '-'], { input: 'NOT '.repeat(10_000) + 'ClientCountry eq us' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error\[nesting-too-deep\]: /);
+  });
+
+  it('1 MB of predicates', async () => {
+    let text = 'BotScore gt 0';
+    for (let i = 1; text.length < 1_048_576; i++) text += `\nAND BotScore gt ${i}`;
+    const result = await runCli(['compile', '--json', '-f', '-'], { input: text });
+    expect(result.code).toBe(1);
+    const output = JSON.parse(result.stdout);
+    expect(output.diagnostics.map((d: { code: string }) => d.code).sort()).toEqual(['filter-too-large', 'too-many-operators']);
+    expect(output.diagnostics.find((d: { code: string }) => d.code === 'too-many-operators').range.start.line).toBe(31);
+  });
+
+  it('1 MB of one value', async () => {
+    const text = `ClientRequestPath eq "${'a'.repeat(1_048_576)}"`;
+    const result = await runCli(['compile', '-f', '-'], { input: text });
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toMatch(/^error\[filter-too-large\]: /);
+    expect(result.stderr.length).toBeLessThan(2000);
+  });
+
+  it('1 MB of characters no token starts with', async () => {
+    const result = await runCli(['compile', '-f', '-'], { input: '&|'.repeat(524_288) });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error\[unexpected-character\]: /);
+    expect(result.stderr).toContain('--> <stdin>:1:1\n');
+    expect(result.stderr.length).toBeLessThan(2000);
+  });
+
+  it('1 MB of one operator token after another', async () => {
+    const result = await runCli(['compile', '-f', '-'], { input: '&&'.repeat(524_288) });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error\[expected-field\]: /);
+    expect(result.stderr.length).toBeLessThan(2000);
+  });
+});
