@@ -30,3 +30,6 @@ export { serializedGrammar, grammarRuleNames, syntaxDiagramsHtml, createValidati
 export * from './language-service.js';
 export * from './custom-fields.js';
 export * from './logpull-options.js';
+export { decompile, type DecompileOptions, type DecompileResult, type DecompileDiagnostic } from './decompile.js';
+export { format, formatExpr, isSafeBare, DEFAULT_FORMAT_WIDTH, type FormatOptions, type FormatResult } from './format.js';
+export { evaluate, evaluateTree, matcher, type LogRecord, type RecordTest } from './evaluate.js';
