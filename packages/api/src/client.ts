@@ -1,0 +1,24 @@
+/** The client: configuration resolved once, one transport, the rules and jobs APIs on top. */
+import { resolveConfig, type ClientOptions, type ResolvedConfig } from './config.js';
+import { CustomFieldsApi } from './custom-fields.js';
+import { JobsApi } from './jobs.js';
+import { Transport } from './transport.js';
+
+export class Client {
+  readonly config: ResolvedConfig;
+  readonly customFields: CustomFieldsApi;
+  readonly jobs: JobsApi;
+  private readonly transport: Transport;
+
+  /** Throws ConfigError for a bad base URL, segment or half-set credentials. */
+  constructor(options: ClientOptions = {}) {
+    this.config = resolveConfig(options);
+    this.transport = new Transport(this.config, options);
+    this.customFields = new CustomFieldsApi(this.transport);
+    this.jobs = new JobsApi(this.transport);
+  }
+}
+
+export function createClient(options: ClientOptions = {}): Client {
+  return new Client(options);
+}

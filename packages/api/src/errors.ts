@@ -1,0 +1,74 @@
+/**
+ * What can go wrong talking to the service, each kind its own class so callers can map them to exit
+ * codes. No message ever holds a credential: messages are built from the method, the path, the status
+ * and the service's own `errors`, never from request headers.
+ */
+import type { Diagnostic } from '@logfilter/core';
+
+/** One entry of an envelope's `errors` (or `messages`). */
+export interface ServiceMessage {
+  code: number | string;
+  message: string;
+  /** The rulesets API points at the offending member: `{"pointer": "/rules/0/action"}`. */
+  source?: { pointer?: string };
+}
+
+/** `code: message`, the way the service's errors are shown. */
+export function formatServiceMessage(error: ServiceMessage): string {
+  return `${error.code}: ${error.message}`;
+}
+
+/** The service answered, and said no (HTTP status >= 400, or `success: false`). */
+export class ApiError extends Error {
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly status: number,
+    readonly errors: ServiceMessage[],
+  ) {
+    const detail = errors.length > 0 ? errors.map(formatServiceMessage).join('; ') : 'no error details in the answer';
+    super(`${method} ${path} failed with HTTP ${status}: ${detail}`);
+    this.name = 'ApiError';
+  }
+
+  /** 401 and 403: the credentials are missing, wrong, or lack a permission. */
+  get isAuthFailure(): boolean {
+    return this.status === 401 || this.status === 403;
+  }
+}
+
+export type NetworkFailure = 'timeout' | 'connection' | 'unreadable';
+
+/** No usable answer came back: a time-out, a refused or dropped connection, or a body that is not JSON. */
+export class NetworkError extends Error {
+  constructor(
+    readonly kind: NetworkFailure,
+    readonly method: string,
+    readonly path: string,
+    message: string,
+    /** For `unreadable`: the HTTP status that came with the body. */
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'NetworkError';
+  }
+}
+
+/** The client is not set up to talk to the service: no credentials, a bad base URL, and so on. */
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** The client refused to send something the service would reject (or that would lose data). */
+export class ValidationError extends Error {
+  constructor(
+    message: string,
+    readonly diagnostics: Diagnostic[],
+  ) {
+    super(message);
+    this.name = 'ValidationError';
+  }
+}

@@ -1,0 +1,37 @@
+/** The service's answers: the envelope of spec 2.1, with errors `{code, message, source?}`. */
+import type { ServerResponse } from 'node:http';
+
+export interface EnvelopeError {
+  code: number;
+  message: string;
+  source?: { pointer: string };
+}
+
+/** A refusal that a handler throws; the server turns it into an error envelope. */
+export class HttpFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly errors: EnvelopeError[],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(errors.map((e) => `${e.code}: ${e.message}`).join('; '));
+  }
+}
+
+export function fail(status: number, code: number, message: string, pointer?: string): HttpFailure {
+  return new HttpFailure(status, [pointer === undefined ? { code, message } : { code, message, source: { pointer } }]);
+}
+
+export function send(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers });
+  response.end(text);
+}
+
+export function success(response: ServerResponse, result: unknown, status = 200): void {
+  send(response, status, { result, success: true, errors: [], messages: [] });
+}
+
+export function failure(response: ServerResponse, error: HttpFailure): void {
+  send(response, error.status, { result: null, success: false, errors: error.errors, messages: [] }, error.headers);
+}

@@ -1,0 +1,7 @@
+export { startEmulator, BASE_PATH, type Emulator, type EmulatorCredentials, type EmulatorOptions, type RecordedRequest } from './server.js';
+export { Faults, type Fault, type FaultRule } from './faults.js';
+export { EmulatorState, type StateData, type StoredJob, type StoredRule, type StoredRuleset, type ZoneState } from './state.js';
+export { checkFilterString, type FilterLimits } from './filter-check.js';
+export { CODES as RULESET_CODES } from './rulesets.js';
+export { JOB_CODES } from './jobs.js';
+export type { EnvelopeError } from './envelope.js';

@@ -1,0 +1,206 @@
+/** The emulator: a node:http server on 127.0.0.1 answering the rules and jobs endpoints like the service. */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { timingSafeEqual } from 'node:crypto';
+import { builtinCatalog, DEFAULT_MAX_CUSTOM_FIELDS, type Catalog } from '@logfilter/core';
+import { fail, failure, HttpFailure, success } from './envelope.js';
+import { Faults, type Fault } from './faults.js';
+import { createJob, deleteJob, getJob, listJobs, updateJob, type JobOptions } from './jobs.js';
+import { createRuleset, getRuleset, listRulesets, putRuleset, type RulesetOptions } from './rulesets.js';
+import { EmulatorState } from './state.js';
+
+export const BASE_PATH = '/client/v4';
+
+export type EmulatorCredentials = { email: string; key: string } | { token: string };
+
+export interface EmulatorOptions {
+  /** The credentials accepted; at least one. */
+  credentials: EmulatorCredentials[];
+  /** Default 0: a free port, read back from `port`. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Keep the state in this JSON file (loaded at start, written after each change). */
+  statePath?: string;
+  /** The job path's segment (default `logpush`). */
+  productSegment?: string;
+  maxCustomFields?: number;
+  maxFilterBytes?: number;
+  maxFilterOperators?: number;
+  catalog?: Catalog;
+  /** Called with one line per request handled (method, path, status); never with a credential. */
+  log?: (line: string) => void;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+export interface Emulator {
+  port: number;
+  /** `http://127.0.0.1:PORT/client/v4`: what a client takes as its base URL. */
+  baseUrl: string;
+  state: EmulatorState;
+  faults: Faults;
+  /** Every request received, in order (paths relative to the base URL). */
+  requests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+const MAX_BODY = 1 << 20;
+
+export async function startEmulator(options: EmulatorOptions): Promise<Emulator> {
+  if (options.credentials.length === 0) throw new Error('the emulator needs at least one set of credentials to accept');
+  const state = new EmulatorState(options.statePath);
+  const faults = new Faults();
+  const requests: RecordedRequest[] = [];
+  const settings = {
+    segment: options.productSegment ?? 'logpush',
+    rulesets: { maxCustomFields: options.maxCustomFields ?? DEFAULT_MAX_CUSTOM_FIELDS } satisfies RulesetOptions,
+    jobs: { catalog: options.catalog ?? builtinCatalog(), maxBytes: options.maxFilterBytes, maxOperators: options.maxFilterOperators } satisfies JobOptions,
+  };
+  const server = createServer((request, response) => {
+    void handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) failure(response, fail(500, 10001, `the emulator failed: ${(error as Error).message}`));
+    });
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const method = request.method ?? 'GET';
+    const url = new URL(request.url ?? '/', 'http://emulator');
+    const path = url.pathname.startsWith(BASE_PATH) ? url.pathname.slice(BASE_PATH.length) : url.pathname;
+    const recorded: RecordedRequest = { method, path, body: undefined };
+    requests.push(recorded);
+    const fault = faults.take(method, path);
+    if (fault && (await applyFault(fault, request, response))) return;
+    let status = 200;
+    try {
+      if (!url.pathname.startsWith(BASE_PATH + '/')) throw fail(404, 7000, `no route for ${url.pathname}: the API lives under ${BASE_PATH}`);
+      authenticate(request, options.credentials);
+      recorded.body = await readBody(request);
+      status = route(method, path, recorded.body, response);
+    } catch (error) {
+      if (!(error instanceof HttpFailure)) throw error;
+      status = error.status;
+      failure(response, error);
+    }
+    options.log?.(`${method} ${path} ${status}`);
+  }
+
+  function route(method: string, path: string, body: unknown, response: ServerResponse): number {
+    const parts = path.split('/').slice(1).map(decodeURIComponent);
+    if (parts[0] !== 'zones' || !parts[1]) throw fail(404, 7000, `no route for ${path}`);
+    const zone = parts[1];
+    const rest = parts.slice(2);
+    if (rest[0] === 'rulesets' && rest.length <= 2) return routeRulesets(method, zone, rest[1], body, response);
+    if (rest[0] === settings.segment && rest[1] === 'jobs' && rest.length <= 3) return routeJobs(method, zone, rest[2], body, response);
+    throw fail(404, 7000, `no route for ${path}`);
+  }
+
+  function routeRulesets(method: string, zone: string, id: string | undefined, body: unknown, response: ServerResponse): number {
+    if (id === undefined && method === 'GET') return ok(response, listRulesets(state, zone));
+    if (id === undefined && method === 'POST') return answer(response, createRuleset(state, zone, body, settings.rulesets));
+    if (id !== undefined && method === 'GET') return ok(response, getRuleset(state, zone, id));
+    if (id !== undefined && method === 'PUT') return answer(response, putRuleset(state, zone, id, body, settings.rulesets));
+    throw fail(405, 7001, `method ${method} is not allowed here`);
+  }
+
+  function routeJobs(method: string, zone: string, id: string | undefined, body: unknown, response: ServerResponse): number {
+    if (id === undefined && method === 'GET') return ok(response, listJobs(state, zone));
+    if (id === undefined && method === 'POST') return ok(response, createJob(state, zone, body, settings.jobs));
+    if (id !== undefined && method === 'GET') return ok(response, getJob(state, zone, id));
+    if (id !== undefined && method === 'PUT') return ok(response, updateJob(state, zone, id, body, settings.jobs));
+    if (id !== undefined && method === 'DELETE') return ok(response, deleteJob(state, zone, id));
+    throw fail(405, 7001, `method ${method} is not allowed here`);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const host = options.host ?? '127.0.0.1';
+  return {
+    port, baseUrl: `http://${host.includes(':') ? `[${host}]` : host}:${port}${BASE_PATH}`, state, faults, requests,
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}
+
+function ok(response: ServerResponse, result: unknown): number {
+  success(response, result);
+  return 200;
+}
+
+function answer(response: ServerResponse, { ruleset, messages }: { ruleset: unknown; messages: unknown[] }): number {
+  const text = JSON.stringify({ result: ruleset, success: true, errors: [], messages });
+  response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
+  response.end(text);
+  return 200;
+}
+
+/** True when the fault took the request over (no normal answer follows). */
+async function applyFault(fault: Fault, request: IncomingMessage, response: ServerResponse): Promise<boolean> {
+  if (fault.kind === 'delay') {
+    await new Promise((resolve) => setTimeout(resolve, fault.ms));
+    return false;
+  }
+  request.resume();
+  if (fault.kind === 'hang') return true;
+  if (fault.kind === 'drop') {
+    request.socket.destroy();
+    return true;
+  }
+  const headers: Record<string, string> = fault.retryAfter === undefined ? {} : { 'Retry-After': String(fault.retryAfter) };
+  const message = fault.message ?? (fault.status === 429 ? 'rate limited: please wait and consider throttling your request speed' : 'the service is unavailable');
+  failure(response, new HttpFailure(fault.status, [{ code: fault.code ?? (fault.status === 429 ? 971 : 10000 + fault.status), message }], headers));
+  return true;
+}
+
+function authenticate(request: IncomingMessage, accepted: EmulatorCredentials[]): void {
+  const authorization = header(request, 'authorization');
+  const email = header(request, 'x-auth-email');
+  const key = header(request, 'x-auth-key');
+  if (authorization !== undefined) {
+    const token = /^Bearer (\S+)$/.exec(authorization)?.[1];
+    if (token === undefined) throw fail(400, 6111, 'invalid format for the Authorization header: expected Bearer <token>');
+    if (accepted.some((c) => 'token' in c && same(c.token, token))) return;
+    throw fail(403, 10000, 'Authentication error: the API token is not valid');
+  }
+  if (email === undefined && key === undefined) throw fail(401, 9106, 'missing X-Auth-Email and X-Auth-Key headers, or an Authorization header');
+  if (email === undefined || key === undefined) throw fail(401, 9106, `missing ${email === undefined ? 'X-Auth-Email' : 'X-Auth-Key'} header`);
+  if (accepted.some((c) => 'key' in c && c.email.toLowerCase() === email.toLowerCase() && same(c.key, key))) return;
+  throw fail(403, 9103, 'unknown X-Auth-Key or X-Auth-Email');
+}
+
+function header(request: IncomingMessage, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function same(expected: string, given: string): boolean {
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+async function readBody(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) throw fail(413, 10002, 'the request body is over 1 MB');
+    chunks.push(chunk as Buffer);
+  }
+  if (size === 0) return undefined;
+  const text = Buffer.concat(chunks).toString('utf8');
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw fail(400, 6007, `malformed JSON in the request body: ${(error as Error).message}`);
+  }
+}
