@@ -30,7 +30,7 @@ export class Context {
     }
     const { datasets, errors } = parseCatalog(value);
     if (errors.length > 0) throw new UsageError(`catalog ${path} is not usable:\n  ${errors.join('\n  ')}`, 'io-error');
-    this.userDatasets = datasets.map((dataset) => dataset.name);
+    this.userDatasets = datasets.map((dataset) => dataset.id);
     return (this.loaded = builtinCatalog().extend(datasets));
   }
 

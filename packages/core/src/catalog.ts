@@ -28,11 +28,17 @@ export class Dataset {
   private readonly byName = new Map<string, Field>();
   private byLowerName: Map<string, Field> | undefined;
 
+  /** How the catalog names it: `name`, or `name@scope` where a name exists in two scopes. */
+  readonly id: string;
+
   constructor(
+    /** The service's dataset name, as a job names it. */
     readonly name: string,
     readonly scope: string,
     readonly fields: readonly Field[],
+    id?: string,
   ) {
+    this.id = id ?? name;
     for (const field of fields) this.byName.set(field.name, field);
   }
 
@@ -63,7 +69,7 @@ function fieldKind(type: string): { kind: FieldKind; element?: string } | undefi
 }
 
 /** Turns one catalog file into a Dataset, or says what is wrong with it. */
-export function readDataset(file: unknown, where = 'catalog'): { dataset?: Dataset; errors: string[] } {
+export function readDataset(file: unknown, where = 'catalog', id?: string): { dataset?: Dataset; errors: string[] } {
   const errors: string[] = [];
   if (!isObject(file)) return { errors: [`${where}: expected an object with "dataset" and "fields"`] };
   if (typeof file.dataset !== 'string' || file.dataset === '') errors.push(`${where}: "dataset" must be a non-empty string`);
@@ -100,7 +106,7 @@ export function readDataset(file: unknown, where = 'catalog'): { dataset?: Datas
     });
   });
   if (errors.length > 0) return { errors };
-  return { dataset: new Dataset(file.dataset as string, typeof file.scope === 'string' ? file.scope : 'zone', fields), errors };
+  return { dataset: new Dataset(file.dataset as string, typeof file.scope === 'string' ? file.scope : 'zone', fields, id), errors };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -111,14 +117,31 @@ export const DEFAULT_DATASET = 'http_requests';
 
 /** A set of datasets by name: the built-in 38, optionally with a user's catalog on top. */
 export class Catalog {
-  private readonly datasets = new Map<string, Dataset>();
+  private readonly datasets = new Map<string, Dataset | (() => Dataset)>();
 
-  constructor(datasets: Iterable<Dataset>) {
-    for (const dataset of datasets) this.datasets.set(dataset.name, dataset);
+  /** Datasets, or thunks that make one on first use (most runs need one dataset of 38). */
+  constructor(datasets: Iterable<Dataset | [string, () => Dataset]>) {
+    for (const entry of datasets) {
+      if (Array.isArray(entry)) this.datasets.set(entry[0], entry[1]);
+      else this.datasets.set(entry.id, entry);
+    }
   }
 
-  get(name: string): Dataset | undefined {
-    return this.datasets.get(name);
+  /** By id (`firewall_events`, `firewall_events@account`); `name@zone` also finds a zone dataset named plainly. */
+  get(id: string): Dataset | undefined {
+    const found = this.materialize(id);
+    if (found || !id.includes('@')) return found;
+    const [name, scope] = id.split('@');
+    const plain = this.materialize(name);
+    return plain?.scope === scope ? plain : undefined;
+  }
+
+  private materialize(id: string): Dataset | undefined {
+    const entry = this.datasets.get(id);
+    if (typeof entry !== 'function') return entry;
+    const dataset = entry();
+    this.datasets.set(id, dataset);
+    return dataset;
   }
 
   names(): string[] {
@@ -126,7 +149,7 @@ export class Catalog {
   }
 
   all(): Dataset[] {
-    return this.names().map((name) => this.datasets.get(name)!);
+    return this.names().map((name) => this.get(name)!);
   }
 
   suggest(name: string): string | undefined {
@@ -135,7 +158,8 @@ export class Catalog {
 
   /** A catalog with the user's datasets added (replacing built-in ones of the same name). */
   extend(datasets: Iterable<Dataset>): Catalog {
-    return new Catalog([...this.datasets.values(), ...datasets]);
+    const entries: Array<Dataset | [string, () => Dataset]> = this.names().map((name) => [name, () => this.get(name)!]);
+    return new Catalog([...entries, ...datasets]);
   }
 }
 
@@ -143,9 +167,14 @@ let builtin: Catalog | undefined;
 
 /** The catalog shipped with the package: 38 datasets of the service's documentation. */
 export function builtinCatalog(): Catalog {
-  if (!builtin) {
-    builtin = new Catalog(BUILTIN_DATASETS.map((file) => readDataset(file, file.dataset).dataset!));
-  }
+  builtin ??= new Catalog(
+    BUILTIN_DATASETS.map((file) => {
+      // A name documented in both scopes (firewall_events) keeps its plain name for the zone one.
+      const shared = BUILTIN_DATASETS.some((other) => other !== file && other.dataset === file.dataset);
+      const id = shared && file.scope !== 'zone' ? `${file.dataset}@${file.scope}` : file.dataset;
+      return [id, () => readDataset(file, file.dataset, id).dataset!] as [string, () => Dataset];
+    }),
+  );
   return builtin;
 }
 

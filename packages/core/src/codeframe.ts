@@ -27,13 +27,13 @@ export function renderDiagnostic(diagnostic: Diagnostic, source: string, options
   const shown = window(lineText, caretStart, caretLength);
 
   const lines = [
-    `${paint(tone, diagnostic.severity)}${paint('bold', `[${diagnostic.code}]: ${diagnostic.message}`)}`,
+    `${paint(tone, diagnostic.severity)}${paint('bold', `[${diagnostic.code}]: ${sanitize(diagnostic.message)}`)}`,
     `${pad}${paint('blue', '-->')} ${location}`,
     `${pad} ${paint('blue', '|')}`,
     `${paint('blue', `${start.line} |`)} ${shown.text}`,
     `${pad} ${paint('blue', '|')} ${' '.repeat(shown.caretStart)}${paint(tone, '^'.repeat(shown.caretLength))}`,
   ];
-  if (diagnostic.hint) lines.push(`${pad} ${paint('blue', '=')} ${paint('cyan', 'hint:')} ${diagnostic.hint}`);
+  if (diagnostic.hint) lines.push(`${pad} ${paint('blue', '=')} ${paint('cyan', 'hint:')} ${sanitize(diagnostic.hint)}`);
   return lines.join('\n');
 }
 
@@ -46,7 +46,12 @@ function lineAt(source: string, offset: number): string {
   const lineStart = source.lastIndexOf('\n', clamped - 1) + 1;
   let lineEnd = source.indexOf('\n', clamped);
   if (lineEnd === -1) lineEnd = source.length;
-  return source.slice(lineStart, lineEnd).replace(/\r$/, '').replace(/\t/g, ' ');
+  return sanitize(source.slice(lineStart, lineEnd).replace(/\r$/, '').replace(/\t/g, ' '));
+}
+
+/** Control characters from the input never reach the terminal (one replacement each keeps columns). */
+function sanitize(text: string): string {
+  return text.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, '\ufffd');
 }
 
 /** Keeps a very long line readable: a window around the caret, with ellipses. */

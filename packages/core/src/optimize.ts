@@ -101,7 +101,9 @@ function mergeSiblings(kind: 'and' | 'or', operands: FilterNode[]): FilterNode[]
     if (criteria.length < 2) continue;
     const values = uniqueBy(criteria.flatMap(valuesOf), (value) => value.text, (a, b) => a.text === b.text);
     const [first, ...rest] = criteria;
-    replaced.set(first, { kind: 'criterion', key: first.key, operator: to, value: values, span: first.span });
+    // The merged criterion stands for all of them: its span runs from the first to the last.
+    const span = { start: first.span.start, end: criteria[criteria.length - 1].span.end };
+    replaced.set(first, { kind: 'criterion', key: first.key, operator: to, value: values, span });
     for (const criterion of rest) replaced.set(criterion, null);
   }
   if (replaced.size === 0) return operands;

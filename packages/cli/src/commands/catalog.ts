@@ -11,12 +11,12 @@ export function registerCatalog(program: Command, context: Context): void {
     .action(context.action((flags: { json?: boolean }) => {
       const datasets = context.catalog().all();
       if (flags.json) {
-        process.stdout.write(JSON.stringify(datasets.map((d) => ({ name: d.name, scope: d.scope, fields: d.fields.length }))) + '\n');
+        process.stdout.write(JSON.stringify(datasets.map((d) => ({ id: d.id, name: d.name, scope: d.scope, fields: d.fields.length }))) + '\n');
         return EXIT_OK;
       }
-      const width = Math.max(...datasets.map((d) => d.name.length));
+      const width = Math.max(...datasets.map((d) => d.id.length));
       for (const dataset of datasets) {
-        process.stdout.write(`${dataset.name.padEnd(width)}  ${dataset.scope.padEnd(7)}  ${dataset.fields.length} fields\n`);
+        process.stdout.write(`${dataset.id.padEnd(width)}  ${dataset.scope.padEnd(7)}  ${dataset.fields.length} fields\n`);
       }
       return EXIT_OK;
     }));

@@ -1,0 +1,57 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { builtinCatalog, compile, parseCatalog } from '@logfilter/core';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain .mjs script without types
+import { renderCatalog } from '../scripts/gen-catalog.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const shared = join(here, '../../../../shared/data/datasets');
+
+describe('the built-in catalog', () => {
+  it('is generated from the shared catalog files and not stale', () => {
+    expect(existsSync(shared), `the shared catalog is expected at ${shared}`).toBe(true);
+    const current = readFileSync(join(here, '../src/catalog-data.ts'), 'utf8');
+    expect(current === renderCatalog(shared), 'src/catalog-data.ts is stale: run `pnpm --filter @logfilter/core run catalog`').toBe(true);
+  });
+
+  it('holds all 38 datasets with their fields and types', () => {
+    const catalog = builtinCatalog();
+    expect(catalog.names()).toHaveLength(38);
+    const http = catalog.get('http_requests')!;
+    expect(http.field('BotScore')).toMatchObject({ type: 'int', kind: 'int', filterable: true });
+    expect(http.field('BotTags')).toMatchObject({ type: 'array[string]', kind: 'array', element: 'string' });
+    expect(http.field('Cookies')).toMatchObject({ kind: 'object', filterable: false });
+    expect(http.fieldIgnoringCase('clientcountry')?.name).toBe('ClientCountry');
+    expect(http.suggest('ClientCountr')).toBe('ClientCountry');
+    // Listed in the dataset's notFilterable though typed string.
+    expect(catalog.get('firewall_events')!.field('Action')).toMatchObject({ type: 'string', filterable: false });
+    expect(catalog.suggest('http_request')).toBe('http_requests');
+    // One name in two scopes: the zone dataset keeps the plain name.
+    expect(catalog.get('firewall_events')!.scope).toBe('zone');
+    expect(catalog.get('firewall_events@zone')!.scope).toBe('zone');
+    const account = catalog.get('firewall_events@account')!;
+    expect([account.name, account.scope, account.id]).toEqual(['firewall_events', 'account', 'firewall_events@account']);
+    expect(account.fields.length).toBeGreaterThan(catalog.get('firewall_events')!.fields.length);
+  });
+});
+
+describe('a user catalog', () => {
+  it('adds datasets beside the built-in ones', () => {
+    const { datasets, errors } = parseCatalog({ dataset: 'mine', fields: [{ name: 'Status', type: 'int' }, { name: 'Tags', type: 'array[string]' }] });
+    expect(errors).toEqual([]);
+    const catalog = builtinCatalog().extend(datasets);
+    expect(catalog.get('mine')!.field('Status')?.kind).toBe('int');
+    expect(catalog.get('http_requests')).toBeDefined();
+    const result = compile('Status geq 500 AND Tags contains x', { catalog, dataset: 'mine' });
+    expect(result.json).toBe('{"where":{"and":[{"key":"Status","operator":"geq","value":"500"},{"key":"Tags","operator":"contains","value":"x"}]}}');
+  });
+
+  it('says what is wrong with a malformed one', () => {
+    expect(parseCatalog({ fields: [] }).errors).toEqual(['catalog: "dataset" must be a non-empty string']);
+    expect(parseCatalog({ dataset: 'x', fields: [{ name: 'A', type: 'map' }] }).errors[0]).toMatch(/unknown type 'map' of field 'A'/);
+    expect(parseCatalog({ dataset: 'x', fields: [{ name: 'A', type: 'int' }, { name: 'A', type: 'int' }] }).errors[0]).toMatch(/listed twice/);
+    expect(parseCatalog([]).errors).toEqual(['catalog: no datasets']);
+  });
+});
