@@ -2,6 +2,9 @@
 import { Command, CommanderError } from 'commander';
 import { registerCatalog } from './commands/catalog.js';
 import { machineFailure, registerCompile } from './commands/compile.js';
+import { registerDecompile } from './commands/decompile.js';
+import { registerFmt } from './commands/fmt.js';
+import { registerTest } from './commands/test.js';
 import { Context, type GlobalOptions } from './context.js';
 import { EXIT_USAGE, UsageError } from './io.js';
 
@@ -16,6 +19,9 @@ export function createProgram(): { program: Command; context: Context } {
     .showHelpAfterError('(run with --help for usage)');
   registerCompile(program, context);
   registerCatalog(program, context);
+  registerDecompile(program, context);
+  registerFmt(program, context);
+  registerTest(program, context);
   exitOverrideEverywhere(program);
   return { program, context };
 }

@@ -3,6 +3,7 @@ import { compile, prettyJson, type CompileResult, type ValueStyle } from '@logfi
 import { Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readSource, UsageError } from '../io.js';
+import { checkJson } from './decompile.js';
 
 interface CompileFlags {
   file?: string;
@@ -37,8 +38,9 @@ export function registerCompile(program: Command, context: Context): void {
   ).action(context.action((filter: string | undefined, flags: CompileFlags) => run(context, filter, flags, 'compile')));
 
   addCompileOptions(
-    program.command('check').description('check a filter and report its diagnostics, without printing the output').argument('[filter]', 'the filter text (or use --file)'),
-  ).action(context.action((filter: string | undefined, flags: CompileFlags) => run(context, filter, flags, 'check')));
+    program.command('check').description('check a filter and report its diagnostics, without printing the output').argument('[filter]', 'the filter text (or use --file)')
+      .option('--from-json', 'the input is filter JSON (the object, its escaped string, or a job holding it)'),
+  ).action(context.action((filter: string | undefined, flags: CompileFlags & { fromJson?: boolean }) => (flags.fromJson ? checkJson(context, filter, flags) : run(context, filter, flags, 'check'))));
 }
 
 function run(context: Context, filter: string | undefined, flags: CompileFlags, mode: 'compile' | 'check'): number {

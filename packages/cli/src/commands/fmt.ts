@@ -1,0 +1,82 @@
+/** `logfilter fmt`: canonical filter text; `--check` for CI, `--write` to rewrite files in place. */
+import { format } from '@logfilter/core';
+import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import type { Command } from 'commander';
+import type { Context } from '../context.js';
+import { EXIT_INVALID, EXIT_OK, readSource, readTextFile, UsageError, type Source } from '../io.js';
+
+interface FmtFlags {
+  file?: string[];
+  write?: boolean;
+  check?: boolean;
+}
+
+export function registerFmt(program: Command, context: Context): void {
+  program
+    .command('fmt')
+    .description('print a filter in canonical form; --check reports files that are not, --write rewrites them')
+    .argument('[filter]', 'the filter text (or use --file)')
+    .option('-f, --file <paths...>', 'filter files (- for standard input)')
+    .option('--write', 'rewrite the files in place (atomically)')
+    .option('--check', 'print nothing; exit 1 when a file is not in canonical form')
+    .action(context.action((filter: string | undefined, flags: FmtFlags) => run(context, filter, flags)));
+}
+
+function run(context: Context, filter: string | undefined, flags: FmtFlags): number {
+  const files = flags.file ?? [];
+  if (flags.write && flags.check) throw new UsageError('give --write or --check, not both');
+  if (filter !== undefined && files.length > 0) throw new UsageError('give the filter either as an argument or with --file, not both');
+  if (flags.write && (files.length === 0 || files.includes('-'))) throw new UsageError('--write rewrites files: name them with --file PATH');
+  if (files.length > 1 && !flags.write && !flags.check) throw new UsageError('several files need --write or --check');
+  const sources: Source[] = files.length > 0 ? files.map((path) => ({ text: readTextFile(path), name: path === '-' ? '<stdin>' : path })) : [readSource(filter, undefined)];
+  let exit = EXIT_OK;
+  for (const source of sources) {
+    const result = format(source.text);
+    context.printDiagnostics(result.diagnostics, source.text, source.name);
+    if (!result.ok) {
+      exit = EXIT_INVALID;
+      continue;
+    }
+    const formatted = result.text + '\n';
+    // Text given inline has no final newline to compare; a file's content should end with one.
+    const unchanged = source.name === undefined ? source.text.trim() === result.text : source.text === formatted;
+    if (flags.check) {
+      if (!unchanged) {
+        process.stderr.write(`${source.name ?? 'the filter'} is not formatted\n`);
+        exit = EXIT_INVALID;
+      }
+    } else if (flags.write) {
+      if (!unchanged) {
+        writeAtomically(source.name!, formatted);
+        process.stderr.write(`formatted ${source.name}\n`);
+      }
+    } else {
+      process.stdout.write(formatted);
+    }
+  }
+  return exit;
+}
+
+/** Writes and syncs a sibling temporary file, then renames it over the original: a crash leaves the old file or the new one. */
+function writeAtomically(path: string, text: string): void {
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
+  try {
+    const fd = openSync(temporary, 'wx');
+    try {
+      writeSync(fd, text);
+      fchmodSync(fd, statSync(path).mode & 0o7777);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temporary, path);
+  } catch (error) {
+    try {
+      unlinkSync(temporary);
+    } catch {
+      // the temporary file was never made
+    }
+    throw new UsageError(`cannot write ${path}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, 'io-error');
+  }
+}
