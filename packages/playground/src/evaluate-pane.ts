@@ -1,0 +1,48 @@
+/** The evaluate pane: NDJSON records in; each line marked by whether the compiled filter lets it through. */
+import { compile, matcher, type RecordTest } from '@logfilter/core';
+import type { PageState } from './share.js';
+
+type Verdict = 'pass' | 'fail' | 'invalid';
+
+export function setupEvaluate(input: HTMLTextAreaElement, state: () => PageState) {
+  const list = document.getElementById('evaluate-output')!;
+  const summary = document.getElementById('evaluate-summary')!;
+
+  return {
+    render(): void {
+      const { text, dataset } = state();
+      const compiled = compile(text, { dataset });
+      const lines = input.value.split(/\r?\n/).filter((line) => line.trim() !== '');
+      if (!compiled.filter) {
+        list.replaceChildren();
+        summary.textContent = 'fix the filter to evaluate records';
+        return;
+      }
+      const test = matcher(compiled.filter);
+      const verdicts = lines.map((line) => judge(test, line));
+      list.replaceChildren(...lines.map((line, index) => item(line, verdicts[index])));
+      const passed = verdicts.filter((v) => v === 'pass').length;
+      const invalid = verdicts.filter((v) => v === 'invalid').length;
+      summary.textContent = `${passed} of ${lines.length} records pass${invalid ? `; ${invalid} not JSON objects` : ''}`;
+    },
+  };
+}
+
+function judge(test: RecordTest, line: string): Verdict {
+  let record: unknown;
+  try {
+    record = JSON.parse(line);
+  } catch {
+    return 'invalid';
+  }
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) return 'invalid';
+  return test(record as Record<string, unknown>) ? 'pass' : 'fail';
+}
+
+function item(line: string, verdict: Verdict): HTMLLIElement {
+  const element = document.createElement('li');
+  element.className = verdict;
+  element.dataset.verdict = verdict;
+  element.textContent = verdict === 'invalid' ? `${line}  (not a JSON object)` : line;
+  return element;
+}

@@ -1,0 +1,93 @@
+/** The playground page: editor, dataset picker, compiled output, decompile and evaluate panes, share link. */
+import { setDataset } from '@logfilter/codemirror';
+import { builtinCatalog, compile, DEFAULT_DATASET, format } from '@logfilter/core';
+import { createEditor, setText } from './editor.js';
+import { renderCompiled } from './output.js';
+import { setupDecompile } from './decompile-pane.js';
+import { setupEvaluate } from './evaluate-pane.js';
+import { decodeState, encodeState, type PageState } from './share.js';
+
+const DESIGN_CARD = 'ClientCountry in (us, ca) AND (BotScore lt 30 OR EdgeResponseStatus geq 500)';
+const DEFAULTS: PageState = {
+  text: DESIGN_CARD,
+  dataset: DEFAULT_DATASET,
+  json: '{"where":{"and":[{"key":"ClientRequestHost","operator":"eq","value":"example.com"},{"key":"EdgeResponseStatus","operator":"geq","value":"500"}]}}',
+  records: [
+    '{"ClientCountry":"us","BotScore":12,"EdgeResponseStatus":200}',
+    '{"ClientCountry":"ca","BotScore":90,"EdgeResponseStatus":503}',
+    '{"ClientCountry":"de","BotScore":5,"EdgeResponseStatus":500}',
+  ].join('\n'),
+};
+
+const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const datasetSelect = byId<HTMLSelectElement>('dataset');
+const decompileInput = byId<HTMLTextAreaElement>('decompile-input');
+const evaluateInput = byId<HTMLTextAreaElement>('evaluate-input');
+
+let state: PageState = decodeState(location.hash, DEFAULTS) ?? { ...DEFAULTS };
+if (!builtinCatalog().get(state.dataset)) state.dataset = DEFAULT_DATASET;
+
+for (const name of builtinCatalog().names()) datasetSelect.add(new Option(name, name));
+datasetSelect.value = state.dataset;
+decompileInput.value = state.json;
+evaluateInput.value = state.records;
+
+const view = createEditor(byId('editor'), state.text, state.dataset, (text) => {
+  state.text = text;
+  refresh();
+});
+const decompilePane = setupDecompile(decompileInput, () => state.dataset, (text) => setText(view, text));
+const evaluatePane = setupEvaluate(evaluateInput, () => state);
+
+/** Recomputes every pane from the state and writes the state into the URL hash. */
+function refresh(): void {
+  state.json = decompileInput.value;
+  state.records = evaluateInput.value;
+  renderCompiled(compile(state.text, { dataset: state.dataset }));
+  decompilePane.render();
+  evaluatePane.render();
+  const hash = encodeState(state);
+  if (location.hash !== hash) history.replaceState(null, '', hash);
+  byId<HTMLInputElement>('share-url').value = location.href;
+}
+
+datasetSelect.addEventListener('change', () => {
+  state.dataset = datasetSelect.value;
+  setDataset(view, state.dataset);
+  refresh();
+});
+decompileInput.addEventListener('input', refresh);
+evaluateInput.addEventListener('input', refresh);
+
+byId('format').addEventListener('click', () => {
+  const formatted = format(state.text);
+  if (formatted.ok && formatted.text !== undefined && formatted.text !== state.text) setText(view, formatted.text);
+});
+
+byId('share').addEventListener('click', async () => {
+  refresh();
+  const input = byId<HTMLInputElement>('share-url');
+  input.select();
+  try {
+    await navigator.clipboard.writeText(input.value);
+    byId('share').textContent = 'Link copied';
+  } catch {
+    byId('share').textContent = 'Copy the link beside';
+  }
+});
+
+/** A share link opened in a tab that is already on the page. */
+window.addEventListener('hashchange', () => {
+  const next = decodeState(location.hash, DEFAULTS);
+  if (!next || encodeState(next) === encodeState(state)) return;
+  state = next;
+  datasetSelect.value = state.dataset;
+  setDataset(view, state.dataset);
+  decompileInput.value = state.json;
+  evaluateInput.value = state.records;
+  if (view.state.doc.toString() !== state.text) setText(view, state.text);
+  refresh();
+});
+
+refresh();
+view.focus();
