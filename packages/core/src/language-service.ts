@@ -15,6 +15,8 @@ import { datasetOf, type LanguageServiceOptions } from './service-dataset.js';
 export { hover, type Hover } from './hover.js';
 export { scan, type ScannedToken, type TokenRole, type Expectation } from './scan.js';
 export { fieldValues } from './field-values.js';
+/** Formatting is part of what an editor asks for: the canonical text of a filter. */
+export { format, type FormatOptions, type FormatResult } from './format.js';
 export { datasetOf, type LanguageServiceOptions };
 
 export type CompletionKind = 'field' | 'operator' | 'keyword' | 'value' | 'punctuation';
