@@ -2,6 +2,9 @@
 import { Command, CommanderError } from 'commander';
 import { registerCatalog } from './commands/catalog.js';
 import { machineFailure, registerCompile } from './commands/compile.js';
+import { registerCustomFields } from './commands/custom-fields.js';
+import { registerEmulator } from './commands/emulator.js';
+import { registerJobs } from './commands/jobs.js';
 import { registerDecompile } from './commands/decompile.js';
 import { registerFmt } from './commands/fmt.js';
 import { registerTest } from './commands/test.js';
@@ -16,9 +19,14 @@ export function createProgram(): { program: Command; context: Context } {
     .version('0.1.0', '-V, --version')
     .option('--catalog <file>', 'a field catalog file (one dataset, or an array of them) used beside the built-in one')
     .option('--no-color', 'never colour the output')
+    .option('--base-url <url>', 'the service base URL (default: $CLOUDFLARE_BASE_URL, else https://api.cloudflare.com/client/v4)')
+    .option('--product-segment <segment>', 'the job path segment (default: $LOGFILTER_PRODUCT_SEGMENT, else logpush)')
     .showHelpAfterError('(run with --help for usage)');
   registerCompile(program, context);
   registerCatalog(program, context);
+  registerCustomFields(program, context);
+  registerJobs(program, context);
+  registerEmulator(program, context);
   registerDecompile(program, context);
   registerFmt(program, context);
   registerTest(program, context);

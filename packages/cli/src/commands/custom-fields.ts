@@ -1,0 +1,130 @@
+/** `logfilter custom-fields check|get|set`: the zone's custom log fields (spec 2.2-2.4, 4.1). */
+import type { CustomFieldsResult, FieldRef } from '@logfilter/api';
+import { checkCustomFieldsText, CUSTOM_FIELD_LISTS, type CustomFieldNames, type JsonDiagnostic, type Ruleset } from '@logfilter/core';
+import type { Command } from 'commander';
+import type { Context } from '../context.js';
+import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readTextFile } from '../io.js';
+import { addServiceOptions, collectList, formatRequests, printReported, runService, serviceClient, type ServiceFlags } from '../service.js';
+
+interface SetFlags extends ServiceFlags {
+  zone: string;
+  request?: string[];
+  response?: string[];
+  cookie?: string[];
+  replace?: boolean;
+  maxFields?: string;
+}
+
+export function registerCustomFields(program: Command, context: Context): void {
+  const group = program.command('custom-fields').description("check, read and set a zone's custom log fields (request headers, response headers, cookies)");
+
+  group
+    .command('check')
+    .description('check custom-field rules in a file: a rule, a rules array, a PUT body, a ruleset or an API answer')
+    .argument('<path>', 'the JSON file (- for standard input)')
+    .option('--max-fields <n>', 'most custom fields a zone takes (default: 40)')
+    .option('--json', 'machine output: {ok, shape, fields, diagnostics} on stdout')
+    .action(context.action((path: string, flags: { maxFields?: string; json?: boolean }) => check(context, path, flags)));
+
+  addServiceOptions(
+    group.command('get').description("print the zone's custom fields").requiredOption('--zone <id>', 'the zone id'),
+    { dryRun: false },
+  ).action(context.action((flags: ServiceFlags & { zone: string }) => runService(flags, () => get(program, flags))));
+
+  addServiceOptions(
+    group
+      .command('set')
+      .description('add custom fields to the zone (keeping the ones there), or with --replace make them exactly these')
+      .requiredOption('--zone <id>', 'the zone id')
+      .option('--request <names>', 'request header names, comma-separated (repeatable); lower-cased', collectList)
+      .option('--response <names>', 'response header names, comma-separated (repeatable); lower-cased', collectList)
+      .option('--cookie <names>', 'cookie names, comma-separated (repeatable); kept exactly as written', collectList)
+      .option('--replace', 'remove the custom fields not named here (other rules stay)')
+      .option('--max-fields <n>', 'most custom fields a zone takes (default: 40)'),
+    { dryRun: true },
+  ).action(context.action((flags: SetFlags) => runService(flags, () => set(program, flags))));
+}
+
+function check(context: Context, path: string, flags: { maxFields?: string; json?: boolean }): number {
+  const text = readTextFile(path);
+  const maxFields = flags.maxFields === undefined ? undefined : parsePositiveInt(flags.maxFields, '--max-fields');
+  const result = checkCustomFieldsText(text, { maxFields });
+  if (flags.json) {
+    process.stdout.write(JSON.stringify({ ok: result.ok, shape: result.shape ?? null, fields: result.fields, diagnostics: result.diagnostics }) + '\n');
+    return result.ok ? EXIT_OK : EXIT_INVALID;
+  }
+  context.printDiagnostics(result.diagnostics.map(withPointer), text, path === '-' ? '<stdin>' : path);
+  if (!result.ok) return EXIT_INVALID;
+  const total = CUSTOM_FIELD_LISTS.reduce((sum, list) => sum + result.fields[list].length, 0);
+  process.stderr.write(`ok: ${result.shape}, ${total} custom field${total === 1 ? '' : 's'}\n`);
+  return EXIT_OK;
+}
+
+/** The code frame shows where; the pointer says which member, for JSON too long to eyeball. */
+function withPointer(diagnostic: JsonDiagnostic): JsonDiagnostic {
+  return diagnostic.pointer ? { ...diagnostic, message: `${diagnostic.message} (at ${diagnostic.pointer})` } : diagnostic;
+}
+
+async function get(program: Command, flags: ServiceFlags & { zone: string }): Promise<number> {
+  const { client } = serviceClient(program, flags);
+  const { ruleset, fields } = await client.customFields.get(flags.zone);
+  if (flags.json) {
+    process.stdout.write(JSON.stringify({ ok: true, zone: flags.zone, ruleset: ruleset ?? null, fields }) + '\n');
+    return EXIT_OK;
+  }
+  if (!ruleset) {
+    process.stdout.write(`zone ${flags.zone} has no custom fields (no http_log_custom_fields ruleset)\n`);
+    return EXIT_OK;
+  }
+  process.stdout.write(`zone ${flags.zone}: ruleset ${ruleset.id}${describeVersion(ruleset)}\n${formatFields(fields)}`);
+  return EXIT_OK;
+}
+
+async function set(program: Command, flags: SetFlags): Promise<number> {
+  const { client, requests } = serviceClient(program, flags);
+  const result = await client.customFields.set(flags.zone, {
+    request: flags.request, response: flags.response, cookie: flags.cookie, replace: flags.replace === true,
+    maxFields: flags.maxFields === undefined ? undefined : parsePositiveInt(flags.maxFields, '--max-fields'),
+  });
+  if (flags.json) {
+    const { ruleset, ...rest } = result;
+    process.stdout.write(JSON.stringify({ ok: true, ...rest, ruleset: ruleset ?? null, ...(flags.dryRun ? { requests } : {}) }) + '\n');
+    return EXIT_OK;
+  }
+  for (const note of result.notes) process.stderr.write(`warning: ${note}\n`);
+  printReported(result.diagnostics as JsonDiagnostic[]);
+  if (flags.dryRun) process.stdout.write(formatRequests(requests) + '\n');
+  process.stdout.write(formatChange(result));
+  return EXIT_OK;
+}
+
+function formatChange(result: CustomFieldsResult): string {
+  const lines = [
+    `added:   ${formatRefs(result.added)}`,
+    `kept:    ${formatRefs(result.kept)}`,
+    `removed: ${formatRefs(result.removed)}`,
+  ];
+  const id = result.rulesetId ?? '(none)';
+  if (!result.changed) lines.push(`ruleset ${id}: unchanged, nothing was sent`);
+  else if (result.dryRun) lines.push(`dry run: nothing was written${result.created ? ' (the ruleset would be created first)' : ''}`);
+  else lines.push(`ruleset ${id}: ${result.created ? 'created, ' : ''}rules replaced${result.ruleset ? describeVersion(result.ruleset) : ''}`);
+  return lines.join('\n') + '\n';
+}
+
+function formatRefs(refs: readonly FieldRef[]): string {
+  if (refs.length === 0) return '(none)';
+  const byList = new Map<string, string[]>();
+  for (const ref of refs) byList.set(ref.list, [...(byList.get(ref.list) ?? []), ref.name]);
+  return [...byList].map(([list, names]) => `${list}: ${names.join(', ')}`).join('; ');
+}
+
+function formatFields(fields: CustomFieldNames): string {
+  const lists = CUSTOM_FIELD_LISTS.filter((list) => fields[list].length > 0);
+  if (lists.length === 0) return '(no fields configured)\n';
+  const width = Math.max(...lists.map((list) => list.length));
+  return lists.map((list) => `${list.padEnd(width)}  ${fields[list].join(', ')}\n`).join('');
+}
+
+function describeVersion(ruleset: Ruleset): string {
+  return ruleset.version ? ` (version ${ruleset.version}${ruleset.last_updated ? `, updated ${ruleset.last_updated}` : ''})` : '';
+}

@@ -1,0 +1,68 @@
+/** `logfilter emulator`: the local stand-in for the service, until Ctrl-C. */
+import { ENV } from '@logfilter/api';
+import { startEmulator, type EmulatorCredentials } from '@logfilter/emulator';
+import type { Command } from 'commander';
+import type { Context } from '../context.js';
+import { EXIT_OK, parsePositiveInt, UsageError } from '../io.js';
+
+interface EmulatorFlags {
+  port: string;
+  state?: string;
+  maxCustomFields?: string;
+}
+
+export function registerEmulator(program: Command, context: Context): void {
+  program
+    .command('emulator')
+    .description("run a local server that answers the service's rules and jobs endpoints, on 127.0.0.1")
+    .option('--port <n>', 'the port to listen on (0 picks a free one)', '8787')
+    .option('--state <file>', 'keep the state in this JSON file (read at start, rewritten after each change)')
+    .option('--max-custom-fields <n>', 'most custom fields a zone takes (default: 40)')
+    .addHelpText('after', `\nThe emulator accepts the credentials in the environment: ${ENV.token}, and/or ${ENV.email} with ${ENV.key}.\nThe job path's segment follows --product-segment or ${ENV.productSegment} (default: logpush).`)
+    .action(context.action((flags: EmulatorFlags) => run(program, context, flags)));
+}
+
+async function run(program: Command, context: Context, flags: EmulatorFlags): Promise<number> {
+  const port = /^\d+$/.test(flags.port) && Number(flags.port) <= 65535 ? Number(flags.port) : undefined;
+  if (port === undefined) throw new UsageError(`--port takes a port number from 0 to 65535, not '${flags.port}'`);
+  const credentials = acceptedCredentials(process.env);
+  const productSegment = program.opts<{ productSegment?: string }>().productSegment ?? (process.env[ENV.productSegment] || undefined);
+  let emulator;
+  try {
+    emulator = await startEmulator({
+      port, credentials, statePath: flags.state, productSegment, catalog: context.catalog(),
+      maxCustomFields: flags.maxCustomFields === undefined ? undefined : parsePositiveInt(flags.maxCustomFields, '--max-custom-fields'),
+      log: (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`),
+    });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(code === 'EADDRINUSE' ? `port ${port} is in use: pick another with --port` : `the emulator cannot start: ${(error as Error).message}`);
+  }
+  const who = credentials.map((c) => ('token' in c ? `the token in ${ENV.token}` : `${c.email} with the key in ${ENV.key}`)).join(' and ');
+  process.stderr.write(
+    `logfilter emulator listening on ${emulator.baseUrl}\n` +
+      `state: ${flags.state ?? 'in memory only'}; accepting ${who}\n` +
+      `point the client at it with: export ${ENV.baseUrl}=${emulator.baseUrl}\n`,
+  );
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await emulator.close();
+  process.stderr.write('logfilter emulator stopped\n');
+  return EXIT_OK;
+}
+
+/** The same variables the client reads, so one set of exports serves both sides. */
+function acceptedCredentials(env: NodeJS.ProcessEnv): EmulatorCredentials[] {
+  const accepted: EmulatorCredentials[] = [];
+  if (env[ENV.token]) accepted.push({ token: env[ENV.token]! });
+  const email = env[ENV.email];
+  const key = env[ENV.key];
+  if (email && key) accepted.push({ email, key });
+  else if (email || key) throw new UsageError(`set both ${ENV.email} and ${ENV.key}, or neither`);
+  if (accepted.length === 0) {
+    throw new UsageError(`the emulator needs credentials to accept: set ${ENV.token}, or ${ENV.email} and ${ENV.key}, in the environment (the client reads the same variables)`);
+  }
+  return accepted;
+}

@@ -1,0 +1,152 @@
+/** `logfilter jobs create|list|get|delete`: log delivery jobs with compiled filters (spec 2.5, 4.2). */
+import { ApiError, NetworkError, type Client, type Job, type JobInput } from '@logfilter/api';
+import { buildLogpullOptions, checkLogpullOptions, compile, hasErrors, TIMESTAMP_FORMATS, type CompileResult, type Dataset } from '@logfilter/core';
+import { Option, type Command } from 'commander';
+import type { Context } from '../context.js';
+import { EXIT_INVALID, EXIT_OK, readSource, UsageError } from '../io.js';
+import { addServiceOptions, collect, collectList, formatRequests, runService, serviceClient, type ServiceFlags } from '../service.js';
+
+interface CreateFlags extends ServiceFlags {
+  zone: string;
+  name: string;
+  destination: string;
+  dataset?: string;
+  fields?: string[];
+  timestamps?: string;
+  option?: string[];
+  logpullOptions?: string;
+  filter?: string;
+  filterFile?: string;
+  ownershipChallenge?: string;
+}
+
+type JobFlags = ServiceFlags & { zone: string; id: string };
+
+export function registerJobs(program: Command, context: Context): void {
+  const group = program.command('jobs').description('create, list, read and delete log delivery jobs');
+
+  addServiceOptions(
+    group
+      .command('create')
+      .description('create a job; --filter is compiled and checked first, and sent as the JSON string the service takes')
+      .requiredOption('--zone <id>', 'the zone id')
+      .requiredOption('--name <name>', 'the job name')
+      .requiredOption('--destination <conf>', 'destination_conf, e.g. s3://bucket/path?region=us-west-2')
+      .option('--dataset <name>', 'the dataset (default: http_requests)')
+      .option('--fields <names>', 'the fields to deliver, comma-separated (repeatable)', collectList)
+      .addOption(new Option('--timestamps <format>', 'timestamp format of the delivered logs').choices([...TIMESTAMP_FORMATS]))
+      .option('--option <key=value>', 'a further logpull option, e.g. CVE-2021-44228=true (repeatable)', collect)
+      .option('--logpull-options <raw>', 'the whole option string as is, instead of --fields/--timestamps/--option')
+      .option('--filter <text>', 'the filter, in logfilter text')
+      .option('--filter-file <path>', 'read the filter from a file (- for standard input)')
+      .option('--ownership-challenge <token>', 'the token proving you own the destination'),
+    { dryRun: true },
+  ).action(context.action((flags: CreateFlags) => runService(flags, () => create(program, context, flags))));
+
+  addServiceOptions(group.command('list').description("list the zone's jobs").requiredOption('--zone <id>', 'the zone id'), { dryRun: false })
+    .action(context.action((flags: ServiceFlags & { zone: string }) => runService(flags, () => list(program, flags))));
+
+  addServiceOptions(group.command('get').description('print one job').requiredOption('--zone <id>', 'the zone id').requiredOption('--id <id>', 'the job id'), { dryRun: false })
+    .action(context.action((flags: JobFlags) => runService(flags, () => get(program, flags))));
+
+  addServiceOptions(group.command('delete').description('delete one job').requiredOption('--zone <id>', 'the zone id').requiredOption('--id <id>', 'the job id'), { dryRun: true })
+    .action(context.action((flags: JobFlags) => runService(flags, () => remove(program, flags))));
+}
+
+async function create(program: Command, context: Context, flags: CreateFlags): Promise<number> {
+  const dataset = context.dataset(flags.dataset);
+  const logpullOptions = logpullOptionsOf(flags);
+  const options = checkLogpullOptions(logpullOptions, { dataset });
+  const filter = compileFilter(context, flags, dataset);
+  const diagnostics = [...options.diagnostics.map((d) => ({ ...d, source: 'logpull_options' })), ...(filter?.diagnostics ?? []).map((d) => ({ ...d, source: 'filter' }))];
+  if (!flags.json) {
+    context.printDiagnostics(options.diagnostics, logpullOptions, 'logpull_options');
+    if (filter) context.printDiagnostics(filter.diagnostics, filter.text, filter.name ?? 'filter');
+  }
+  if (hasErrors(diagnostics)) {
+    if (flags.json) process.stdout.write(JSON.stringify({ ok: false, error: { kind: 'invalid', message: 'the job is not valid; nothing was sent' }, diagnostics }) + '\n');
+    return EXIT_INVALID;
+  }
+  const { client, requests } = serviceClient(program, flags);
+  const body: JobInput = { name: flags.name, destination_conf: flags.destination, dataset: dataset.name };
+  if (logpullOptions !== '') body.logpull_options = logpullOptions;
+  if (flags.ownershipChallenge !== undefined) body.ownership_challenge = flags.ownershipChallenge;
+  if (filter) body.filter = filter.json!;
+  if (!flags.dryRun && dataset.name === 'http_requests') await crossCheck(client, context, flags, logpullOptions);
+  const result = await client.jobs.create(flags.zone, body);
+  if (flags.json) {
+    process.stdout.write(JSON.stringify({ ok: true, job: result.job ?? null, recovered: result.recovered, diagnostics, ...(flags.dryRun ? { requests } : {}) }) + '\n');
+  } else if (result.dryRun) {
+    process.stdout.write(formatRequests(requests) + '\ndry run: nothing was sent\n');
+  } else {
+    const job = result.job!;
+    if (result.recovered) process.stderr.write(`note: the answer to the create was lost; job ${job.id} with this name and destination was found, so it was not sent again\n`);
+    process.stdout.write(`created job ${job.id} '${job.name ?? ''}' (${job.dataset ?? dataset.name}) -> ${job.destination_conf}\n`);
+  }
+  return EXIT_OK;
+}
+
+function logpullOptionsOf(flags: CreateFlags): string {
+  const built = flags.fields !== undefined || flags.timestamps !== undefined || flags.option !== undefined;
+  if (flags.logpullOptions !== undefined && built) throw new UsageError('give --logpull-options alone, or build the options with --fields, --timestamps and --option, not both');
+  if (flags.logpullOptions !== undefined) return flags.logpullOptions;
+  const options = (flags.option ?? []).map((pair): [string, string] => {
+    const equals = pair.indexOf('=');
+    if (equals <= 0) throw new UsageError(`--option takes KEY=VALUE, not '${pair}'`);
+    return [pair.slice(0, equals), pair.slice(equals + 1)];
+  });
+  return buildLogpullOptions({ fields: flags.fields, timestamps: flags.timestamps, options });
+}
+
+/** The compiled filter with its source, or undefined when no filter is given. */
+function compileFilter(context: Context, flags: CreateFlags, dataset: Dataset): (CompileResult & { text: string; name?: string }) | undefined {
+  if (flags.filter === undefined && flags.filterFile === undefined) return undefined;
+  if (flags.filter !== undefined && flags.filterFile !== undefined) throw new UsageError('give the filter with --filter or with --filter-file, not both');
+  const source = readSource(flags.filter, flags.filterFile);
+  return { ...compile(source.text, { dataset, catalog: context.catalog() }), text: source.text, name: source.name };
+}
+
+/** Warns when the job's fields and the zone's custom fields do not match (spec 2.6); never fails the create. */
+async function crossCheck(client: Client, context: Context, flags: CreateFlags, logpullOptions: string): Promise<void> {
+  try {
+    const { fields } = await client.customFields.get(flags.zone);
+    const checked = checkLogpullOptions(logpullOptions, { dataset: 'http_requests', customFields: fields });
+    const warnings = checked.diagnostics.filter((d) => d.code.startsWith('custom-field-'));
+    if (!flags.json) context.printDiagnostics(warnings, logpullOptions, 'logpull_options');
+  } catch (error) {
+    if (!(error instanceof ApiError || error instanceof NetworkError) || (error instanceof ApiError && error.status === 401)) throw error;
+    if (!flags.json) process.stderr.write(`note: the zone's custom fields could not be read to cross-check the fields (${error.message})\n`);
+  }
+}
+
+async function list(program: Command, flags: ServiceFlags & { zone: string }): Promise<number> {
+  const { client } = serviceClient(program, flags);
+  const jobs = await client.jobs.list(flags.zone);
+  if (flags.json) {
+    process.stdout.write(JSON.stringify({ ok: true, jobs }) + '\n');
+    return EXIT_OK;
+  }
+  if (jobs.length === 0) process.stdout.write(`zone ${flags.zone} has no jobs\n`);
+  for (const job of jobs) process.stdout.write(formatJobLine(job) + '\n');
+  return EXIT_OK;
+}
+
+function formatJobLine(job: Job): string {
+  return [String(job.id), job.name ?? '', job.dataset ?? '', job.enabled ? 'enabled' : 'disabled', job.destination_conf].join('\t');
+}
+
+async function get(program: Command, flags: JobFlags): Promise<number> {
+  const { client } = serviceClient(program, flags);
+  const job = await client.jobs.get(flags.zone, flags.id);
+  process.stdout.write((flags.json ? JSON.stringify({ ok: true, job }) : JSON.stringify(job, null, 2)) + '\n');
+  return EXIT_OK;
+}
+
+async function remove(program: Command, flags: JobFlags): Promise<number> {
+  const { client, requests } = serviceClient(program, flags);
+  const deleted = await client.jobs.delete(flags.zone, flags.id);
+  if (flags.json) process.stdout.write(JSON.stringify({ ok: true, deleted, ...(flags.dryRun ? { requests } : {}) }) + '\n');
+  else if (flags.dryRun) process.stdout.write(formatRequests(requests) + '\ndry run: nothing was sent\n');
+  else process.stdout.write(`deleted job ${flags.id}\n`);
+  return EXIT_OK;
+}

@@ -1,0 +1,142 @@
+/**
+ * What the commands that talk to the service share: the client made from the global options and the
+ * environment (credentials only from the environment), dry-run printing, and errors mapped to exits:
+ * 1 when the service or the validator rejects, 2 for usage, configuration (credentials included) and
+ * network trouble.
+ */
+import { ApiError, ConfigError, createClient, ENV, NetworkError, ValidationError, type Client, type RequestDescription } from '@logfilter/api';
+import type { Diagnostic } from '@logfilter/core';
+import type { Command } from 'commander';
+import { EXIT_INVALID, EXIT_USAGE, UsageError } from './io.js';
+
+export interface ServiceFlags {
+  json?: boolean;
+  dryRun?: boolean;
+  timeout?: string;
+  retries?: string;
+}
+
+interface ServiceGlobals {
+  baseUrl?: string;
+  productSegment?: string;
+}
+
+/** A diagnostic of the service or of a JSON check: the usual shape, perhaps with a JSON Pointer. */
+export type ReportedDiagnostic = Pick<Diagnostic, 'code' | 'severity' | 'message' | 'hint'> & { pointer?: string };
+
+export const CREDENTIALS_HELP = `Credentials come from the environment only: ${ENV.token}, or ${ENV.email} and ${ENV.key}.`;
+
+export function addServiceOptions(command: Command, { dryRun }: { dryRun: boolean }): Command {
+  command
+    .option('--timeout <seconds>', 'time allowed for each request (default: 30)')
+    .option('--retries <n>', 'further attempts of a GET or PUT after a 429, a 5xx or a lost answer (default: 3)')
+    .option('--json', 'machine output: one JSON object on stdout');
+  if (dryRun) command.option('--dry-run', 'print each request that would write, with credentials redacted, and send none of them');
+  return command.addHelpText('after', `\n${CREDENTIALS_HELP}\nThe base URL comes from --base-url or ${ENV.baseUrl}.`);
+}
+
+/** The client for this run; every request it makes is kept in `requests` (credentials redacted). */
+export function serviceClient(program: Command, flags: ServiceFlags): { client: Client; requests: RequestDescription[] } {
+  const globals = program.opts<ServiceGlobals>();
+  const requests: RequestDescription[] = [];
+  try {
+    const client = createClient({
+      baseUrl: globals.baseUrl,
+      productSegment: globals.productSegment,
+      timeoutMs: flags.timeout === undefined ? undefined : seconds(flags.timeout) * 1000,
+      retries: flags.retries === undefined ? undefined : count(flags.retries),
+      dryRun: flags.dryRun === true,
+      onRequest: (request) => requests.push(request),
+    });
+    return { client, requests };
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UsageError(error.message, 'configuration');
+    throw error;
+  }
+}
+
+function seconds(text: string): number {
+  const value = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || value <= 0) throw new UsageError(`--timeout takes a number of seconds above 0, not '${text}'`);
+  return value;
+}
+
+function count(text: string): number {
+  if (!/^\d+$/.test(text)) throw new UsageError(`--retries takes a whole number, not '${text}'`);
+  return Number(text);
+}
+
+/** The requests as a person reads them: method and URL, headers, a blank line, the body. */
+export function formatRequests(requests: readonly RequestDescription[]): string {
+  return requests
+    .map((request) => {
+      const lines = [request.dryRun ? '# not sent (dry run)' : '# sent (a dry run reads, never writes)', `${request.method} ${request.url}`];
+      for (const [name, value] of Object.entries(request.headers)) lines.push(`${name}: ${value}`);
+      if (request.body !== undefined) lines.push('', JSON.stringify(request.body, null, 2));
+      return lines.join('\n') + '\n';
+    })
+    .join('\n');
+}
+
+export function printReported(diagnostics: readonly ReportedDiagnostic[]): void {
+  for (const d of diagnostics) {
+    const lines = [`${d.severity}[${d.code}]: ${d.message}`];
+    if (d.pointer) lines.push(`  at ${d.pointer}`);
+    if (d.hint) lines.push(`  = hint: ${d.hint}`);
+    process.stderr.write(lines.join('\n') + '\n');
+  }
+}
+
+/**
+ * Runs a service action, turning the client's errors into output and an exit code. With --json the
+ * failure is one object `{ok: false, error, diagnostics}` on stdout.
+ */
+export async function runService(flags: ServiceFlags, action: () => Promise<number>): Promise<number> {
+  try {
+    return await action();
+  } catch (error) {
+    const report = describeFailure(error);
+    if (!report) throw error;
+    if (flags.json) {
+      process.stdout.write(JSON.stringify({ ok: false, error: report.error, diagnostics: report.diagnostics }) + '\n');
+    } else {
+      printReported(report.diagnostics);
+      process.stderr.write(`logfilter: ${report.error.message}\n`);
+    }
+    return report.exit;
+  }
+}
+
+interface FailureReport {
+  exit: number;
+  error: { kind: string; message: string; status?: number };
+  diagnostics: ReportedDiagnostic[];
+}
+
+function describeFailure(error: unknown): FailureReport | undefined {
+  if (error instanceof ApiError) {
+    const diagnostics: ReportedDiagnostic[] = error.errors.map((e) => ({ code: String(e.code), severity: 'error', message: e.message, ...(e.source?.pointer ? { pointer: e.source.pointer } : {}) }));
+    if (error.isAuthFailure) {
+      return { exit: EXIT_USAGE, error: { kind: 'auth', status: error.status, message: `the service refused the credentials (HTTP ${error.status}); check ${ENV.token}, or ${ENV.email} and ${ENV.key}` }, diagnostics };
+    }
+    const refused = error.status < 500 && error.status !== 429;
+    const message = refused ? `${error.method} ${error.path} was refused (HTTP ${error.status})` : `${error.method} ${error.path} failed: the service answered HTTP ${error.status}`;
+    return { exit: refused ? EXIT_INVALID : EXIT_USAGE, error: { kind: refused ? 'rejected' : 'service', status: error.status, message }, diagnostics };
+  }
+  if (error instanceof NetworkError) return { exit: EXIT_USAGE, error: { kind: error.kind, message: error.message, ...(error.status ? { status: error.status } : {}) }, diagnostics: [] };
+  if (error instanceof ConfigError) return { exit: EXIT_USAGE, error: { kind: 'configuration', message: error.message }, diagnostics: [] };
+  if (error instanceof ValidationError) {
+    return { exit: EXIT_INVALID, error: { kind: 'invalid', message: error.message }, diagnostics: error.diagnostics as ReportedDiagnostic[] };
+  }
+  if (error instanceof UsageError) return { exit: EXIT_USAGE, error: { kind: error.code, message: error.message }, diagnostics: [] };
+  return undefined;
+}
+
+/** Splits repeatable comma lists: `--request a,b --request c` gives [a, b, c]. */
+export function collectList(value: string, previous: string[] = []): string[] {
+  return [...previous, ...value.split(',').map((item) => item.trim()).filter((item) => item !== '')];
+}
+
+export function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}
