@@ -77,7 +77,7 @@ export class FieldTally {
       'too-many-custom-fields',
       this.pointers[maxFields],
       `${this.pointers.length} custom fields are configured; a zone takes at most ${maxFields}`,
-      `remove ${over} field${over === 1 ? '' : 's'} (this one is the first over the limit)`,
+      `remove ${over} field${over === 1 ? '' : 's'}; this one is the first over the limit`,
     );
   }
 }

@@ -27,11 +27,3 @@ export function send(response: ServerResponse, status: number, body: unknown, he
   response.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), ...headers });
   response.end(text);
 }
-
-export function success(response: ServerResponse, result: unknown, status = 200): void {
-  send(response, status, { result, success: true, errors: [], messages: [] });
-}
-
-export function failure(response: ServerResponse, error: HttpFailure): void {
-  send(response, error.status, { result: null, success: false, errors: error.errors, messages: [] }, error.headers);
-}

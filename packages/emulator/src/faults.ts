@@ -7,6 +7,8 @@ export type Fault =
   | { kind: 'drop' }
   /** Answer this status with an error envelope (e.g. 429 with `Retry-After`). */
   | { kind: 'status'; status: number; retryAfter?: number | string; code?: number; message?: string }
+  /** Do the work (a job is created), then close the connection instead of answering. */
+  | { kind: 'lose-answer' }
   /** Wait, then handle the request normally. */
   | { kind: 'delay'; ms: number };
 

@@ -2,7 +2,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import { builtinCatalog, DEFAULT_MAX_CUSTOM_FIELDS, type Catalog } from '@logfilter/core';
-import { fail, failure, HttpFailure, success } from './envelope.js';
+import { fail, HttpFailure, send, type EnvelopeError } from './envelope.js';
 import { Faults, type Fault } from './faults.js';
 import { createJob, deleteJob, getJob, listJobs, updateJob, type JobOptions } from './jobs.js';
 import { createRuleset, getRuleset, listRulesets, putRuleset, type RulesetOptions } from './rulesets.js';
@@ -62,7 +62,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
   };
   const server = createServer((request, response) => {
     void handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent) failure(response, fail(500, 10001, `the emulator failed: ${(error as Error).message}`));
+      if (!response.headersSent) write(response, refusal(fail(500, 10001, `the emulator failed: ${(error as Error).message}`)));
     });
   });
 
@@ -74,44 +74,45 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
     requests.push(recorded);
     const fault = faults.take(method, path);
     if (fault && (await applyFault(fault, request, response))) return;
-    let status = 200;
+    let answer: Answer;
     try {
       if (!url.pathname.startsWith(BASE_PATH + '/')) throw fail(404, 7000, `no route for ${url.pathname}: the API lives under ${BASE_PATH}`);
       authenticate(request, options.credentials);
       recorded.body = await readBody(request);
-      status = route(method, path, recorded.body, response);
+      answer = route(method, path, recorded.body);
     } catch (error) {
       if (!(error instanceof HttpFailure)) throw error;
-      status = error.status;
-      failure(response, error);
+      answer = refusal(error);
     }
-    options.log?.(`${method} ${path} ${status}`);
+    options.log?.(`${method} ${path} ${answer.status}${fault?.kind === 'lose-answer' ? ' (answer lost on purpose)' : ''}`);
+    if (fault?.kind === 'lose-answer') request.socket.destroy();
+    else write(response, answer);
   }
 
-  function route(method: string, path: string, body: unknown, response: ServerResponse): number {
+  function route(method: string, path: string, body: unknown): Answer {
     const parts = path.split('/').slice(1).map(decodeURIComponent);
     if (parts[0] !== 'zones' || !parts[1]) throw fail(404, 7000, `no route for ${path}`);
     const zone = parts[1];
     const rest = parts.slice(2);
-    if (rest[0] === 'rulesets' && rest.length <= 2) return routeRulesets(method, zone, rest[1], body, response);
-    if (rest[0] === settings.segment && rest[1] === 'jobs' && rest.length <= 3) return routeJobs(method, zone, rest[2], body, response);
+    if (rest[0] === 'rulesets' && rest.length <= 2) return routeRulesets(method, zone, rest[1], body);
+    if (rest[0] === settings.segment && rest[1] === 'jobs' && rest.length <= 3) return routeJobs(method, zone, rest[2], body);
     throw fail(404, 7000, `no route for ${path}`);
   }
 
-  function routeRulesets(method: string, zone: string, id: string | undefined, body: unknown, response: ServerResponse): number {
-    if (id === undefined && method === 'GET') return ok(response, listRulesets(state, zone));
-    if (id === undefined && method === 'POST') return answer(response, createRuleset(state, zone, body, settings.rulesets));
-    if (id !== undefined && method === 'GET') return ok(response, getRuleset(state, zone, id));
-    if (id !== undefined && method === 'PUT') return answer(response, putRuleset(state, zone, id, body, settings.rulesets));
+  function routeRulesets(method: string, zone: string, id: string | undefined, body: unknown): Answer {
+    if (id === undefined && method === 'GET') return ok(listRulesets(state, zone));
+    if (id === undefined && method === 'POST') return withMessages(createRuleset(state, zone, body, settings.rulesets));
+    if (id !== undefined && method === 'GET') return ok(getRuleset(state, zone, id));
+    if (id !== undefined && method === 'PUT') return withMessages(putRuleset(state, zone, id, body, settings.rulesets));
     throw fail(405, 7001, `method ${method} is not allowed here`);
   }
 
-  function routeJobs(method: string, zone: string, id: string | undefined, body: unknown, response: ServerResponse): number {
-    if (id === undefined && method === 'GET') return ok(response, listJobs(state, zone));
-    if (id === undefined && method === 'POST') return ok(response, createJob(state, zone, body, settings.jobs));
-    if (id !== undefined && method === 'GET') return ok(response, getJob(state, zone, id));
-    if (id !== undefined && method === 'PUT') return ok(response, updateJob(state, zone, id, body, settings.jobs));
-    if (id !== undefined && method === 'DELETE') return ok(response, deleteJob(state, zone, id));
+  function routeJobs(method: string, zone: string, id: string | undefined, body: unknown): Answer {
+    if (id === undefined && method === 'GET') return ok(listJobs(state, zone));
+    if (id === undefined && method === 'POST') return ok(createJob(state, zone, body, settings.jobs));
+    if (id !== undefined && method === 'GET') return ok(getJob(state, zone, id));
+    if (id !== undefined && method === 'PUT') return ok(updateJob(state, zone, id, body, settings.jobs));
+    if (id !== undefined && method === 'DELETE') return ok(deleteJob(state, zone, id));
     throw fail(405, 7001, `method ${method} is not allowed here`);
   }
 
@@ -131,20 +132,32 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
   };
 }
 
-function ok(response: ServerResponse, result: unknown): number {
-  success(response, result);
-  return 200;
+/** An answer not yet written: a test's fault may lose it after the work is done. */
+interface Answer {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
 }
 
-function answer(response: ServerResponse, { ruleset, messages }: { ruleset: unknown; messages: unknown[] }): number {
-  const text = JSON.stringify({ result: ruleset, success: true, errors: [], messages });
-  response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
-  response.end(text);
-  return 200;
+function ok(result: unknown): Answer {
+  return { status: 200, body: { result, success: true, errors: [], messages: [] } };
+}
+
+function withMessages({ ruleset, messages }: { ruleset: unknown; messages: EnvelopeError[] }): Answer {
+  return { status: 200, body: { result: ruleset, success: true, errors: [], messages } };
+}
+
+function refusal(error: HttpFailure): Answer {
+  return { status: error.status, body: { result: null, success: false, errors: error.errors, messages: [] }, headers: error.headers };
+}
+
+function write(response: ServerResponse, answer: Answer): void {
+  send(response, answer.status, answer.body, answer.headers);
 }
 
 /** True when the fault took the request over (no normal answer follows). */
 async function applyFault(fault: Fault, request: IncomingMessage, response: ServerResponse): Promise<boolean> {
+  if (fault.kind === 'lose-answer') return false;
   if (fault.kind === 'delay') {
     await new Promise((resolve) => setTimeout(resolve, fault.ms));
     return false;
@@ -157,7 +170,7 @@ async function applyFault(fault: Fault, request: IncomingMessage, response: Serv
   }
   const headers: Record<string, string> = fault.retryAfter === undefined ? {} : { 'Retry-After': String(fault.retryAfter) };
   const message = fault.message ?? (fault.status === 429 ? 'rate limited: please wait and consider throttling your request speed' : 'the service is unavailable');
-  failure(response, new HttpFailure(fault.status, [{ code: fault.code ?? (fault.status === 429 ? 971 : 10000 + fault.status), message }], headers));
+  write(response, refusal(new HttpFailure(fault.status, [{ code: fault.code ?? (fault.status === 429 ? 971 : 10000 + fault.status), message }], headers)));
   return true;
 }
 

@@ -1,0 +1,92 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { customFieldRule, emulator, TOKEN, ZONE } from '../support/emulator.js';
+
+const headers = { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' };
+
+async function call(baseUrl: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(baseUrl + path, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
+  return { status: response.status, body: (await response.json()) as { result: any; success: boolean; errors: any[]; messages: any[] } };
+}
+
+const rulesets = `/zones/${ZONE}/rulesets`;
+const entryPoint = { name: 'entry', kind: 'zone', phase: 'http_log_custom_fields' };
+
+describe('the emulator', () => {
+  it('keeps one zone ruleset per phase and assigns ids, refs, versions and times', async () => {
+    const server = await emulator();
+    const created = await call(server.baseUrl, 'POST', rulesets, entryPoint);
+    expect(created.status).toBe(200);
+    expect(created.body.result).toMatchObject({ kind: 'zone', phase: 'http_log_custom_fields', version: '1', rules: [] });
+    expect(created.body.result.id).toMatch(/^[0-9a-f]{32}$/);
+    const again = await call(server.baseUrl, 'POST', rulesets, entryPoint);
+    expect(again).toMatchObject({ status: 400, body: { success: false, errors: [{ code: 20217, source: { pointer: '/phase' } }] } });
+    const id = created.body.result.id as string;
+    const put = await call(server.baseUrl, 'PUT', `${rulesets}/${id}`, { rules: [customFieldRule({ request_fields: [{ name: 'accept' }] }), { ...customFieldRule({ cookie_fields: [{ name: 'a' }] }), ref: 'my-ref' }] });
+    const [first, second] = put.body.result.rules;
+    expect(put.body.result.version).toBe('2');
+    expect(first).toMatchObject({ version: '1', enabled: true, action: 'log_custom_field' });
+    expect(first.ref).toBe(first.id);
+    expect(second.ref).toBe('my-ref');
+    expect(Date.parse(first.last_updated)).not.toBeNaN();
+    const list = await call(server.baseUrl, 'GET', rulesets);
+    expect(list.body.result).toEqual([{ id, name: 'entry', description: '', kind: 'zone', phase: 'http_log_custom_fields', version: '2', last_updated: put.body.result.last_updated }]);
+  });
+
+  it('replaces all rules on PUT and refuses ids it does not know', async () => {
+    const server = await emulator();
+    const { body } = await call(server.baseUrl, 'POST', rulesets, { ...entryPoint, rules: [customFieldRule({ request_fields: [{ name: 'a' }] }), customFieldRule({ request_fields: [{ name: 'b' }] })] });
+    const id = body.result.id as string;
+    const kept = body.result.rules[1];
+    const put = await call(server.baseUrl, 'PUT', `${rulesets}/${id}`, { rules: [{ ...customFieldRule({ request_fields: [{ name: 'b' }] }), id: kept.id }] });
+    expect(put.body.result.rules).toEqual([kept]);
+    const unknown = await call(server.baseUrl, 'PUT', `${rulesets}/${id}`, { rules: [{ ...customFieldRule({ request_fields: [{ name: 'b' }] }), id: 'nope' }] });
+    expect(unknown.body.errors).toEqual([{ code: 20021, message: "rule 'nope' is not in this ruleset; leave 'id' out to add a rule", source: { pointer: '/rules/0/id' } }]);
+  });
+
+  it('checks rules with the core validator: errors refuse the PUT, warnings come back as messages', async () => {
+    const server = await emulator();
+    const { body } = await call(server.baseUrl, 'POST', rulesets, entryPoint);
+    const bad = await call(server.baseUrl, 'PUT', `${rulesets}/${body.result.id}`, { rules: [{ action: 'block', expression: 'true', action_parameters: { request_fields: [{ name: 'User-Agent' }] } }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: any) => [e.code, e.source.pointer])).toEqual([[20200, '/rules/0/action'], [20200, '/rules/0/action_parameters/request_fields/0/name']]);
+    const warned = await call(server.baseUrl, 'PUT', `${rulesets}/${body.result.id}`, { rules: [customFieldRule({ request_fields: [{ name: 'range' }] })] });
+    expect(warned.body.messages).toEqual([{ code: 20200, message: "the service does not log the 'range' request header (this entry uses up a field and delivers nothing: remove it)", source: { pointer: '/rules/0/action_parameters/request_fields/0/name' } }]);
+  });
+
+  it('answers malformed bodies, unknown routes and methods with envelopes', async () => {
+    const server = await emulator();
+    expect(await call(server.baseUrl, 'POST', rulesets, '{"name":')).toMatchObject({ status: 400, body: { errors: [{ code: 6007 }] } });
+    expect(await call(server.baseUrl, 'GET', `/zones/${ZONE}/nothing`)).toMatchObject({ status: 404, body: { errors: [{ code: 7000, message: `no route for /zones/${ZONE}/nothing` }] } });
+    expect(await call(server.baseUrl, 'DELETE', rulesets)).toMatchObject({ status: 405, body: { errors: [{ code: 7001 }] } });
+    expect(await call(server.baseUrl, 'GET', `${rulesets}/abc`)).toMatchObject({ status: 404, body: { errors: [{ code: 10007 }] } });
+  });
+
+  it('keeps its state in a file, written atomically, and reads it back at start', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'logfilter-emulator-'));
+    const statePath = join(directory, 'state.json');
+    const first = await emulator({ statePath });
+    await call(first.baseUrl, 'POST', `/zones/${ZONE}/logpush/jobs`, { name: 'kept', destination_conf: 's3://b/p' });
+    await first.close();
+    expect(readdirSync(directory)).toEqual(['state.json']);
+    expect(JSON.parse(readFileSync(statePath, 'utf8'))).toMatchObject({ nextJobId: 2, zones: { [ZONE]: { jobs: [{ id: 1, name: 'kept' }] } } });
+    const second = await emulator({ statePath });
+    expect((await call(second.baseUrl, 'GET', `/zones/${ZONE}/logpush/jobs`)).body.result).toMatchObject([{ id: 1, name: 'kept' }]);
+    expect((await call(second.baseUrl, 'POST', `/zones/${ZONE}/logpush/jobs`, { destination_conf: 's3://b/q' })).body.result.id).toBe(2);
+  });
+
+  it('refuses to start on a state file that is not its own', async () => {
+    const statePath = join(mkdtempSync(join(tmpdir(), 'logfilter-emulator-')), 'state.json');
+    writeFileSync(statePath, '{"zones": []');
+    await expect(emulator({ statePath })).rejects.toThrow(`the state file ${statePath} is not readable JSON`);
+    writeFileSync(statePath, '{"something": 1}');
+    await expect(emulator({ statePath })).rejects.toThrow('does not hold emulator state');
+  });
+
+  it('listens on 127.0.0.1 only', async () => {
+    const server = await emulator();
+    expect(server.baseUrl).toBe(`http://127.0.0.1:${server.port}/client/v4`);
+  });
+});

@@ -1,0 +1,60 @@
+import { ApiError } from '@logfilter/api';
+import { compile } from '@logfilter/core';
+import { describe, expect, it } from 'vitest';
+import { clientOf, emulator, requestLines, ZONE } from '../support/emulator.js';
+
+const jobs = `/zones/${ZONE}/logpush/jobs`;
+
+describe('jobs through the client, over HTTP against the emulator', () => {
+  it('creates, lists, gets, updates and deletes a job, the filter stored as the compiled JSON string', async () => {
+    const server = await emulator();
+    const client = clientOf(server);
+    const filter = compile('ClientCountry in (us, ca) AND EdgeResponseStatus geq 500').json!;
+    const input = { name: 'web-logs', destination_conf: 's3://bucket/logs?region=us-east-1', dataset: 'http_requests', logpull_options: 'fields=RayID,ClientIP&timestamps=rfc3339', ownership_challenge: 'challenge', filter };
+    const { job } = await client.jobs.create(ZONE, input);
+    expect(job).toEqual({
+      id: 1, name: 'web-logs', dataset: 'http_requests', enabled: false, destination_conf: 's3://bucket/logs?region=us-east-1',
+      logpull_options: 'fields=RayID,ClientIP&timestamps=rfc3339', filter, frequency: 'high', kind: '', last_complete: null, last_error: null, error_message: null,
+    });
+    expect(server.requests[0].body).toEqual(input);
+    expect(await client.jobs.list(ZONE)).toEqual([job]);
+    expect(await client.jobs.get(ZONE, 1)).toEqual(job);
+    expect(await client.jobs.update(ZONE, 1, { enabled: true, filter: null })).toMatchObject({ id: 1, enabled: true, filter: null });
+    expect(await client.jobs.delete(ZONE, 1)).toBe(true);
+    expect(await client.jobs.list(ZONE)).toEqual([]);
+    expect(requestLines(server)).toEqual([`POST ${jobs}`, `GET ${jobs}`, `GET ${jobs}/1`, `PUT ${jobs}/1`, `DELETE ${jobs}/1`, `GET ${jobs}`]);
+  });
+
+  it("carries the service's refusal of a job: every problem, with its pointer", async () => {
+    const server = await emulator({ maxFilterOperators: 2 });
+    const filter = JSON.stringify({ where: { and: [{ key: 'ClientCountry', operator: 'eq', value: 'us' }, { key: 'EdgeResponseStatus', operator: 'in', value: '200,201' }, { key: 'Nope', operator: 'eq', value: '1' }] } });
+    const error = await clientOf(server).jobs.create(ZONE, { name: 'web logs', destination_conf: 's3://b/p', logpull_options: 'fields=RayId&timestamps=rfc', filter }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).errors).toEqual([
+      { code: 1004, message: "name may hold letters, digits, '-' and '.' only", source: { pointer: '/name' } },
+      { code: 1004, message: "logpull_options: unknown field 'RayId' in dataset http_requests (did you mean 'RayID'?)", source: { pointer: '/logpull_options' } },
+      { code: 1004, message: "logpull_options: timestamps takes rfc3339, unix, unixnano, not 'rfc'", source: { pointer: '/logpull_options' } },
+      { code: 1004, message: 'filter at /where/and/1/value: in takes a non-empty JSON array, not the string "200,201"', source: { pointer: '/filter' } },
+      { code: 1004, message: 'filter at /where/and/2/key: "Nope" is not a field of dataset http_requests', source: { pointer: '/filter' } },
+      { code: 1004, message: 'filter has 3 operators, over the limit of 2', source: { pointer: '/filter' } },
+    ]);
+    expect(server.state.zone(ZONE).jobs).toEqual([]);
+  });
+
+  it('answers 404 for a job that is not there, and refuses to change a dataset', async () => {
+    const server = await emulator();
+    const client = clientOf(server);
+    await expect(client.jobs.get(ZONE, 42)).rejects.toMatchObject({ status: 404, errors: [{ code: 1003, message: `job 42 not found in zone '${ZONE}'` }] });
+    await client.jobs.create(ZONE, { destination_conf: 's3://b/p' });
+    await expect(client.jobs.update(ZONE, 1, { dataset: 'dns_logs' })).rejects.toMatchObject({ status: 400, errors: [{ code: 1004, message: 'the dataset of a job cannot change (it is http_requests)' }] });
+  });
+
+  it('describes a create in a dry run and sends nothing at all', async () => {
+    const server = await emulator();
+    const shown: unknown[] = [];
+    const result = await clientOf(server, { dryRun: true, onRequest: (request) => shown.push(request) }).jobs.create(ZONE, { name: 'a', destination_conf: 's3://b/p' });
+    expect(result).toEqual({ job: undefined, recovered: false, dryRun: true });
+    expect(shown).toEqual([{ method: 'POST', url: `${server.baseUrl}${jobs}`, headers: { Authorization: 'Bearer [redacted]', 'Content-Type': 'application/json' }, body: { name: 'a', destination_conf: 's3://b/p' }, dryRun: true }]);
+    expect(server.requests).toEqual([]);
+  });
+});
