@@ -13,6 +13,7 @@ import { classifyWord } from './parse.js';
 import { closest } from './suggest.js';
 
 const CRITERION_MEMBERS = ['key', 'operator', 'value'] as const;
+const INT_SIDE: ReadonlySet<Operator> = new Set(['eq', '!eq', 'lt', 'leq', 'gt', 'geq']);
 const GROUP_MEMBERS = ['and', 'or'] as const;
 /** Names users reach for instead of the service's own. */
 const MEMBER_ALIASES: Record<string, string> = {
@@ -38,6 +39,8 @@ export class TreeReader {
     private readonly report: PointerBag,
     private readonly dataset: Dataset | undefined,
     private readonly maxDepth: number,
+    /** Values in the typed style: a string is a string even where a number could be. */
+    private readonly typedValues: boolean,
   ) {}
 
   /** Reads the node at `pointer` (relative to the filter document); undefined when it is unusable. */
@@ -145,11 +148,14 @@ export class TreeReader {
   }
 
   private operand(value: unknown, pointer: string, operator: Operator, field: Field | undefined): Scalar | List | undefined {
-    if (!Array.isArray(value)) return this.scalar(value, pointer, false);
+    // An `int or string` field reads a JSON string as text, unless it may be a number written as
+    // a string (the documented style writes every scalar so).
+    const keepQuoted = field?.kind === 'int or string' && (Array.isArray(value) || this.typedValues || !INT_SIDE.has(operator));
+    if (!Array.isArray(value)) return this.scalar(value, pointer, keepQuoted);
     if (LIST_OPERATORS.has(operator) && field && !this.listTypesFit(value, pointer, field)) return undefined;
     const items: Scalar[] = [];
     value.forEach((item, i) => {
-      const scalar = this.scalar(item, childPointer(pointer, i), field?.kind === 'int or string');
+      const scalar = this.scalar(item, childPointer(pointer, i), keepQuoted);
       if (scalar) items.push(scalar);
     });
     if (items.length !== value.length) return undefined;
@@ -158,7 +164,7 @@ export class TreeReader {
 
   /**
    * A JSON value as the text would hold it. Strings read like bare words (a number in a string is
-   * the documented style), except in lists of `int or string` fields, where quotes keep them text.
+   * the documented style), unless `keepQuoted`, where they stay text.
    */
   private scalar(value: unknown, pointer: string, keepQuoted: boolean): Scalar | undefined {
     const span = this.span(pointer);

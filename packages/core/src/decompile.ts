@@ -48,7 +48,7 @@ export function decompile(input: string | object, options: DecompileOptions = {}
     const located = doc && findFilter(doc, '', doc.value, report, 0);
     if (located) {
       found = located.found;
-      const reader = new TreeReader(located.doc, located.docPointer, report, dataset, options.maxDepth ?? DEFAULT_MAX_DEPTH);
+      const reader = new TreeReader(located.doc, located.docPointer, report, dataset, options.maxDepth ?? DEFAULT_MAX_DEPTH, options.values === 'typed');
       const ast = readRoot(located.value, reader, report, located);
       if (ast && dataset) {
         const before = report.bag.items.length;

@@ -6,6 +6,7 @@
  */
 import type { Comment, Expr, List, LogicalExpr, Predicate, Scalar } from './ast.js';
 import { hasErrors, type Diagnostic } from './diagnostics.js';
+import { Identifier, lex, Word } from './lex.js';
 import { operatorFromSpelling } from './operators.js';
 import { classifyWord, parse, type ParseOptions } from './parse.js';
 
@@ -227,17 +228,17 @@ export function canonicalScalar(scalar: Scalar): string {
   return isSafeBare(scalar.value) ? scalar.value : JSON.stringify(scalar.value);
 }
 
-// A word as the lexer reads it, without control characters or lone surrogates.
-const BARE_WORD = /^[^\s()[\],"'#!=<>&|\u0000-\u001f\u007f][^\s()[\],"'#\u0000-\u001f\u007f]*$/;
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const KEYWORDS = new Set(['and', 'or', 'not']);
+const CONTROL_OR_LONE_SURROGATE = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /**
- * A string may go unquoted when it lexes back as one word, is no keyword, and would not be read as
- * a number or boolean instead (which some fields read differently from a quoted value).
+ * A string may go unquoted when the lexer reads it back as one value word (no keyword), and the
+ * parser would not take it for a number or boolean instead (which some fields read differently
+ * from a quoted value). Control characters and lone surrogates stay escaped, for legibility.
  */
 export function isSafeBare(value: string): boolean {
-  return (
-    BARE_WORD.test(value) && !LONE_SURROGATE.test(value) && !KEYWORDS.has(value.toLowerCase()) && classifyWord(value) === 'word'
-  );
+  if (value === '' || CONTROL_OR_LONE_SURROGATE.test(value) || classifyWord(value) !== 'word') return false;
+  const { tokens, comments, errors } = lex(value);
+  if (tokens.length !== 1 || comments.length > 0 || errors.length > 0) return false;
+  const [token] = tokens;
+  return token.image === value && (token.tokenType === Word || token.tokenType === Identifier);
 }
