@@ -35,3 +35,12 @@ export function requestLines(target: Emulator): string[] {
 export function customFieldRule(parameters: object, description = 'fields'): object {
   return { action: 'log_custom_field', expression: 'true', description, action_parameters: parameters };
 }
+
+/** The environment of a CLI run against `target`: its base URL and the token, nothing of the machine's. */
+export function cliEnv(target: Emulator, extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+  return {
+    CLOUDFLARE_BASE_URL: target.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN,
+    CLOUDFLARE_EMAIL: undefined, CLOUDFLARE_API_KEY: undefined, LOGFILTER_PRODUCT_SEGMENT: undefined,
+    ...extra,
+  };
+}

@@ -1,0 +1,48 @@
+import { createClient } from '@logfilter/api';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CLI_BIN, runCli } from '../support/cli.js';
+import { TOKEN, ZONE } from '../support/emulator.js';
+
+const noCredentials = { CLOUDFLARE_API_TOKEN: undefined, CLOUDFLARE_EMAIL: undefined, CLOUDFLARE_API_KEY: undefined };
+
+describe('logfilter emulator', () => {
+  it('serves on 127.0.0.1 with the credentials of the environment, keeps its state file, and stops on SIGINT', async () => {
+    const statePath = join(mkdtempSync(join(tmpdir(), 'logfilter-emu-')), 'state.json');
+    const child = spawn(process.execPath, [CLI_BIN, 'emulator', '--port', '0', '--state', statePath], {
+      env: { ...process.env, ...noCredentials, CLOUDFLARE_API_TOKEN: TOKEN, LOGFILTER_PRODUCT_SEGMENT: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const baseUrl = await new Promise<string>((resolve, reject) => {
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString('utf8');
+        const found = /listening on (http:\/\/127\.0\.0\.1:\d+\/client\/v4)\n/.exec(stderr);
+        if (found) resolve(found[1]);
+      });
+      child.on('close', () => reject(new Error(`the emulator exited early: ${stderr}`)));
+    });
+    const client = createClient({ baseUrl, credentials: { token: TOKEN }, env: {} });
+    const { job } = await client.jobs.create(ZONE, { name: 'kept', destination_conf: 's3://b/p' });
+    expect(job).toMatchObject({ id: 1, name: 'kept' });
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(stderr).toContain(`state: ${statePath}; accepting the token in CLOUDFLARE_API_TOKEN\npoint the client at it with: export CLOUDFLARE_BASE_URL=${baseUrl}\n`);
+    expect(stderr).toMatch(/Z POST \/zones\/\w+\/logpush\/jobs 200\n/);
+    expect(stderr).not.toContain(TOKEN);
+    expect(stderr.endsWith('logfilter emulator stopped\n')).toBe(true);
+    expect(JSON.parse(readFileSync(statePath, 'utf8')).zones[ZONE].jobs).toMatchObject([{ id: 1, name: 'kept' }]);
+  });
+
+  it('refuses to start without credentials to accept, or on a bad port', async () => {
+    expect(await runCli(['emulator', '--port', '0'], { env: noCredentials })).toEqual({
+      code: 2, stdout: '',
+      stderr: 'logfilter: the emulator needs credentials to accept: set CLOUDFLARE_API_TOKEN, or CLOUDFLARE_EMAIL and CLOUDFLARE_API_KEY, in the environment (the client reads the same variables)\n',
+    });
+    expect(await runCli(['emulator', '--port', '70000'], { env: { ...noCredentials, CLOUDFLARE_API_TOKEN: TOKEN } })).toMatchObject({ code: 2, stderr: "logfilter: --port takes a port number from 0 to 65535, not '70000'\n" });
+  });
+});
