@@ -274,3 +274,35 @@ export function renderWithLayout(expr: Expr, choices: Layout): string {
   };
   return tight() + render(expr) + tight();
 }
+
+// --- predicates of any shape, right or wrong --------------------------------------------------------
+
+/** Names that are not fields of http_requests: typos, wrong case, and plain unknowns. */
+const UNKNOWN_FIELDS = ['ClientCountr', 'clientcountry', 'BOTSCORE', 'Foo', 'Edge_Status'];
+
+/** Any scalar a user might write: words, numbers of every form, booleans, quoted text and numbers. */
+export const anyScalar: fc.Arbitrary<Scalar> = fc.oneof(
+  stringValue,
+  integerText.map(word),
+  decimalText.map(word),
+  fc.constantFrom('true', 'false', 'True', 'yes', '1e3', '+5', '0x1f').map(word),
+  fc.tuple(fc.oneof(integerText, decimalText), fc.constantFrom<'"' | "'">('"', "'")).map(([value, quote]): Scalar => ({ kind: 'string', value, quote, span: NO_SPAN })),
+);
+
+/** A predicate on any field name with any canonical operator and any operand, lists included (empty too). */
+export const anyPredicate: fc.Arbitrary<Predicate> = fc
+  .tuple(
+    fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...DATASET.fields.map((field) => field.name)) }, { weight: 1, arbitrary: fc.constantFrom(...UNKNOWN_FIELDS) }),
+    fc.constantFrom(...OPERATOR_MATRIX.string, ...OPERATOR_MATRIX.int),
+    fc.oneof(
+      { weight: 3, arbitrary: anyScalar },
+      { weight: 2, arbitrary: fc.tuple(fc.array(anyScalar, { maxLength: 3 }), fc.constantFrom<'(' | '['>('(', '[')).map(([items, bracket]): List => ({ kind: 'list', items, bracket, span: NO_SPAN })) },
+    ),
+  )
+  .map(([name, operator, operand]): Predicate => ({
+    kind: 'predicate',
+    field: { name, span: NO_SPAN },
+    operator: { spelling: operator, span: NO_SPAN },
+    operand,
+    span: NO_SPAN,
+  }));
