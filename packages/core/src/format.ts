@@ -61,7 +61,7 @@ interface Attached {
 
 /**
  * A comment inside a predicate, or after one on the same line, trails it; a comment on its own line
- * leads the next predicate (or ends the filter).
+ * leads the next predicate (or ends the filter). A comment keeps its place among the others.
  */
 function attachComments(expr: Expr, comments: readonly Comment[], source: string): Attached {
   const attached: Attached = { leading: new Map(), trailing: new Map(), end: [] };
@@ -72,14 +72,20 @@ function attachComments(expr: Expr, comments: readonly Comment[], source: string
     if (list) list.push(text);
     else map.set(predicate, [text]);
   };
+  // Only one comment fits at the end of a predicate's line; any more lead whatever comes next.
+  const trail = (index: number, text: string) => {
+    if (!attached.trailing.has(predicates[index])) add(attached.trailing, predicates[index], text);
+    else if (index + 1 < predicates.length) add(attached.leading, predicates[index + 1], text);
+    else attached.end.push(text);
+  };
   for (const comment of comments) {
     const at = comment.span.start;
     const text = comment.text.trimEnd();
     const nextIndex = predicates.findIndex((p) => p.span.end > at);
     const next = nextIndex === -1 ? undefined : predicates[nextIndex];
-    const previous = nextIndex === -1 ? predicates[predicates.length - 1] : predicates[nextIndex - 1];
-    if (next && next.span.start < at) add(attached.trailing, next, text);
-    else if (previous && !/[\n\r]/.test(source.slice(previous.span.end, at))) add(attached.trailing, previous, text);
+    const previousIndex = nextIndex === -1 ? predicates.length - 1 : nextIndex - 1;
+    if (next && next.span.start < at) trail(nextIndex, text);
+    else if (previousIndex >= 0 && !/[\n\r]/.test(source.slice(predicates[previousIndex].span.end, at))) trail(previousIndex, text);
     else if (next) add(attached.leading, next, text);
     else attached.end.push(text);
   }
@@ -166,11 +172,10 @@ class Printer {
     });
   }
 
-  /** Ends a line with the comments trailing its last predicate (the first on the line, any others below). */
+  /** Ends a line with the comment trailing its last predicate. */
   private endLine(depth: number, text: string, last: Predicate): void {
-    const trailing = this.take(this.comments.trailing, last);
-    this.line(depth, trailing.length > 0 ? `${text}  ${trailing[0]}` : text);
-    for (const comment of trailing.slice(1)) this.line(depth, comment);
+    const [trailing] = this.take(this.comments.trailing, last);
+    this.line(depth, trailing === undefined ? text : `${text}  ${trailing}`);
   }
 
   private take(map: Map<Predicate, string[]>, predicate: Predicate): string[] {
