@@ -20,6 +20,11 @@ export class JsonDocument {
 
   /** Reads `text`; on a syntax error reports `invalid-json` into `report` and returns undefined. */
   static read(text: string, report: PointerBag, toInput: (offset: number) => number = (o) => o, what = 'the input'): JsonDocument | undefined {
+    if (text.trim() === '') {
+      const start = toInput(0);
+      report.errorAt({ start, end: start }, '', 'invalid-json', `${what} is empty`, 'give the filter JSON {"where": ...}, its escaped string, or a job holding it');
+      return undefined;
+    }
     const result = readJson(text);
     if (!result.ok) {
       const span = { start: toInput(result.span.start), end: toInput(result.span.end) };
@@ -74,6 +79,7 @@ function syntaxHint(message: string): string {
   if (message.includes('unexpected end')) return 'the JSON is cut short: close every string, [ and {';
   if (message.includes("expected ','")) return 'a comma is missing between two values, or a closing bracket is missing';
   if (message.includes('escape')) return 'escapes are \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX';
+  if (message.includes('found')) return 'decompile reads filter JSON such as {"where": ...}; filter text is what `compile` reads';
   return 'a filter is JSON such as {"where":{"key":"ClientCountry","operator":"eq","value":"us"}}';
 }
 
