@@ -34,6 +34,7 @@ describe('datasets and fields', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     const rows = result.stdout.trimEnd().split('\n');
+    expect(rows).toHaveLength(38);
     expect(rows.find((row) => row.startsWith('http_requests '))).toMatch(/^http_requests\s+zone\s+108 fields$/);
     expect(rows.find((row) => row.startsWith('dns_logs '))).toMatch(/^dns_logs\s+zone\s+9 fields$/);
     const names = rows.map((row) => row.split(/\s+/)[0]);
@@ -43,7 +44,8 @@ describe('datasets and fields', () => {
   it('`datasets --json` is machine-readable', async () => {
     const result = await runCli(['datasets', '--json']);
     const datasets = JSON.parse(result.stdout) as Array<{ name: string; scope: string; fields: number }>;
-    expect(datasets.find((d) => d.name === 'http_requests')).toEqual({ name: 'http_requests', scope: 'zone', fields: 108 });
+    expect(datasets.find((d) => d.name === 'http_requests')).toMatchObject({ name: 'http_requests', scope: 'zone', fields: 108 });
+    expect(datasets.filter((d) => d.name === 'firewall_events').map((d) => d.scope).sort()).toEqual(['account', 'zone']);
   });
 
   it('`fields http_requests` shows each field with its type and what cannot be filtered', async () => {

@@ -77,6 +77,18 @@ describe('inputs', () => {
   });
 });
 
+describe('an empty filter', () => {
+  it('is an error whose hint says that no filter delivers every line', async () => {
+    for (const [args, input] of [[['compile', ''], ''], [['compile', '-f', '-'], '  \n\t'], [['check', '-f', '-'], '# only a comment\n']] as const) {
+      const result = await runCli([...args], { input });
+      expect(result.code, JSON.stringify(input)).toBe(1);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(/^error\[empty-filter\]: /);
+      expect(result.stderr).toMatch(/= hint: .*every line/);
+    }
+  });
+});
+
 describe('output formats', () => {
   it('--output json is the compact filter on one line', async () => {
     expect((await runCli(['compile', '--output', 'json', DESIGN_CARD])).stdout).toBe(DESIGN_JSON + '\n');
