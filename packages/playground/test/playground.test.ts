@@ -32,7 +32,11 @@ describe('the playground in Chromium', () => {
     expect(await page.locator('#operators-text').textContent()).toBe('3 / 30 operators');
     expect(await page.locator('#out-string').textContent()).toBe(JSON.stringify(DESIGN_CARD_JSON));
     expect(await page.locator('#out-pretty').textContent()).toContain('\n    "and": [\n');
+    // Lint runs after a pause in typing; until then a squiggle from a half-typed word can split a token's span.
+    await expect.poll(() => page.locator('.cm-lintRange').count()).toBe(0);
     expect(await page.locator('.cm-lf-field').allTextContents()).toEqual(['ClientCountry', 'BotScore', 'EdgeResponseStatus']);
+    expect(await page.locator('.cm-lf-operator').allTextContents()).toEqual(['in', 'lt', 'geq']);
+    expect(await page.locator('.cm-lf-keyword').allTextContents()).toEqual(['AND', 'OR']);
     expect(await page.locator('#problems li').count()).toBe(0);
     mkdirSync(RESULTS, { recursive: true });
     await page.screenshot({ path: join(RESULTS, 'playground.png'), fullPage: true });
@@ -84,6 +88,7 @@ describe('the playground in Chromium', () => {
     const page = await playground.page();
     await page.goto(playground.url);
     await typeFilter(page, 'BotScore lt 30');
+    await expect.poll(() => page.locator('.cm-lintRange').count()).toBe(0);
     await page.locator('.cm-lf-field').hover();
     const tooltip = page.locator('.cm-lf-hover');
     await tooltip.waitFor();
