@@ -26,7 +26,7 @@ describe('jobs through the client, over HTTP against the emulator', () => {
   });
 
   it("carries the service's refusal of a job: every problem, with its pointer", async () => {
-    const server = await emulator({ maxFilterOperators: 2 });
+    const server = await emulator();
     const filter = JSON.stringify({ where: { and: [{ key: 'ClientCountry', operator: 'eq', value: 'us' }, { key: 'EdgeResponseStatus', operator: 'in', value: '200,201' }, { key: 'Nope', operator: 'eq', value: '1' }] } });
     const error = await clientOf(server).jobs.create(ZONE, { name: 'web logs', destination_conf: 's3://b/p', logpull_options: 'fields=RayId&timestamps=rfc', filter }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -34,11 +34,22 @@ describe('jobs through the client, over HTTP against the emulator', () => {
       { code: 1004, message: "name may hold letters, digits, '-' and '.' only", source: { pointer: '/name' } },
       { code: 1004, message: "logpull_options: unknown field 'RayId' in dataset http_requests (did you mean 'RayID'?)", source: { pointer: '/logpull_options' } },
       { code: 1004, message: "logpull_options: timestamps takes rfc3339, unix, unixnano, not 'rfc'", source: { pointer: '/logpull_options' } },
-      { code: 1004, message: 'filter at /where/and/1/value: in takes a non-empty JSON array, not the string "200,201"', source: { pointer: '/filter' } },
-      { code: 1004, message: 'filter at /where/and/2/key: "Nope" is not a field of dataset http_requests', source: { pointer: '/filter' } },
-      { code: 1004, message: 'filter has 3 operators, over the limit of 2', source: { pointer: '/filter' } },
+      { code: 1004, message: 'filter at /where/and/1/value: \'in\' takes a JSON array, not the string "200,201"', source: { pointer: '/filter' } },
+      { code: 1004, message: "filter at /where/and/2/key: unknown field 'Nope' in dataset http_requests", source: { pointer: '/filter' } },
     ]);
     expect(server.state.zone(ZONE).jobs).toEqual([]);
+  });
+
+  it('holds the filter to the limits, counted on the string as sent', async () => {
+    const server = await emulator({ maxFilterOperators: 2, maxFilterBytes: 150 });
+    const filter = JSON.stringify({ where: { or: [{ key: 'ClientCountry', operator: 'eq', value: 'us' }, { key: 'EdgeResponseStatus', operator: 'geq', value: '500' }, { key: 'BotScore', operator: 'lt', value: '30' }] } });
+    const error = await clientOf(server).jobs.create(ZONE, { destination_conf: 's3://b/p', filter }).catch((e: unknown) => e);
+    expect((error as ApiError).errors.map((e) => e.message)).toEqual([
+      'filter is 179 bytes, over the limit of 150',
+      'filter at /where/or/2: the filter has 3 operators, 1 over the limit of 2; this one is the first over it',
+    ]);
+    const nested = await clientOf(server).jobs.create(ZONE, { destination_conf: 's3://b/p', filter: JSON.stringify(JSON.stringify({ where: {} })) }).catch((e: unknown) => e);
+    expect((nested as ApiError).errors).toEqual([{ code: 1004, message: 'filter must be a JSON object {"where": ...}', source: { pointer: '/filter' } }]);
   });
 
   it('answers 404 for a job that is not there, and refuses to change a dataset', async () => {
