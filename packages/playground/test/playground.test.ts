@@ -118,12 +118,23 @@ describe('the playground in Chromium', () => {
     await opened.close();
   });
 
+  it('formats the filter in the editor', async () => {
+    const page = await playground.page();
+    await page.goto(playground.url);
+    await typeFilter(page, 'ClientCountry IN (us,ca) and BotScore < 30');
+    await page.click('#format');
+    expect(await editorText(page)).toBe('ClientCountry in (us, ca) AND BotScore lt 30');
+    await page.close();
+  });
+
   it('decompiles pasted filter JSON and evaluates NDJSON records', async () => {
     const page = await playground.page();
     await page.goto(playground.url);
-    await typeFilter(page, DESIGN_CARD);
+    await typeFilter(page, 'BotScore lt 10');
     await page.fill('#decompile-input', JSON.stringify(DESIGN_CARD_JSON));
     await expect.poll(() => page.locator('#decompile-output').textContent()).toBe('ClientCountry in (us, ca) AND (BotScore lt 30 OR EdgeResponseStatus geq 500)');
+    await page.click('#decompile-open');
+    expect(await editorText(page)).toBe('ClientCountry in (us, ca) AND (BotScore lt 30 OR EdgeResponseStatus geq 500)');
     await page.fill('#decompile-input', '{"where":{"key":"BotScore","operator":"startsWith","value":"3"}}');
     await expect.poll(() => page.locator('#decompile-problems li').getAttribute('data-code')).toBe('operator-not-allowed');
     await page.fill('#evaluate-input', [
