@@ -174,7 +174,9 @@ function runLines(input: Readable, name: string, test: RecordTest, flags: TestFl
   }
   return new Promise((resolve, reject) => {
     const fail = (error: Error) => reject(new UsageError(`cannot read ${name}: ${error.message}`, 'io-error'));
+    // readline passes its input's errors on; either way the run ends with the reason.
     input.on('error', fail);
+    lines.on('error', fail);
     lines.on('close', () => {
       flush();
       resolve(counts);
