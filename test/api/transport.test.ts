@@ -56,6 +56,18 @@ describe('configuration', () => {
     expect(resolveConfig({ env: {} })).toMatchObject({ baseUrl: DEFAULT_BASE_URL, productSegment: 'logpush', credentials: undefined });
   });
 
+  it('refuses a credential a header cannot carry, without showing it', () => {
+    const error = (() => {
+      try {
+        resolveConfig({ env: { CLOUDFLARE_API_TOKEN: 'secret token\n' } });
+      } catch (caught) {
+        return caught as Error;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error!.message).toBe('the API token (CLOUDFLARE_API_TOKEN) holds characters a request header cannot carry, such as spaces or line breaks');
+  });
+
   it('refuses half-set credentials, bad URLs and bad segments', () => {
     expect(() => resolveConfig({ env: { CLOUDFLARE_EMAIL: EMAIL } })).toThrow('CLOUDFLARE_EMAIL is set but CLOUDFLARE_API_KEY is not: set both, or set CLOUDFLARE_API_TOKEN instead');
     expect(() => resolveConfig({ env: {}, baseUrl: 'api.example' })).toThrow("the base URL 'api.example' is not a URL (expected e.g. https://api.cloudflare.com/client/v4)");

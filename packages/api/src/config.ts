@@ -71,7 +71,7 @@ export function resolveConfig(options: ClientOptions): ResolvedConfig {
   return {
     baseUrl: checkBaseUrl(options.baseUrl ?? value(ENV.baseUrl) ?? DEFAULT_BASE_URL),
     productSegment: checkSegment(options.productSegment ?? value(ENV.productSegment) ?? DEFAULT_PRODUCT_SEGMENT),
-    credentials: options.credentials ?? credentialsFrom(value),
+    credentials: checkCredentials(options.credentials ?? credentialsFrom(value)),
     timeoutMs: positive(options.timeoutMs ?? DEFAULT_TIMEOUT_MS, 'timeoutMs'),
     retries: nonNegative(options.retries ?? DEFAULT_RETRIES, 'retries'),
     retryBaseMs: nonNegative(options.retryBaseMs ?? 500, 'retryBaseMs'),
@@ -88,6 +88,16 @@ function credentialsFrom(value: (name: string) => string | undefined): Credentia
   if (email !== undefined) throw new ConfigError(`${ENV.email} is set but ${ENV.key} is not: set both, or set ${ENV.token} instead`);
   if (key !== undefined) throw new ConfigError(`${ENV.key} is set but ${ENV.email} is not: set both, or set ${ENV.token} instead`);
   return undefined;
+}
+
+/** A header can carry visible ASCII only; say which credential is unusable, never what it holds. */
+function checkCredentials(credentials: Credentials | undefined): Credentials | undefined {
+  if (!credentials) return undefined;
+  const usable = (text: string) => /^[\x21-\x7e]+$/.test(text);
+  if ('token' in credentials && !usable(credentials.token)) throw new ConfigError(`the API token (${ENV.token}) holds characters a request header cannot carry, such as spaces or line breaks`);
+  if ('key' in credentials && !usable(credentials.key)) throw new ConfigError(`the API key (${ENV.key}) holds characters a request header cannot carry, such as spaces or line breaks`);
+  if ('email' in credentials && !usable(credentials.email)) throw new ConfigError(`the e-mail (${ENV.email}) holds characters a request header cannot carry`);
+  return credentials;
 }
 
 export function missingCredentials(): ConfigError {

@@ -118,7 +118,14 @@ export class Transport {
         : code === 'ENOTFOUND' ? 'the host name does not resolve'
           : code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' ? 'the server closed the connection without answering'
             : cause?.message ?? (error as Error)?.message ?? String(error);
-    return new NetworkError('connection', method, path, `${method} ${path}: cannot reach ${where}: ${why}`);
+    return new NetworkError('connection', method, path, `${method} ${path}: cannot reach ${where}: ${this.redact(why)}`);
+  }
+
+  /** A message from below (fetch, the socket) with any credential in it replaced. */
+  private redact(text: string): string {
+    const credentials = this.config.credentials;
+    const secrets = !credentials ? [] : 'token' in credentials ? [credentials.token] : [credentials.key];
+    return secrets.filter((secret) => secret !== '').reduce((result, secret) => result.split(secret).join(REDACTED), text);
   }
 
   /** `Retry-After` in milliseconds: delay-seconds or an HTTP date (RFC 9110 10.2.3). */

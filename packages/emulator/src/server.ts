@@ -52,84 +52,104 @@ const MAX_BODY = 1 << 20;
 
 export async function startEmulator(options: EmulatorOptions): Promise<Emulator> {
   if (options.credentials.length === 0) throw new Error('the emulator needs at least one set of credentials to accept');
-  const state = new EmulatorState(options.statePath);
-  const faults = new Faults();
-  const requests: RecordedRequest[] = [];
-  const settings = {
-    segment: options.productSegment ?? 'logpush',
-    rulesets: { maxCustomFields: options.maxCustomFields ?? DEFAULT_MAX_CUSTOM_FIELDS } satisfies RulesetOptions,
-    jobs: { catalog: options.catalog ?? builtinCatalog(), maxBytes: options.maxFilterBytes, maxOperators: options.maxFilterOperators } satisfies JobOptions,
-  };
+  const service = new Service(options);
   const server = createServer((request, response) => {
-    void handle(request, response).catch((error: unknown) => {
+    void service.handle(request, response).catch((error: unknown) => {
       if (!response.headersSent) write(response, refusal(fail(500, 10001, `the emulator failed: ${(error as Error).message}`)));
     });
   });
-
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const method = request.method ?? 'GET';
-    const url = new URL(request.url ?? '/', 'http://emulator');
-    const path = url.pathname.startsWith(BASE_PATH) ? url.pathname.slice(BASE_PATH.length) : url.pathname;
-    const recorded: RecordedRequest = { method, path, body: undefined };
-    requests.push(recorded);
-    const fault = faults.take(method, path);
-    if (fault && (await applyFault(fault, request, response))) return;
-    let answer: Answer;
-    try {
-      if (!url.pathname.startsWith(BASE_PATH + '/')) throw fail(404, 7000, `no route for ${url.pathname}: the API lives under ${BASE_PATH}`);
-      authenticate(request, options.credentials);
-      recorded.body = await readBody(request);
-      answer = route(method, path, recorded.body);
-    } catch (error) {
-      if (!(error instanceof HttpFailure)) throw error;
-      answer = refusal(error);
-    }
-    options.log?.(`${method} ${path} ${answer.status}${fault?.kind === 'lose-answer' ? ' (answer lost on purpose)' : ''}`);
-    if (fault?.kind === 'lose-answer') request.socket.destroy();
-    else write(response, answer);
-  }
-
-  function route(method: string, path: string, body: unknown): Answer {
-    const parts = path.split('/').slice(1).map(decodeURIComponent);
-    if (parts[0] !== 'zones' || !parts[1]) throw fail(404, 7000, `no route for ${path}`);
-    const zone = parts[1];
-    const rest = parts.slice(2);
-    if (rest[0] === 'rulesets' && rest.length <= 2) return routeRulesets(method, zone, rest[1], body);
-    if (rest[0] === settings.segment && rest[1] === 'jobs' && rest.length <= 3) return routeJobs(method, zone, rest[2], body);
-    throw fail(404, 7000, `no route for ${path}`);
-  }
-
-  function routeRulesets(method: string, zone: string, id: string | undefined, body: unknown): Answer {
-    if (id === undefined && method === 'GET') return ok(listRulesets(state, zone));
-    if (id === undefined && method === 'POST') return withMessages(createRuleset(state, zone, body, settings.rulesets));
-    if (id !== undefined && method === 'GET') return ok(getRuleset(state, zone, id));
-    if (id !== undefined && method === 'PUT') return withMessages(putRuleset(state, zone, id, body, settings.rulesets));
-    throw fail(405, 7001, `method ${method} is not allowed here`);
-  }
-
-  function routeJobs(method: string, zone: string, id: string | undefined, body: unknown): Answer {
-    if (id === undefined && method === 'GET') return ok(listJobs(state, zone));
-    if (id === undefined && method === 'POST') return ok(createJob(state, zone, body, settings.jobs));
-    if (id !== undefined && method === 'GET') return ok(getJob(state, zone, id));
-    if (id !== undefined && method === 'PUT') return ok(updateJob(state, zone, id, body, settings.jobs));
-    if (id !== undefined && method === 'DELETE') return ok(deleteJob(state, zone, id));
-    throw fail(405, 7001, `method ${method} is not allowed here`);
-  }
-
+  const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, host, () => resolve());
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const host = options.host ?? '127.0.0.1';
   return {
-    port, baseUrl: `http://${host.includes(':') ? `[${host}]` : host}:${port}${BASE_PATH}`, state, faults, requests,
+    port, baseUrl: `http://${host.includes(':') ? `[${host}]` : host}:${port}${BASE_PATH}`,
+    state: service.state, faults: service.faults, requests: service.requests,
     close: () => new Promise<void>((resolve) => {
       server.close(() => resolve());
       server.closeAllConnections();
     }),
   };
+}
+
+/** The emulated service: state, failure modes, and the routes. */
+class Service {
+  readonly state: EmulatorState;
+  readonly faults = new Faults();
+  readonly requests: RecordedRequest[] = [];
+  private readonly segment: string;
+  private readonly rulesetOptions: RulesetOptions;
+  private readonly jobOptions: JobOptions;
+
+  constructor(private readonly options: EmulatorOptions) {
+    this.state = new EmulatorState(options.statePath);
+    this.segment = options.productSegment ?? 'logpush';
+    this.rulesetOptions = { maxCustomFields: options.maxCustomFields ?? DEFAULT_MAX_CUSTOM_FIELDS };
+    this.jobOptions = { catalog: options.catalog ?? builtinCatalog(), maxBytes: options.maxFilterBytes, maxOperators: options.maxFilterOperators };
+  }
+
+  async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const method = request.method ?? 'GET';
+    const url = new URL(request.url ?? '/', 'http://emulator');
+    const path = url.pathname.startsWith(BASE_PATH) ? url.pathname.slice(BASE_PATH.length) : url.pathname;
+    const recorded: RecordedRequest = { method, path, body: undefined };
+    this.requests.push(recorded);
+    const fault = this.faults.take(method, path);
+    if (fault && (await applyFault(fault, request, response))) return;
+    let answer: Answer;
+    try {
+      if (!url.pathname.startsWith(BASE_PATH + '/')) throw fail(404, 7000, `no route for ${url.pathname}: the API lives under ${BASE_PATH}`);
+      authenticate(request, this.options.credentials);
+      recorded.body = await readBody(request);
+      answer = this.route(method, path, recorded.body);
+    } catch (error) {
+      if (!(error instanceof HttpFailure)) throw error;
+      answer = refusal(error);
+    }
+    this.options.log?.(`${method} ${path} ${answer.status}${fault?.kind === 'lose-answer' ? ' (answer lost on purpose)' : ''}`);
+    if (fault?.kind === 'lose-answer') request.socket.destroy();
+    else write(response, answer);
+  }
+
+  private route(method: string, path: string, body: unknown): Answer {
+    const parts = path.split('/').slice(1).map(decodeSegment);
+    if (parts[0] !== 'zones' || !parts[1]) throw fail(404, 7000, `no route for ${path}`);
+    const zone = parts[1];
+    const rest = parts.slice(2);
+    if (rest[0] === 'rulesets' && rest.length <= 2) return this.routeRulesets(method, zone, rest[1], body);
+    if (rest[0] === this.segment && rest[1] === 'jobs' && rest.length <= 3) return this.routeJobs(method, zone, rest[2], body);
+    throw fail(404, 7000, `no route for ${path}`);
+  }
+
+  private routeRulesets(method: string, zone: string, id: string | undefined, body: unknown): Answer {
+    const { state } = this;
+    if (id === undefined && method === 'GET') return ok(listRulesets(state, zone));
+    if (id === undefined && method === 'POST') return withMessages(createRuleset(state, zone, body, this.rulesetOptions));
+    if (id !== undefined && method === 'GET') return ok(getRuleset(state, zone, id));
+    if (id !== undefined && method === 'PUT') return withMessages(putRuleset(state, zone, id, body, this.rulesetOptions));
+    throw fail(405, 7001, `method ${method} is not allowed here`);
+  }
+
+  private routeJobs(method: string, zone: string, id: string | undefined, body: unknown): Answer {
+    const { state } = this;
+    if (id === undefined && method === 'GET') return ok(listJobs(state, zone));
+    if (id === undefined && method === 'POST') return ok(createJob(state, zone, body, this.jobOptions));
+    if (id !== undefined && method === 'GET') return ok(getJob(state, zone, id));
+    if (id !== undefined && method === 'PUT') return ok(updateJob(state, zone, id, body, this.jobOptions));
+    if (id !== undefined && method === 'DELETE') return ok(deleteJob(state, zone, id));
+    throw fail(405, 7001, `method ${method} is not allowed here`);
+  }
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw fail(400, 7003, `the path segment '${segment}' is not valid percent-encoding`);
+  }
 }
 
 /** An answer not yet written: a test's fault may lose it after the work is done. */
