@@ -1,6 +1,6 @@
 /** `logfilter emulator`: the local stand-in for the service, until Ctrl-C. */
 import { ENV } from '@logfilter/api';
-import { startEmulator, type EmulatorCredentials } from '@logfilter/emulator';
+import type { EmulatorCredentials } from '@logfilter/emulator';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { EXIT_OK, parsePositiveInt, UsageError } from '../io.js';
@@ -27,6 +27,8 @@ async function run(program: Command, context: Context, flags: EmulatorFlags): Pr
   if (port === undefined) throw new UsageError(`--port takes a port number from 0 to 65535, not '${flags.port}'`);
   const credentials = acceptedCredentials(process.env);
   const productSegment = program.opts<{ productSegment?: string }>().productSegment ?? (process.env[ENV.productSegment] || undefined);
+  // Loaded here, not at the top: node:http costs every other command's start-up a few milliseconds.
+  const { startEmulator } = await import('@logfilter/emulator');
   let emulator;
   try {
     emulator = await startEmulator({
