@@ -98,7 +98,7 @@ function resolveField(predicate: Predicate, dataset: Dataset, bag: DiagnosticBag
   const field = dataset.field(name);
   if (field) {
     if (field.deprecated) {
-      bag.warning('deprecated-field', span, `'${name}' is deprecated in dataset ${dataset.name}`, field.description || 'the service may stop filling it; prefer its replacement');
+      bag.warning('deprecated-field', span, `'${name}' is deprecated in dataset ${dataset.name}`, `the service may stop filling it: filter on a current field if one carries the same data (${field.description || 'no description'})`);
     }
     return field;
   }
