@@ -22,10 +22,14 @@ export function matcher(filter: FilterJson | string): RecordTest {
 }
 
 const compiled = new WeakMap<object, RecordTest>();
+let lastText: { text: string; test: RecordTest } | undefined;
 
-/** Whether the compiled filter lets `record` through. */
+/** Whether the compiled filter lets `record` through (the record test is made once per filter). */
 export function evaluate(filter: FilterJson | string, record: LogRecord): boolean {
-  if (typeof filter === 'string') return matcher(filter)(record);
+  if (typeof filter === 'string') {
+    if (lastText?.text !== filter) lastText = { text: filter, test: matcher(filter) };
+    return lastText.test(record);
+  }
   let test = compiled.get(filter);
   if (!test) compiled.set(filter, (test = matcher(filter)));
   return test(record);

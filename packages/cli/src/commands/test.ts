@@ -42,9 +42,9 @@ export function registerTest(program: Command, context: Context): void {
 }
 
 async function run(context: Context, filter: string | undefined, flags: TestFlags): Promise<number> {
+  if (flags.logs === '-' && flags.file === '-') throw new UsageError('the filter and the logs cannot both come from standard input');
   const test = compileFilter(context, filter, flags);
   if (!test) return EXIT_INVALID;
-  if (flags.logs === '-' && flags.file === '-') throw new UsageError('the filter and the logs cannot both come from standard input');
   const name = flags.logs === '-' ? '<stdin>' : flags.logs;
   const counts = await runLines(await openLogs(flags.logs), name, test, flags);
   if (flags.count) {
@@ -130,21 +130,11 @@ interface Counts {
 function runLines(input: Readable, name: string, test: RecordTest, flags: TestFlags): Promise<Counts> {
   const counts: Counts = { records: 0, printed: 0, skipped: 0 };
   const lines = createInterface({ input, crlfDelay: Infinity });
-  const out = process.stdout;
-  let pending = '';
+  const output = new Output(() => lines.pause(), () => lines.resume());
   let lineNumber = 0;
-  const flush = () => {
-    if (pending === '') return;
-    const drained = out.write(pending);
-    pending = '';
-    if (!drained) {
-      lines.pause();
-      out.once('drain', () => lines.resume());
-    }
-  };
   lines.on('line', (line) => {
     lineNumber++;
-    const verdict = judge(line);
+    const verdict = judge(line, lineNumber, test);
     if (verdict === undefined) return;
     if (verdict instanceof Error) {
       counts.skipped++;
@@ -153,33 +143,56 @@ function runLines(input: Readable, name: string, test: RecordTest, flags: TestFl
       return;
     }
     counts.records++;
-    if (verdict === !flags.invert) {
-      counts.printed++;
-      if (!flags.count) {
-        pending += line + '\n';
-        if (pending.length >= OUTPUT_CHUNK) flush();
-      }
-    }
+    if (verdict !== !flags.invert) return;
+    counts.printed++;
+    if (!flags.count) output.line(line);
   });
-  function judge(line: string): boolean | Error | undefined {
-    let record: unknown;
-    try {
-      record = JSON.parse(lineNumber === 1 && line.charCodeAt(0) === 0xfeff ? line.slice(1) : line);
-    } catch (error) {
-      if (line.trim() === '') return undefined;
-      return new Error((error as Error).message);
-    }
-    if (typeof record !== 'object' || record === null || Array.isArray(record)) return new Error('not a JSON object');
-    return test(record as Record<string, unknown>);
-  }
   return new Promise((resolve, reject) => {
     const fail = (error: Error) => reject(new UsageError(`cannot read ${name}: ${error.message}`, 'io-error'));
     // readline passes its input's errors on; either way the run ends with the reason.
     input.on('error', fail);
     lines.on('error', fail);
     lines.on('close', () => {
-      flush();
+      output.flush();
       resolve(counts);
     });
   });
+}
+
+/** Whether the filter lets a line through; an Error for a malformed line; undefined for a blank one. */
+function judge(line: string, lineNumber: number, test: RecordTest): boolean | Error | undefined {
+  let record: unknown;
+  try {
+    record = JSON.parse(lineNumber === 1 && line.charCodeAt(0) === 0xfeff ? line.slice(1) : line);
+  } catch (error) {
+    if (line.trim() === '') return undefined;
+    return new Error((error as Error).message);
+  }
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) return new Error('not a JSON object');
+  return test(record as Record<string, unknown>);
+}
+
+/** Lines gathered into large writes; reading pauses while stdout is full, so memory stays flat. */
+class Output {
+  private pending = '';
+
+  constructor(
+    private readonly pause: () => void,
+    private readonly resume: () => void,
+  ) {}
+
+  line(text: string): void {
+    this.pending += text + '\n';
+    if (this.pending.length >= OUTPUT_CHUNK) this.flush();
+  }
+
+  flush(): void {
+    if (this.pending === '') return;
+    const drained = process.stdout.write(this.pending);
+    this.pending = '';
+    if (!drained) {
+      this.pause();
+      process.stdout.once('drain', this.resume);
+    }
+  }
 }
