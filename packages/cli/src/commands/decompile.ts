@@ -20,7 +20,7 @@ export function registerDecompile(program: Command, context: Context): void {
     .argument('[json]', 'the filter JSON (or use --file)')
     .option('-f, --file <path>', 'read the JSON from a file (- for standard input)')
     .option('-d, --dataset <name>', 'dataset whose fields the filter uses (default: http_requests)')
-    .addOption(new Option('--values <style>', 'value typing of the "json" in --json output').choices(['documented', 'typed']).default('documented'))
+    .addOption(new Option('--values <style>', 'value style of the input (typed: a string stays a string where a number could be) and of the "json" in --json output').choices(['documented', 'typed']).default('documented'))
     .option('--max-bytes <n>', 'size limit of the filter in bytes (default: 1000)')
     .option('--max-operators <n>', 'limit on the number of operators (default: 30)')
     .option('--json', 'machine output: one JSON object {ok, text, filter, json, diagnostics, stats, found} on stdout')
