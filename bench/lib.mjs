@@ -29,6 +29,38 @@ export function timePerCall(fn, { samples = 9, sampleMs = 50, warmupMs = 500 } =
   return median(results);
 }
 
+/**
+ * Nanoseconds per call of `fn` and of `baseline`, sampled alternately (A, B, A, B, ...) so that a
+ * machine that speeds up or slows down during the run affects both alike.
+ */
+export function timePerCallPair(fn, baseline, { samples = 15, sampleMs = 40, warmupMs = 500 } = {}) {
+  const warmupEnd = performance.now() + warmupMs;
+  while (performance.now() < warmupEnd) for (let i = 0; i < 100; i++) (fn(), baseline());
+  const calibrate = (f) => {
+    let iterations = 1;
+    for (;;) {
+      const start = process.hrtime.bigint();
+      for (let i = 0; i < iterations; i++) f();
+      const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
+      if (elapsed >= sampleMs / 4) return Math.max(1, Math.round((iterations * sampleMs) / elapsed));
+      iterations *= 4;
+    }
+  };
+  const sample = (f, iterations) => {
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < iterations; i++) f();
+    return Number(process.hrtime.bigint() - start) / iterations;
+  };
+  const [n, m] = [calibrate(fn), calibrate(baseline)];
+  const a = [];
+  const b = [];
+  for (let s = 0; s < samples; s++) {
+    a.push(sample(fn, n));
+    b.push(sample(baseline, m));
+  }
+  return [median(a), median(b)];
+}
+
 /** Milliseconds of wall time per run of a whole command, median of `runs` (after 2 warm-ups). */
 export function timeCommand(command, args, { runs = 15, input } = {}) {
   const results = [];
@@ -40,6 +72,24 @@ export function timeCommand(command, args, { runs = 15, input } = {}) {
     if (i >= 2) results.push(elapsed);
   }
   return median(results);
+}
+
+/** Milliseconds per run of two commands, run alternately; each `[command, args]`. */
+export function timeCommandPair([command, args], [baseCommand, baseArgs], { runs = 21 } = {}) {
+  const once = (cmd, argv) => {
+    const start = process.hrtime.bigint();
+    const child = spawnSync(cmd, argv, { stdio: ['ignore', 'ignore', 'inherit'] });
+    if (child.status !== 0) throw new Error(`${cmd} ${argv.join(' ')} exited ${child.status}`);
+    return Number(process.hrtime.bigint() - start) / 1e6;
+  };
+  const a = [];
+  const b = [];
+  for (let i = 0; i < runs + 2; i++) {
+    const x = once(command, args);
+    const y = once(baseCommand, baseArgs);
+    if (i >= 2) (a.push(x), b.push(y));
+  }
+  return [median(a), median(b)];
 }
 
 export function median(values) {

@@ -2,7 +2,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compile } from '@logfilter/core';
-import { row, timeCommand, timePerCall } from '../lib.mjs';
+import { row, timeCommandPair, timePerCallPair } from '../lib.mjs';
 
 export const title = 'compile';
 
@@ -26,13 +26,11 @@ export async function run() {
     const result = compile(text);
     if (!result.ok) throw new Error(`bench filter does not compile: ${JSON.stringify(result.diagnostics)}`);
     const json = result.json;
-    const compileNs = timePerCall(() => compile(text));
-    const parseNs = timePerCall(() => JSON.parse(json));
+    const [compileNs, parseNs] = timePerCallPair(() => compile(text), () => JSON.parse(json));
     rows.push(row(`compile ${name} (${result.stats.bytes} B out)`, compileNs / 1000, 'µs', 'JSON.parse of its output', parseNs / 1000, name === 'design card example' ? 6 : undefined));
   }
   const cli = join(root, 'packages/cli/bin/logfilter.cjs');
-  const cliMs = timeCommand(process.execPath, [cli, 'compile', DESIGN_CARD]);
-  const nodeMs = timeCommand(process.execPath, ['-e', '0']);
+  const [cliMs, nodeMs] = timeCommandPair([process.execPath, [cli, 'compile', DESIGN_CARD]], [process.execPath, ['-e', '0']]);
   rows.push(row('one `logfilter compile` process', cliMs, 'ms', '`node -e 0`', nodeMs, 1.5));
 
   // Memory: 100,000 compiles in one process keep the heap flat.

@@ -52,3 +52,8 @@ export function parsePositiveInt(value: string, flag: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`${flag} takes a positive whole number, not '${value}'`);
   return Number(value);
 }
+
+/** The one-line report of a check that passed. */
+export function summary(stats: { bytes: number; operators: number }): string {
+  return `ok: ${stats.bytes} bytes, ${stats.operators} operator${stats.operators === 1 ? '' : 's'}\n`;
+}

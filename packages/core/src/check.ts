@@ -4,7 +4,7 @@ import type { Dataset, Field } from './catalog.js';
 import type { CheckedExpr, Criterion, TypedValue } from './checked.js';
 import { DiagnosticBag, SourceMap, type Diagnostic } from './diagnostics.js';
 import {
-  DEPRECATED_SPELLINGS, LIST_OPERATORS, OPERATOR_MATRIX, operatorFromSpelling, WORD_SPELLINGS,
+  ALLOWED, DEPRECATED_SPELLINGS, LIST_OPERATORS, OPERATOR_MATRIX, operatorFromSpelling, WORD_SPELLINGS,
   type Operator, type TypeFamily,
 } from './operators.js';
 import { closest } from './suggest.js';
@@ -65,7 +65,7 @@ function checkPredicate(predicate: Predicate, dataset: Dataset, bag: DiagnosticB
   }
   const operand = predicate.operand;
   const family = typeFamily(field, operand);
-  if (!OPERATOR_MATRIX[family].includes(operator)) {
+  if (!ALLOWED[family].has(operator)) {
     reportOperatorNotAllowed(predicate, operator, field, family, bag);
     return undefined;
   }
@@ -127,7 +127,7 @@ function resolveOperator(predicate: Predicate, bag: DiagnosticBag): Operator | u
     bag.error('unknown-operator', span, `'${spelling}' is not an operator`, guess ? `did you mean '${negated}${guess}'?` : 'operators are eq, !eq, lt, leq, gt, geq, startsWith, endsWith, !startsWith, !endsWith, contains, !contains, in, !in');
     return undefined;
   }
-  if (DEPRECATED_SPELLINGS.has(spelling.toLowerCase())) {
+  if (operator !== spelling && DEPRECATED_SPELLINGS.has(spelling.toLowerCase())) {
     bag.warning('deprecated-operator', span, `'${spelling}' is an old spelling of '${operator}'`, `write '${operator}'`);
   }
   return operator;

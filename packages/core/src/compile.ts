@@ -55,7 +55,7 @@ export function compile(text: string, options: CompileOptions = {}): CompileResu
   let tree: FilterNode | undefined;
   try {
     const dataset = resolveDataset(options.dataset, options.catalog ?? builtinCatalog(), bag);
-    const { ast } = parseInto(text, bag, { maxDepth: options.maxDepth });
+    const { ast } = parseInto(text, bag, options);
     if (ast && dataset) tree = lowerChecked(ast, dataset, bag, options.optimize ?? true);
   } catch (error) {
     bag.error('internal-error', { start: 0, end: 0 }, `logfilter failed on this input: ${(error as Error).message}`, 'please report this filter as a bug');

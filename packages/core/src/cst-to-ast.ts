@@ -2,7 +2,7 @@
 import type { CstNode, IToken } from 'chevrotain';
 import type { Expr, List, Predicate, Scalar } from './ast.js';
 import type { DiagnosticBag, Span } from './diagnostics.js';
-import { Bang, DoubleQuoted, LParen, SingleQuoted } from './lex.js';
+import { Bang, DoubleQuoted, LParen, Or, OrOr, SingleQuoted } from './lex.js';
 import { unescapeString } from './strings.js';
 
 export function tokenSpan(token: IToken): Span {
@@ -20,43 +20,52 @@ const nodesOf = (ctx: Ctx, key: string): CstNode[] => (ctx[key] as CstNode[] | u
 
 /** Walks the CST into the AST; string escapes are checked here. */
 export function buildAst(cst: CstNode, bag: DiagnosticBag): Expr {
-  return orExpr(cst);
+  return expr(cst);
 
-  function logical(node: CstNode, kind: 'and' | 'or', childRule: string, next: (n: CstNode) => Expr): Expr {
-    const nodes = nodesOf(children(node), childRule);
-    if (nodes.length === 1) return next(nodes[0]);
-    const operands = nodes.map(next);
-    return { kind, operands, span: join(operands[0].span, operands[operands.length - 1].span) };
+  /** A flat run `u0 c1 u1 c2 u2 ...` grouped by precedence: AND runs first, then OR between them. */
+  function expr(node: CstNode): Expr {
+    const ctx = children(node);
+    const unaries = nodesOf(ctx, 'unary');
+    if (unaries.length === 1) return unary(unaries[0]);
+    const connectives = tokensOf(ctx, 'Connective');
+    const alternatives: Expr[] = [];
+    let run: Expr[] = [unary(unaries[0])];
+    for (let i = 1; i < unaries.length; i++) {
+      const type = connectives[i - 1].tokenType;
+      if (type === Or || type === OrOr) {
+        alternatives.push(group('and', run));
+        run = [];
+      }
+      run.push(unary(unaries[i]));
+    }
+    alternatives.push(group('and', run));
+    return group('or', alternatives);
   }
 
-  function orExpr(node: CstNode): Expr {
-    return logical(node, 'or', 'andExpr', andExpr);
-  }
-
-  function andExpr(node: CstNode): Expr {
-    return logical(node, 'and', 'unary', unary);
+  function group(kind: 'and' | 'or', operands: Expr[]): Expr {
+    return operands.length === 1 ? operands[0] : { kind, operands, span: join(operands[0].span, operands[operands.length - 1].span) };
   }
 
   function unary(node: CstNode): Expr {
     const ctx = children(node);
-    const inner = nodesOf(ctx, 'orExpr');
-    let expr: Expr = inner.length > 0 ? orExpr(inner[0]) : predicate(nodesOf(ctx, 'predicate')[0]);
+    const inner = nodesOf(ctx, 'expr');
+    let result: Expr = inner.length > 0 ? expr(inner[0]) : predicate(nodesOf(ctx, 'predicate')[0]);
     const nots = tokensOf(ctx, 'NotOperator');
     for (let i = nots.length - 1; i >= 0; i--) {
-      expr = { kind: 'not', operand: expr, span: join(tokenSpan(nots[i]), expr.span) };
+      result = { kind: 'not', operand: result, span: join(tokenSpan(nots[i]), result.span) };
     }
-    return expr;
+    return result;
   }
 
   function predicate(node: CstNode): Predicate {
     const ctx = children(node);
     const fieldToken = tokensOf(ctx, 'field')[0];
-    const operator = operatorOf(children(nodesOf(ctx, 'operator')[0]));
+    const operator = operatorOf(ctx);
     const open = tokensOf(ctx, 'open')[0];
     let operand: Scalar | List;
     if (open) {
       const close = tokensOf(ctx, 'close')[0];
-      const items = tokensOf(children(nodesOf(ctx, 'items')[0]), 'Value').map(scalar);
+      const items = tokensOf(ctx, 'item').map(scalar);
       operand = { kind: 'list', items, bracket: open.tokenType === LParen ? '(' : '[', span: join(tokenSpan(open), tokenSpan(close)) };
     } else {
       operand = scalar(tokensOf(ctx, 'Value')[0]);
@@ -72,10 +81,9 @@ export function buildAst(cst: CstNode, bag: DiagnosticBag): Expr {
   }
 
   function operatorOf(ctx: Ctx): Predicate['operator'] {
-    const symbol = tokensOf(ctx, 'SymbolOperator')[0] ?? tokensOf(ctx, 'Identifier')[0];
-    if (symbol) return { spelling: symbol.image, span: tokenSpan(symbol) };
-    const negation = tokensOf(ctx, 'NotOperator')[0];
-    const word = tokensOf(ctx, 'negated')[0];
+    const word = tokensOf(ctx, 'operator')[0];
+    const negation = tokensOf(ctx, 'negation')[0];
+    if (!negation) return { spelling: word.image, span: tokenSpan(word) };
     const spelling = negation.tokenType === Bang ? `!${word.image}` : `not ${word.image}`;
     return { spelling, span: join(tokenSpan(negation), tokenSpan(word)) };
   }

@@ -24,8 +24,7 @@ function wordStartChars(): string[] {
 }
 
 // Categories let one CONSUME match any of their members (fewer alternatives, fewer rules).
-export const AndOperator = createToken({ name: 'AndOperator', pattern: Lexer.NA, label: "'AND'" });
-export const OrOperator = createToken({ name: 'OrOperator', pattern: Lexer.NA, label: "'OR'" });
+export const Connective = createToken({ name: 'Connective', pattern: Lexer.NA, label: "'AND' or 'OR'" });
 export const NotOperator = createToken({ name: 'NotOperator', pattern: Lexer.NA, label: "'NOT'" });
 export const Value = createToken({ name: 'Value', pattern: Lexer.NA, label: 'a value' });
 
@@ -38,16 +37,16 @@ export const RBracket = createToken({ name: 'RBracket', pattern: ']', label: "']
 export const Comma = createToken({ name: 'Comma', pattern: ',', label: "','" });
 export const DoubleQuoted = createToken({ name: 'DoubleQuoted', pattern: /"(?:[^"\\\n\r]|\\[^\n\r])*"/, label: 'a string', categories: [Value] });
 export const SingleQuoted = createToken({ name: 'SingleQuoted', pattern: /'(?:[^'\\\n\r]|\\[^\n\r])*'/, label: 'a string', categories: [Value] });
-export const AndAnd = createToken({ name: 'AndAnd', pattern: '&&', label: "'&&'", categories: [AndOperator] });
-export const OrOr = createToken({ name: 'OrOr', pattern: '||', label: "'||'", categories: [OrOperator] });
+export const AndAnd = createToken({ name: 'AndAnd', pattern: '&&', label: "'&&'", categories: [Connective] });
+export const OrOr = createToken({ name: 'OrOr', pattern: '||', label: "'||'", categories: [Connective] });
 /** Comparison symbols: `==` `!=` `<=` `>=` `<` `>` `=`; longest first. */
 export const SymbolOperator = createToken({ name: 'SymbolOperator', pattern: /==|!=|<=|>=|<|>|=/, label: 'an operator' });
 export const Bang = createToken({ name: 'Bang', pattern: '!', label: "'!'", categories: [NotOperator] });
 export const Word = createToken({ name: 'Word', pattern: new RegExp(`[^\\s()\\[\\],"'#!=<>&|]${WORD_CHARS}*`), label: 'a value', start_chars_hint: wordStartChars(), categories: [Value] });
 
 // Not matched by the lexer: words are given these types after lexing (see `classify`).
-export const And = createToken({ name: 'And', pattern: Lexer.NA, label: "'AND'", categories: [AndOperator] });
-export const Or = createToken({ name: 'Or', pattern: Lexer.NA, label: "'OR'", categories: [OrOperator] });
+export const And = createToken({ name: 'And', pattern: Lexer.NA, label: "'AND'", categories: [Connective] });
+export const Or = createToken({ name: 'Or', pattern: Lexer.NA, label: "'OR'", categories: [Connective] });
 export const Not = createToken({ name: 'Not', pattern: Lexer.NA, label: "'NOT'", categories: [NotOperator] });
 export const Identifier = createToken({ name: 'Identifier', pattern: Lexer.NA, label: 'a field name', categories: [Value] });
 
@@ -55,7 +54,7 @@ export const lexedTokens: TokenType[] = [
   WhiteSpace, Comment, LParen, RParen, LBracket, RBracket, Comma, DoubleQuoted, SingleQuoted,
   AndAnd, OrOr, SymbolOperator, Bang, Word,
 ];
-export const allTokens: TokenType[] = [...lexedTokens, And, Or, Not, Identifier, AndOperator, OrOperator, NotOperator, Value];
+export const allTokens: TokenType[] = [...lexedTokens, And, Or, Not, Identifier, Connective, NotOperator, Value];
 
 let lexer: Lexer | undefined;
 
@@ -85,7 +84,7 @@ export function lex(text: string): LexResult {
   return {
     tokens: result.tokens,
     comments: result.groups.comments ?? [],
-    errors: result.errors.map((error) => ({ offset: error.offset, length: error.length })),
+    errors: result.errors.length === 0 ? [] : result.errors.map((error) => ({ offset: error.offset, length: error.length })),
   };
 }
 

@@ -59,8 +59,19 @@ export const DEPRECATED_SPELLINGS: ReadonlySet<string> = new Set(['lte', 'gte'])
 
 /** The canonical operator for a spelling (case-insensitive), or undefined. */
 export function operatorFromSpelling(spelling: string): Operator | undefined {
-  return SPELLING_MAP.get(spelling.toLowerCase());
+  return CANONICAL.get(spelling) ?? SPELLING_MAP.get(spelling.toLowerCase());
 }
+
+/** Spellings as the output writes them, found without lower-casing: the common case. */
+const CANONICAL = new Map<string, Operator>(OPERATORS.map((op) => [op, op]));
+
+/** The allowed operators of each type family as sets, for the checker's hot path. */
+export const ALLOWED: Readonly<Record<TypeFamily, ReadonlySet<Operator>>> = {
+  string: new Set(OPERATOR_MATRIX.string),
+  int: new Set(OPERATOR_MATRIX.int),
+  bool: new Set(OPERATOR_MATRIX.bool),
+  array: new Set(OPERATOR_MATRIX.array),
+};
 
 /** Word spellings, for did-you-mean on an unknown operator. */
 export const WORD_SPELLINGS: readonly string[] = OPERATORS.filter((op) => /^[a-z]/i.test(op));

@@ -1,7 +1,7 @@
 /** Turns Chevrotain's recognition exceptions into diagnostics that speak the user's language. */
 import { EOF, type IRecognitionException, type IToken } from 'chevrotain';
 import type { Diagnostic, SourceMap, Span } from './diagnostics.js';
-import { And, AndAnd, Bang, Comma, Identifier, LBracket, LParen, Not, Or, OrOr, RBracket, RParen } from './lex.js';
+import { And, AndAnd, Bang, Comma, Identifier, LBracket, LParen, Not, Or, OrOr, RBracket, RParen, SymbolOperator } from './lex.js';
 import { OPERATORS, operatorFromSpelling, WORD_SPELLINGS } from './operators.js';
 import { closest } from './suggest.js';
 
@@ -42,41 +42,36 @@ export function parseErrorDiagnostic(error: IRecognitionException, tokens: IToke
     return make('unexpected-token', `expected AND, OR or the end of the filter, found ${found}`, hint);
   }
 
-  switch (rule) {
-    case 'unary':
-    case 'orExpr':
-    case 'andExpr': {
-      if (error.name === 'MismatchedTokenException') return closeGroup();
-      const after = previous ? ` after ${describe(previous)}` : '';
-      const hint = atEnd && previous
-        ? `finish the filter with a predicate such as \`ClientCountry eq us\`, or remove ${describe(previous)}`
-        : token.tokenType === RParen && previous?.tokenType === LParen ? 'an empty group means nothing: remove the parentheses'
-        : token.tokenType === RParen ? "remove the ')', or add the '(' it closes"
-        : isKeyword(token) ? 'a predicate reads `Field operator value`'
-        : /[=<>!]/.test(token.image) ? `put spaces around the operator: \`${token.image.replace(/(==|=|!=)/, ' $1 ')}\``
-        : "a field name is letters, digits and '_', starting with a letter or '_'";
-      return make('expected-field', `expected a field name or '('${after}, found ${found}`, hint);
-    }
-    case 'operator':
-      return make('expected-operator', `expected an operator after ${describe(previous!)}, found ${found}`, `operators are ${OPERATOR_LIST}`);
-    default: {
-      // predicate, items: a value, or the end of a list, was due.
-      if (error.name === 'MismatchedTokenException') {
-        if (previous?.tokenType === Comma && token.tokenType === Comma) {
-          return make('expected-value', `expected a value in the list, found ${found}`, "remove the extra ','");
-        }
-        return closeList();
-      }
-      if (previous && previous.tokenType === Identifier && index >= 2 && tokens[index - 2].tokenType === Identifier && !operatorFromSpelling(previous.image)) {
-        const guess = closest(previous.image, WORD_SPELLINGS);
-        return make('expected-operator', `${describe(previous)} is not an operator`, guess ? `did you mean '${guess}'?` : `operators are ${OPERATOR_LIST}`, spanOf(previous));
-      }
-      const hint = isKeyword(token)
-        ? `to compare with the word ${describe(token)}, quote it: "${token.image}"`
-        : 'write the value to compare with; quote it if it holds spaces or any of ( ) [ ] , # \' "';
-      return make('expected-value', `expected a value after ${describe(previous!)}, found ${found}`, hint);
-    }
+  if (rule !== 'predicate') {
+    // unary (or expr): a field or '(' was due, or the ')' of a group.
+    if (error.name === 'MismatchedTokenException') return closeGroup();
+    const after = previous ? ` after ${describe(previous)}` : '';
+    const hint = atEnd && previous
+      ? `finish the filter with a predicate such as \`ClientCountry eq us\`, or remove ${describe(previous)}`
+      : token.tokenType === RParen && previous?.tokenType === LParen ? 'an empty group means nothing: remove the parentheses'
+      : token.tokenType === RParen ? "remove the ')', or add the '(' it closes"
+      : isKeyword(token) ? 'a predicate reads `Field operator value`'
+      : /[=<>!]/.test(token.image) ? `put spaces around the operator: \`${token.image.replace(/(==|=|!=)/, ' $1 ')}\``
+      : "a field name is letters, digits and '_', starting with a letter or '_'";
+    return make('expected-field', `expected a field name or '('${after}, found ${found}`, hint);
   }
+  if (error.name === 'MismatchedTokenException' && !negationAfterField(tokens, index)) {
+    if (previous?.tokenType === Comma && token.tokenType === Comma) {
+      return make('expected-value', `expected a value in the list, found ${found}`, "remove the extra ','");
+    }
+    return closeList();
+  }
+  if (followsField(tokens, index) || negationAfterField(tokens, index)) {
+    return make('expected-operator', `expected an operator after ${describe(previous!)}, found ${found}`, `operators are ${OPERATOR_LIST}`);
+  }
+  if (previous && previous.tokenType === Identifier && !operatorFromSpelling(previous.image)) {
+    const guess = closest(previous.image, WORD_SPELLINGS);
+    return make('expected-operator', `${describe(previous)} is not an operator`, guess ? `did you mean '${guess}'?` : `operators are ${OPERATOR_LIST}`, spanOf(previous));
+  }
+  const hint = isKeyword(token)
+    ? `to compare with the word ${describe(token)}, quote it: "${token.image}"`
+    : 'write the value to compare with; quote it if it holds spaces or any of ( ) [ ] , # \' " < > ! |';
+  return make('expected-value', `expected a value after ${describe(previous!)}, found ${found}`, hint);
 
   function closeGroup(): Diagnostic {
     const open = unclosed(tokens.slice(0, index), LParen, RParen);
@@ -110,4 +105,24 @@ function unclosed(tokens: IToken[], open: IToken['tokenType'], close: IToken['to
     else if (token.tokenType === close) stack.pop();
   }
   return stack[stack.length - 1];
+}
+
+/** Whether the token before `index` is a predicate's field (so an operator is due at `index`). */
+function followsField(tokens: IToken[], index: number): boolean {
+  if (tokens[index - 1]?.tokenType !== Identifier) return false;
+  const before = tokens[index - 2];
+  if (!before) return true;
+  const type = before.tokenType;
+  if (type === And || type === AndAnd || type === Or || type === OrOr) return true;
+  const third = tokens[index - 3]?.tokenType;
+  // `( X`: a group, unless the '(' opens a list after an operator; `NOT X`, unless `X NOT in`.
+  if (type === LParen) return third !== Identifier && third !== SymbolOperator;
+  if (type === Not || type === Bang) return third !== Identifier;
+  return false;
+}
+
+/** Whether `index` follows the NOT or ! of a negated operator (`X not 5`): the operator's word is due. */
+function negationAfterField(tokens: IToken[], index: number): boolean {
+  const previous = tokens[index - 1];
+  return (previous?.tokenType === Not || previous?.tokenType === Bang) && tokens[index - 2]?.tokenType === Identifier;
 }

@@ -1,18 +1,21 @@
 /**
  * The parser: tokens -> CST (Chevrotain CstParser) -> AST with source spans.
  *
- *   filter     = orExpr EOF
- *   orExpr     = andExpr { ( "OR" | "||" ) andExpr }
- *   andExpr    = unary { ( "AND" | "&&" ) unary }
- *   unary      = { "NOT" | "!" } ( "(" orExpr ")" | predicate )
+ *   filter     = expr EOF
+ *   expr       = unary { connective unary }
+ *   connective = "AND" | "&&" | "OR" | "||"
+ *   unary      = { "NOT" | "!" } ( "(" expr ")" | predicate )
  *   predicate  = field operator ( list | value )
  *   operator   = symbol | ( "!" | "NOT" ) word | word
  *   list       = "(" [ items ] ")" | "[" [ items ] "]"
  *   items      = value { "," value } [ "," ]
  *   value      = string | bareword
  *
- * (language.md writes `notExpr = NOT notExpr | primary`; a loop of NOTs means the same and parses
- * with less recursion.)
+ * language.md writes `orExpr = andExpr { OR andExpr }`, `andExpr = notExpr { AND notExpr }` and
+ * `notExpr = NOT notExpr | primary`. This parser reads a flat run of unaries and connectives and the
+ * CST walk groups it by precedence (AND before OR), a loop of NOTs stands for the recursion, and
+ * operator, list and items are parts of the predicate rule: the same trees with a third of the rule
+ * calls, since each rule call builds a CST node, the main cost of parsing.
  * Keywords are case-insensitive; numbers and booleans are bare words told apart by the parser and
  * read by the field's type in the checker.
  */
@@ -22,8 +25,8 @@ import { buildAst, tokenSpan } from './cst-to-ast.js';
 import { checkDepth } from './depth.js';
 import { DiagnosticBag, SourceMap, type Diagnostic } from './diagnostics.js';
 import {
-  allTokens, AndOperator, Comma, Identifier, LBracket, lex, LParen, NotOperator, OrOperator, RBracket, RParen,
-  SymbolOperator, Value,
+  allTokens, Comma, Connective, Identifier, LBracket, lex, LParen, NotOperator, RBracket, RParen, SymbolOperator,
+  Value,
 } from './lex.js';
 import { parseErrorDiagnostic } from './parse-errors.js';
 
@@ -35,19 +38,10 @@ class FilterParser extends CstParser {
     this.performSelfAnalysis();
   }
 
-  // Few rules on purpose: each rule invocation builds a CST node, the main cost of parsing.
-  orExpr = this.RULE('orExpr', () => {
-    this.SUBRULE(this.andExpr);
-    this.MANY(() => {
-      this.CONSUME(OrOperator);
-      this.SUBRULE2(this.andExpr);
-    });
-  });
-
-  andExpr = this.RULE('andExpr', () => {
+  expr = this.RULE('expr', () => {
     this.SUBRULE(this.unary);
     this.MANY(() => {
-      this.CONSUME(AndOperator);
+      this.CONSUME(Connective);
       this.SUBRULE2(this.unary);
     });
   });
@@ -58,7 +52,7 @@ class FilterParser extends CstParser {
       {
         ALT: () => {
           this.CONSUME(LParen);
-          this.SUBRULE(this.orExpr);
+          this.SUBRULE(this.expr);
           this.CONSUME(RParen);
         },
       },
@@ -68,48 +62,49 @@ class FilterParser extends CstParser {
 
   predicate = this.RULE('predicate', () => {
     this.CONSUME(Identifier, { LABEL: 'field' });
-    this.SUBRULE(this.operator);
+    // operator
     this.OR([
+      { ALT: () => this.CONSUME(SymbolOperator, { LABEL: 'operator' }) },
+      {
+        ALT: () => {
+          this.CONSUME(NotOperator, { LABEL: 'negation' });
+          this.CONSUME2(Identifier, { LABEL: 'operator' });
+        },
+      },
+      { ALT: () => this.CONSUME3(Identifier, { LABEL: 'operator' }) },
+    ]);
+    // list or value
+    this.OR2([
       {
         ALT: () => {
           this.CONSUME(LParen, { LABEL: 'open' });
-          this.SUBRULE(this.items);
+          this.OPTION(() => {
+            this.CONSUME2(Value, { LABEL: 'item' });
+            this.MANY(() => {
+              this.CONSUME(Comma);
+              this.CONSUME3(Value, { LABEL: 'item' });
+            });
+            this.OPTION2(() => this.CONSUME2(Comma));
+          });
           this.CONSUME(RParen, { LABEL: 'close' });
         },
       },
       {
         ALT: () => {
           this.CONSUME(LBracket, { LABEL: 'open' });
-          this.SUBRULE2(this.items);
+          this.OPTION3(() => {
+            this.CONSUME4(Value, { LABEL: 'item' });
+            this.MANY2(() => {
+              this.CONSUME3(Comma);
+              this.CONSUME5(Value, { LABEL: 'item' });
+            });
+            this.OPTION4(() => this.CONSUME4(Comma));
+          });
           this.CONSUME(RBracket, { LABEL: 'close' });
         },
       },
       { ALT: () => this.CONSUME(Value) },
     ]);
-  });
-
-  operator = this.RULE('operator', () => {
-    this.OR([
-      { ALT: () => this.CONSUME(SymbolOperator) },
-      {
-        ALT: () => {
-          this.CONSUME(NotOperator);
-          this.CONSUME(Identifier, { LABEL: 'negated' });
-        },
-      },
-      { ALT: () => this.CONSUME2(Identifier) },
-    ]);
-  });
-
-  items = this.RULE('items', () => {
-    this.OPTION(() => {
-      this.CONSUME(Value);
-      this.MANY(() => {
-        this.CONSUME(Comma);
-        this.CONSUME2(Value);
-      });
-      this.OPTION2(() => this.CONSUME2(Comma));
-    });
   });
 }
 
@@ -168,9 +163,10 @@ export function parseInto(text: string, bag: DiagnosticBag, options: ParseOption
 
   const parser = getParser();
   parser.input = tokens;
-  const cst = parser.orExpr();
-  if (parser.errors.length > 0) {
-    bag.add(parseErrorDiagnostic(parser.errors[0] as IRecognitionException, tokens, bag.source));
+  const cst = parser.expr();
+  const errors = parser.errors; // a copy on every read
+  if (errors.length > 0) {
+    bag.add(parseErrorDiagnostic(errors[0] as IRecognitionException, tokens, bag.source));
     return { ast: undefined, comments };
   }
   const ast = buildAst(cst, bag);

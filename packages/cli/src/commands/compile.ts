@@ -2,7 +2,7 @@
 import { compile, prettyJson, type CompileResult, type ValueStyle } from '@logfilter/core';
 import { Command, Option } from 'commander';
 import type { Context } from '../context.js';
-import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readSource, UsageError } from '../io.js';
+import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readSource, summary, UsageError } from '../io.js';
 import { checkJson } from './decompile.js';
 
 interface CompileFlags {
@@ -62,7 +62,7 @@ function run(context: Context, filter: string | undefined, flags: CompileFlags, 
   if (mode === 'compile') {
     process.stdout.write(formatOutput(result.json!, flags.output ?? 'json') + '\n');
   } else {
-    process.stderr.write(`ok: ${result.stats.bytes} bytes, ${result.stats.operators} operator${result.stats.operators === 1 ? '' : 's'}\n`);
+    process.stderr.write(summary(result.stats));
   }
   return EXIT_OK;
 }

@@ -2,7 +2,7 @@
 import { decompile, renderDiagnostic, type DecompileDiagnostic, type DecompileResult } from '@logfilter/core';
 import { Command, Option } from 'commander';
 import type { Context } from '../context.js';
-import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readSource, type Source } from '../io.js';
+import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readSource, summary, type Source } from '../io.js';
 
 export interface JsonInputFlags {
   file?: string;
@@ -24,22 +24,16 @@ export function registerDecompile(program: Command, context: Context): void {
     .option('--max-bytes <n>', 'size limit of the filter in bytes (default: 1000)')
     .option('--max-operators <n>', 'limit on the number of operators (default: 30)')
     .option('--json', 'machine output: one JSON object {ok, text, filter, json, diagnostics, stats, found} on stdout')
-    .action(context.action((json: string | undefined, flags: JsonInputFlags) => {
-      const source = readSource(json, flags.file, 'filter JSON');
-      const result = decompileSource(context, source, flags);
-      if (flags.json) {
-        process.stdout.write(JSON.stringify(machineOutput(result)) + '\n');
-        return result.ok ? EXIT_OK : EXIT_INVALID;
-      }
-      printPointerDiagnostics(context, result.diagnostics, source);
-      if (!result.ok) return EXIT_INVALID;
-      process.stdout.write(result.text + '\n');
-      return EXIT_OK;
-    }));
+    .action(context.action((json: string | undefined, flags: JsonInputFlags) => runJson(context, json, flags, 'decompile')));
 }
 
 /** `logfilter check --from-json`: the same checks, reporting only. */
 export function checkJson(context: Context, inline: string | undefined, flags: JsonInputFlags): number {
+  return runJson(context, inline, flags, 'check');
+}
+
+/** Decompile prints the text on success; check prints a summary on stderr. */
+function runJson(context: Context, inline: string | undefined, flags: JsonInputFlags, mode: 'decompile' | 'check'): number {
   const source = readSource(inline, flags.file, 'filter JSON');
   const result = decompileSource(context, source, flags);
   if (flags.json) {
@@ -48,7 +42,8 @@ export function checkJson(context: Context, inline: string | undefined, flags: J
   }
   printPointerDiagnostics(context, result.diagnostics, source);
   if (!result.ok) return EXIT_INVALID;
-  process.stderr.write(`ok: ${result.stats.bytes} bytes, ${result.stats.operators} operator${result.stats.operators === 1 ? '' : 's'}\n`);
+  if (mode === 'decompile') process.stdout.write(result.text + '\n');
+  else process.stderr.write(summary(result.stats));
   return EXIT_OK;
 }
 
