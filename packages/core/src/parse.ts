@@ -19,7 +19,7 @@
  * Keywords are case-insensitive; numbers and booleans are bare words told apart by the parser and
  * read by the field's type in the checker.
  */
-import { CstParser, type IRecognitionException } from 'chevrotain';
+import { CstParser, type IRecognitionException, type TokenType } from 'chevrotain';
 import type { Comment, Expr } from './ast.js';
 import { buildAst, tokenSpan } from './cst-to-ast.js';
 import { checkDepth } from './depth.js';
@@ -36,6 +36,20 @@ class FilterParser extends CstParser {
   constructor(validate: boolean) {
     super(allTokens, { maxLookahead: 2, skipValidations: !validate, recoveryEnabled: false });
     this.performSelfAnalysis();
+  }
+
+  /** `(a, b,)` or `[a, b,]` inside the predicate rule; `n` keeps Chevrotain's occurrence indices apart. */
+  private list(open: TokenType, close: TokenType, n: 1 | 2): void {
+    this.consume(n, open, { LABEL: 'open' });
+    this.option(2 * n, () => {
+      this.consume(2 * n, Value, { LABEL: 'item' });
+      this.many(n, () => {
+        this.consume(n, Comma);
+        this.consume(2 * n + 1, Value, { LABEL: 'item' });
+      });
+      this.option(2 * n + 1, () => this.consume(n + 2, Comma));
+    });
+    this.consume(n, close, { LABEL: 'close' });
   }
 
   expr = this.RULE('expr', () => {
@@ -75,34 +89,8 @@ class FilterParser extends CstParser {
     ]);
     // list or value
     this.OR2([
-      {
-        ALT: () => {
-          this.CONSUME(LParen, { LABEL: 'open' });
-          this.OPTION(() => {
-            this.CONSUME2(Value, { LABEL: 'item' });
-            this.MANY(() => {
-              this.CONSUME(Comma);
-              this.CONSUME3(Value, { LABEL: 'item' });
-            });
-            this.OPTION2(() => this.CONSUME2(Comma));
-          });
-          this.CONSUME(RParen, { LABEL: 'close' });
-        },
-      },
-      {
-        ALT: () => {
-          this.CONSUME(LBracket, { LABEL: 'open' });
-          this.OPTION3(() => {
-            this.CONSUME4(Value, { LABEL: 'item' });
-            this.MANY2(() => {
-              this.CONSUME3(Comma);
-              this.CONSUME5(Value, { LABEL: 'item' });
-            });
-            this.OPTION4(() => this.CONSUME4(Comma));
-          });
-          this.CONSUME(RBracket, { LABEL: 'close' });
-        },
-      },
+      { ALT: () => this.list(LParen, RParen, 1) },
+      { ALT: () => this.list(LBracket, RBracket, 2) },
       { ALT: () => this.CONSUME(Value) },
     ]);
   });
