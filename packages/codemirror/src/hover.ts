@@ -3,6 +3,7 @@ import type { Extension } from '@codemirror/state';
 import { hoverTooltip, type Tooltip } from '@codemirror/view';
 import type { EditorState } from '@codemirror/state';
 import { hover } from '@logfilter/core';
+import { box } from './dom.js';
 import { logfilterOptions } from './options.js';
 
 /** The tooltip for a position of a state, or null: pure apart from building its DOM. */
@@ -13,19 +14,12 @@ export function hoverAt(state: EditorState, pos: number): Tooltip | null {
     pos: info.from,
     end: info.to,
     above: true,
-    create: () => {
-      const dom = document.createElement('div');
-      dom.className = 'cm-lf-hover';
-      const title = dom.appendChild(document.createElement('div'));
-      title.className = 'cm-lf-hover-title';
-      title.textContent = info.title;
-      if (info.text) {
-        const text = dom.appendChild(document.createElement('div'));
-        text.className = 'cm-lf-hover-text';
-        text.textContent = info.text;
-      }
-      return { dom };
-    },
+    create: () => ({
+      dom: box('cm-lf-hover', [
+        ['cm-lf-hover-title', info.title],
+        ['cm-lf-hover-text', info.text],
+      ]),
+    }),
   };
 }
 

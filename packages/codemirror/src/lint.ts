@@ -2,6 +2,7 @@
 import type { EditorState, Extension } from '@codemirror/state';
 import { linter, type Diagnostic as EditorDiagnostic } from '@codemirror/lint';
 import { diagnostics, type Diagnostic } from '@logfilter/core';
+import { box } from './dom.js';
 import { logfilterOptions } from './options.js';
 
 /** The editor diagnostics for a state: pure, so it is testable without a view. */
@@ -26,17 +27,10 @@ function toEditorDiagnostic(diagnostic: Diagnostic, length: number): EditorDiagn
 }
 
 function renderMessage(diagnostic: Diagnostic): Node {
-  const box = document.createElement('div');
-  box.className = 'cm-lf-diagnostic';
-  const message = box.appendChild(document.createElement('div'));
-  message.className = 'cm-lf-message';
-  message.textContent = diagnostic.message;
-  if (diagnostic.hint) {
-    const hint = box.appendChild(document.createElement('div'));
-    hint.className = 'cm-lf-hint';
-    hint.textContent = `hint: ${diagnostic.hint}`;
-  }
-  return box;
+  return box('cm-lf-diagnostic', [
+    ['cm-lf-message', diagnostic.message],
+    ['cm-lf-hint', diagnostic.hint && `hint: ${diagnostic.hint}`],
+  ]);
 }
 
 export function logfilterLint(delay = 150): Extension {
