@@ -116,18 +116,7 @@ class Reader {
       this.skipSpace();
       // Assigned with defineProperty so a member named __proto__ stays an ordinary member.
       Object.defineProperty(result, key, { value: this.value(member, depth + 1), enumerable: true, writable: true, configurable: true });
-      this.skipSpace();
-      if (this.text[this.offset] === ',') {
-        this.offset++;
-        this.skipSpace();
-        if (this.text[this.offset] === '}') this.fail("a trailing ',' is not allowed in JSON");
-        continue;
-      }
-      if (this.text[this.offset] === '}') {
-        this.offset++;
-        return result;
-      }
-      this.fail(this.offset >= this.text.length ? "unexpected end of JSON: expected ',' or '}'" : "expected ',' or '}'");
+      if (!this.another('}')) return result;
     }
   }
 
@@ -141,19 +130,24 @@ class Reader {
     }
     for (;;) {
       result.push(this.value(childPointer(pointer, result.length), depth + 1));
-      this.skipSpace();
-      if (this.text[this.offset] === ',') {
-        this.offset++;
-        this.skipSpace();
-        if (this.text[this.offset] === ']') this.fail("a trailing ',' is not allowed in JSON");
-        continue;
-      }
-      if (this.text[this.offset] === ']') {
-        this.offset++;
-        return result;
-      }
-      this.fail(this.offset >= this.text.length ? "unexpected end of JSON: expected ',' or ']'" : "expected ',' or ']'");
+      if (!this.another(']')) return result;
     }
+  }
+
+  /** After a member or element: true when a ',' says another follows, false at the closer (both consumed). */
+  private another(close: '}' | ']'): boolean {
+    this.skipSpace();
+    if (this.text[this.offset] === ',') {
+      this.offset++;
+      this.skipSpace();
+      if (this.text[this.offset] === close) this.fail("a trailing ',' is not allowed in JSON");
+      return true;
+    }
+    if (this.text[this.offset] === close) {
+      this.offset++;
+      return false;
+    }
+    this.fail(this.offset >= this.text.length ? `unexpected end of JSON: expected ',' or '${close}'` : `expected ',' or '${close}'`);
   }
 
   private string(): string {
