@@ -1,5 +1,6 @@
 /** The dataset field catalog: the typed field registry every check is made against. */
 import { BUILTIN_DATASETS } from './catalog-data.js';
+import { isObject } from './json-source.js';
 import { closest } from './suggest.js';
 
 /** One dataset as the catalog files hold it (shared/data/datasets/*.json, or a user's file). */
@@ -109,9 +110,6 @@ export function readDataset(file: unknown, where = 'catalog', id?: string): { da
   return { dataset: new Dataset(file.dataset as string, typeof file.scope === 'string' ? file.scope : 'zone', fields, id), errors };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export const DEFAULT_DATASET = 'http_requests';
 

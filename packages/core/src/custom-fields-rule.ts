@@ -1,5 +1,7 @@
 /** The checks of one custom-field rule (spec 2.3, 2.4, 8) and of the field names it configures. */
-import { childPointer, type PointerReport } from './json-source.js';
+import { childPointer, describeJson, isObject, type PointerReport } from './json-source.js';
+
+export { describeJson, isObject };
 import { closest } from './suggest.js';
 
 export const LOG_CUSTOM_FIELD = 'log_custom_field';
@@ -29,16 +31,6 @@ const RULE_MEMBERS = ['id', 'version', 'action', 'expression', 'description', 'a
 const STRING_MEMBERS = ['id', 'version', 'description', 'ref', 'last_updated'];
 const ENTRY_MEMBERS = ['name', 'preserve_duplicates'];
 
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function describeJson(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'an object';
-  return typeof value === 'string' ? `the string ${JSON.stringify(value)}` : `${typeof value} ${JSON.stringify(value)}`;
-}
 
 export function isHeaderName(name: string): boolean {
   return TOKEN.test(name) && name === name.toLowerCase();

@@ -7,7 +7,7 @@ import type { Expr, List, Predicate, Scalar } from './ast.js';
 import type { Dataset, Field } from './catalog.js';
 import type { Span } from './diagnostics.js';
 import type { JsonDocument, PointerBag } from './decompile-source.js';
-import { childPointer } from './json-source.js';
+import { childPointer, describeJson, isObject } from './json-source.js';
 import { DEPRECATED_SPELLINGS, LIST_OPERATORS, OPERATORS, operatorFromSpelling, type Operator } from './operators.js';
 import { classifyWord } from './parse.js';
 import { closest } from './suggest.js';
@@ -46,7 +46,7 @@ export class TreeReader {
   /** Reads the node at `pointer` (relative to the filter document); undefined when it is unusable. */
   node(value: unknown, pointer: string, depth: number): Expr | undefined {
     if (!isObject(value)) {
-      this.error(pointer, 'expected-object', `a filter node must be an object, not ${describe(value)}`, `a criterion is ${CRITERION_EXAMPLE}; a group is {"and": [...]} or {"or": [...]}`);
+      this.error(pointer, 'expected-object', `a filter node must be an object, not ${describeJson(value)}`, `a criterion is ${CRITERION_EXAMPLE}; a group is {"and": [...]} or {"or": [...]}`);
       return undefined;
     }
     const names = Object.keys(value);
@@ -83,7 +83,7 @@ export class TreeReader {
       return undefined;
     }
     if (!Array.isArray(members)) {
-      this.error(at, 'expected-array', `"${kind}" takes an array of criteria and groups, not ${describe(members)}`, `write {"${kind}": [${CRITERION_EXAMPLE}, ...]}`);
+      this.error(at, 'expected-array', `"${kind}" takes an array of criteria and groups, not ${describeJson(members)}`, `write {"${kind}": [${CRITERION_EXAMPLE}, ...]}`);
       return undefined;
     }
     if (members.length === 0) {
@@ -130,7 +130,7 @@ export class TreeReader {
   private stringMember(value: Record<string, unknown>, name: string, pointer: string, what: string): string | undefined {
     const member = value[name];
     if (member === undefined || typeof member === 'string') return member;
-    this.error(childPointer(pointer, name), 'wrong-json-type', `"${name}" must be a string (${what}), not ${describe(member)}`, `write it in double quotes: ${CRITERION_EXAMPLE}`);
+    this.error(childPointer(pointer, name), 'wrong-json-type', `"${name}" must be a string (${what}), not ${describeJson(member)}`, `write it in double quotes: ${CRITERION_EXAMPLE}`);
     return undefined;
   }
 
@@ -175,7 +175,7 @@ export class TreeReader {
       const text = /^-?\d+(?:\.\d+)?$/.test(raw) ? raw : String(value);
       return { kind: classifyWord(text), value: text, span };
     }
-    this.error(pointer, 'wrong-value-type', `a value must be a string, a number or a boolean, not ${describe(value)}`, `for example "value": "us", or "value": ["us", "ca"] for in and !in`);
+    this.error(pointer, 'wrong-value-type', `a value must be a string, a number or a boolean, not ${describeJson(value)}`, `for example "value": "us", or "value": ["us", "ca"] for in and !in`);
     return undefined;
   }
 
@@ -194,7 +194,7 @@ export class TreeReader {
       childPointer(pointer, offending),
       'wrong-value-type',
       wanted
-        ? `the list of ${field.type} field '${field.name}' takes ${wanted === 'number' ? 'numbers' : 'strings'}, not ${describe(values[offending])}`
+        ? `the list of ${field.type} field '${field.name}' takes ${wanted === 'number' ? 'numbers' : 'strings'}, not ${describeJson(values[offending])}`
         : `the list of '${field.name}' mixes numbers and strings`,
       wanted ? `the service reads the list by the field's type; write ${wanted === 'number' ? 'numbers without quotes' : 'every value in quotes'}${example}` : 'write all numbers, or all strings',
     );
@@ -222,14 +222,3 @@ export class TreeReader {
   }
 }
 
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 37) + '...' : value)}`;
-  return `the ${typeof value} ${String(value)}`;
-}

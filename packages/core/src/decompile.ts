@@ -9,10 +9,10 @@ import { checkInto } from './check.js';
 import type { FilterNode, TypedValue } from './checked.js';
 import { finish, resolveDataset, type CompileOptions } from './compile.js';
 import { JsonDocument, PointerBag, type DecompileDiagnostic } from './decompile-source.js';
-import { CRITERION_EXAMPLE, describe, isObject, TreeReader, type CriterionInfo } from './decompile-tree.js';
+import { CRITERION_EXAMPLE, TreeReader, type CriterionInfo } from './decompile-tree.js';
 import type { Diagnostic } from './diagnostics.js';
 import { formatExpr } from './format.js';
-import { childPointer } from './json-source.js';
+import { childPointer, describeJson, isObject } from './json-source.js';
 import { lower } from './lower.js';
 import { DEFAULT_MAX_DEPTH } from './parse.js';
 import type { FilterJson } from './serialize.js';
@@ -95,7 +95,7 @@ function findFilter(doc: JsonDocument, at: string, value: unknown, report: Point
     return located && { ...located, found: at };
   }
   if (!isObject(value)) {
-    return fail('not-a-filter', `expected a filter, not ${describe(value)}`, `give the filter object {"where": ...}, its escaped JSON string, or a job with a "filter" member`);
+    return fail('not-a-filter', `expected a filter, not ${describeJson(value)}`, `give the filter object {"where": ...}, its escaped JSON string, or a job with a "filter" member`);
   }
   if ('where' in value) return { doc, value, docPointer: (p) => at + p, found: at };
   if ('filter' in value) {
@@ -147,7 +147,7 @@ function flavourForJson(diagnostics: Diagnostic[], report: PointerBag, criteria:
     const info = pointer === undefined ? undefined : criteria.get(pointer.replace(/\/value$/, ''));
     if (!info) continue;
     if (diagnostic.code === 'expected-list') {
-      diagnostic.message = `'${info.operator}' takes a JSON array, not ${describe(info.value)}`;
+      diagnostic.message = `'${info.operator}' takes a JSON array, not ${describeJson(info.value)}`;
       diagnostic.hint = listHint(info);
     } else if (diagnostic.code === 'expected-scalar') {
       diagnostic.hint = info.operator === 'eq' || info.operator === '!eq'
