@@ -10,13 +10,17 @@ export function lower(expr: CheckedExpr, negated = false): FilterNode {
       return lower(expr.operand, !negated);
     default: {
       const kind = negated ? (expr.kind === 'and' ? 'or' : 'and') : expr.kind;
-      return group(kind, expr.operands.map((operand) => lower(operand, negated)), expr.span);
+      const operands = expr.operands.map((operand) => lower(operand, negated));
+      // A group without NOT or nested groups of its kind is already lowered: keep it.
+      if (!negated && operands.every((operand, i) => operand === expr.operands[i] && operand.kind !== kind)) return expr as Group;
+      return group(kind, operands, expr.span);
     }
   }
 }
 
 /** A group with same-kind members spliced in; a group of one is its member. */
 export function group(kind: Group['kind'], operands: FilterNode[], span: Group['span']): FilterNode {
+  if (operands.length > 1 && !operands.some((operand) => operand.kind === kind)) return { kind, operands, span };
   const flat: FilterNode[] = [];
   for (const operand of operands) {
     if (operand.kind === kind) flat.push(...operand.operands);

@@ -16,7 +16,9 @@ const MERGES: Record<'and' | 'or', { from: ReadonlySet<Operator>; to: Operator }
 
 export function optimize(node: FilterNode): FilterNode {
   if (node.kind === 'criterion') return dedupeValues(node);
-  const operands = group(node.kind, node.operands.map(optimize), node.span);
+  const optimized = node.operands.map(optimize);
+  const unchanged = optimized.every((operand, i) => operand === node.operands[i]);
+  const operands = unchanged ? node : group(node.kind, optimized, node.span);
   if (operands.kind !== node.kind) return operands;
   const members = mergeSiblings(node.kind, dropDuplicates(operands.operands));
   return members === operands.operands ? operands : group(node.kind, members, node.span);
