@@ -1,24 +1,9 @@
 /** `logfilter compile` and `logfilter check` end to end: inputs, output formats, --json and exit codes. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.js';
+import { describe, expect, it } from 'vitest';
+import { DESIGN_CARD, DESIGN_JSON, runCli, tempFiles } from '../support/cli.js';
 
-const DESIGN_CARD = 'ClientCountry in (us,ca) AND (BotScore lt 30 OR EdgeResponseStatus geq 500)';
-const DESIGN_JSON =
-  '{"where":{"and":[{"key":"ClientCountry","operator":"in","value":["us","ca"]},{"or":[{"key":"BotScore","operator":"lt","value":"30"},{"key":"EdgeResponseStatus","operator":"geq","value":"500"}]}]}}';
-
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'logfilter-cli-'));
-});
-
-function file(name: string, text: string): string {
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  return path;
-}
+const { dir, file } = tempFiles('cli');
 
 describe('inputs', () => {
   it('compiles a filter given as an argument', async () => {

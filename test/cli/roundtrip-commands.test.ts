@@ -1,31 +1,19 @@
 /** `logfilter decompile`, `check --from-json` and `fmt` end to end: outputs, exit codes, files. */
 import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync, chmodSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.js';
+import { describe, expect, it } from 'vitest';
+import { DESIGN_CARD, DESIGN_JSON, runCli, tempFiles } from '../support/cli.js';
 
-const CARD = 'ClientCountry in (us, ca) AND (BotScore lt 30 OR EdgeResponseStatus geq 500)';
-const CARD_JSON =
-  '{"where":{"and":[{"key":"ClientCountry","operator":"in","value":["us","ca"]},{"or":[{"key":"BotScore","operator":"lt","value":"30"},{"key":"EdgeResponseStatus","operator":"geq","value":"500"}]}]}}';
-
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'logfilter-roundtrip-'));
-});
-
-function file(name: string, text: string): string {
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  return path;
-}
+const { dir, file } = tempFiles('roundtrip');
+/** The design card example in canonical form, as decompile and fmt print it. */
+const CARD = DESIGN_CARD.replace('(us,ca)', '(us, ca)');
 
 describe('logfilter decompile', () => {
   it('prints the canonical text of filter JSON given inline, in a file or on stdin', async () => {
     const expected = { code: 0, stdout: CARD + '\n', stderr: '' };
-    expect(await runCli(['decompile', CARD_JSON])).toEqual(expected);
-    expect(await runCli(['decompile', '-f', file('card.json', CARD_JSON)])).toEqual(expected);
-    expect(await runCli(['decompile', '-f', '-'], { input: JSON.stringify({ name: 'job', filter: CARD_JSON }) })).toEqual(expected);
+    expect(await runCli(['decompile', DESIGN_JSON])).toEqual(expected);
+    expect(await runCli(['decompile', '-f', file('card.json', DESIGN_JSON)])).toEqual(expected);
+    expect(await runCli(['decompile', '-f', '-'], { input: JSON.stringify({ name: 'job', filter: DESIGN_JSON }) })).toEqual(expected);
   });
 
   it('reports a malformed filter with its position and JSON Pointer, exit 1', async () => {
@@ -58,9 +46,9 @@ describe('logfilter decompile', () => {
   });
 
   it('answers --json with one object', async () => {
-    const result = await runCli(['decompile', CARD_JSON, '--json']);
+    const result = await runCli(['decompile', DESIGN_JSON, '--json']);
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual({ ok: true, text: CARD, filter: JSON.parse(CARD_JSON), json: CARD_JSON, diagnostics: [], stats: { bytes: CARD_JSON.length, operators: 3 }, found: '' });
+    expect(JSON.parse(result.stdout)).toEqual({ ok: true, text: CARD, filter: JSON.parse(DESIGN_JSON), json: DESIGN_JSON, diagnostics: [], stats: { bytes: DESIGN_JSON.length, operators: 3 }, found: '' });
     const bad = JSON.parse((await runCli(['decompile', '{"key":"BotScore","operator":"lt","value":"30"}', '--json'])).stdout);
     expect(bad).toMatchObject({ ok: false, text: null, diagnostics: [{ code: 'missing-where', pointer: '' }] });
   });
@@ -73,11 +61,11 @@ describe('logfilter decompile', () => {
 
 describe('logfilter check --from-json', () => {
   it('checks filter JSON and says ok with its size', async () => {
-    expect(await runCli(['check', '--from-json', JSON.stringify(CARD_JSON)])).toEqual({ code: 0, stdout: '', stderr: `ok: ${CARD_JSON.length} bytes, 3 operators\n` });
+    expect(await runCli(['check', '--from-json', JSON.stringify(DESIGN_JSON)])).toEqual({ code: 0, stdout: '', stderr: `ok: ${DESIGN_JSON.length} bytes, 3 operators\n` });
   });
 
   it('reports the same diagnostics as decompile, limits included', async () => {
-    const result = await runCli(['check', '--from-json', CARD_JSON, '--max-operators', '2']);
+    const result = await runCli(['check', '--from-json', DESIGN_JSON, '--max-operators', '2']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('error[too-many-operators]: the filter has 3 operators, 1 over the limit of 2');
     expect(result.stderr).toContain(' at /where/and/1/or/1\n');

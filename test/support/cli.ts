@@ -1,7 +1,7 @@
 /** Runs the built `logfilter` command as a child process, as a user would. */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -58,3 +58,21 @@ export async function mapLimited<T, R>(items: readonly T[], work: (item: T) => P
 
 /** Any ANSI escape sequence. */
 export const ANSI_ESCAPE = /\x1b\[/;
+
+/** The design card example and the exact JSON of language.md section 3. */
+export const DESIGN_CARD = 'ClientCountry in (us,ca) AND (BotScore lt 30 OR EdgeResponseStatus geq 500)';
+export const DESIGN_JSON =
+  '{"where":{"and":[{"key":"ClientCountry","operator":"in","value":["us","ca"]},{"or":[{"key":"BotScore","operator":"lt","value":"30"},{"key":"EdgeResponseStatus","operator":"geq","value":"500"}]}]}}';
+
+/** A fresh temporary folder, and a writer of files in it that returns their paths. */
+export function tempFiles(prefix: string): { dir: string; file: (name: string, text: string) => string } {
+  const dir = mkdtempSync(join(tmpdir(), `logfilter-${prefix}-`));
+  return {
+    dir,
+    file: (name, text) => {
+      const path = join(dir, name);
+      writeFileSync(path, text);
+      return path;
+    },
+  };
+}

@@ -65,23 +65,19 @@ function valueFor(field: Field, { constants, comparedAsNumber }: FieldUse): fc.A
 }
 
 function intValue(constants: TypedValue[]): fc.Arbitrary<number> {
-  const numbers = constants.map((c) => Number(c.text)).filter((n) => Number.isSafeInteger(n));
-  const random = fc.integer({ min: -1000, max: 100_000 });
-  if (numbers.length === 0) return random;
-  return fc.oneof(
-    { weight: 3, arbitrary: fc.constantFrom(...numbers) },
-    { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...numbers), fc.constantFrom(-1, 1)).map(([n, step]) => n + step) },
-    { weight: 1, arbitrary: random },
-  );
+  return nearConstants(constants.map((c) => Number(c.text)).filter(Number.isSafeInteger), fc.integer({ min: -1000, max: 100_000 }), 1);
 }
 
 function floatValue(constants: TypedValue[]): fc.Arbitrary<number> {
-  const numbers = constants.map((c) => Number(c.text)).filter((n) => Number.isFinite(n));
-  const random = fc.double({ min: -1000, max: 1000, noNaN: true });
+  return nearConstants(constants.map((c) => Number(c.text)).filter(Number.isFinite), fc.double({ min: -1000, max: 1000, noNaN: true }), 0.5);
+}
+
+/** Mostly the filter's own numbers or one `step` away from them (the edges of lt/geq), sometimes anything. */
+function nearConstants(numbers: number[], random: fc.Arbitrary<number>, step: number): fc.Arbitrary<number> {
   if (numbers.length === 0) return random;
   return fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...numbers) },
-    { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...numbers), fc.constantFrom(-0.5, 0.5)).map(([n, step]) => n + step) },
+    { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...numbers), fc.constantFrom(-step, step)).map(([n, delta]) => n + delta) },
     { weight: 1, arbitrary: random },
   );
 }
