@@ -95,7 +95,7 @@ describe('filter.ebnf', () => {
   });
 
   it('says what the EBNF comment at the top of parse.ts says, rule by rule', () => {
-    const comment = readParserComment(read('packages/core/src/parse.ts'));
+    const comment = readParserComment(read('packages/core/src/syntax/parse.ts'));
     expect(comment.size).toBeGreaterThan(5);
     const inlined = grammarRuleNames().filter((name) => !comment.has(name));
     for (const [name, rhs] of comment) {

@@ -1,35 +1,35 @@
-export { compile, finish, resolveDataset, type CompileOptions, type CompileResult } from './compile.js';
-export { parse, DEFAULT_MAX_DEPTH, type ParseOptions, type ParseResult } from './parse.js';
-export { lex, type LexResult } from './lex.js';
-export { check, type CheckResult } from './check.js';
-export { lower } from './lower.js';
-export { optimize } from './optimize.js';
+export { compile, compileDataset, type CompileOptions, type CompileResult } from './compile.js';
+export { parse, DEFAULT_MAX_DEPTH, type ParseOptions, type ParseResult } from './syntax/parse.js';
+export { lex, type LexResult } from './syntax/lex.js';
+export { check, type CheckResult } from './check/check.js';
+export { lower } from './output/lower.js';
+export { optimize } from './output/optimize.js';
 export {
   serialize, toObject, prettyJson, utf8Length, countCriteria, DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS,
   type ValueStyle, type FilterJson, type FilterObject, type FilterCriterion, type FilterGroup, type FilterValue,
-} from './serialize.js';
-export { print, printScalar, printPredicate, type PrintOptions } from './print.js';
-export { renderDiagnostic, renderDiagnostics, type RenderOptions } from './codeframe.js';
+} from './output/serialize.js';
+export { print, printScalar, printPredicate, type PrintOptions } from './syntax/print.js';
+export { renderDiagnostic, renderDiagnostics, type RenderOptions } from './base/codeframe.js';
 export {
-  Catalog, Dataset, builtinCatalog, parseCatalog, readDataset, DEFAULT_DATASET,
-  type CatalogFile, type Field, type FieldKind,
-} from './catalog.js';
+  Catalog, Dataset, parseCatalog, readDataset, type CatalogFile, type Field, type FieldKind,
+} from './language/catalog.js';
+export { builtinCatalog, datasetFromFile, resolveDataset, DEFAULT_DATASET, type DatasetOptions } from './language/datasets.js';
 export {
   OPERATORS, NEGATION, OPERATOR_MATRIX, OPERATOR_MEANING, LIST_OPERATORS, NEGATED_OPERATORS, operatorFromSpelling,
   type Operator, type TypeFamily,
-} from './operators.js';
+} from './language/operators.js';
 export {
   DiagnosticBag, SourceMap, sortDiagnostics, hasErrors, MAX_DIAGNOSTICS,
   type Diagnostic, type Severity, type Range, type Position, type Span,
-} from './diagnostics.js';
-export type { Expr, LogicalExpr, NotExpr, Predicate, Scalar, ScalarKind, List, Comment } from './ast.js';
-export type { CheckedExpr, Criterion, FilterNode, Group, TypedValue } from './checked.js';
-export { canonicalNumber } from './values.js';
-export { closest } from './suggest.js';
-export { serializedGrammar, grammarRuleNames, syntaxDiagramsHtml, createValidatingParser, createValidatingLexer, type DiagramResourceReader } from './grammar.js';
-export * from './language-service.js';
-export * from './custom-fields.js';
-export * from './logpull-options.js';
-export { decompile, type DecompileOptions, type DecompileResult, type DecompileDiagnostic } from './decompile.js';
-export { format, formatExpr, isSafeBare, DEFAULT_FORMAT_WIDTH, type FormatOptions, type FormatResult } from './format.js';
-export { evaluate, evaluateTree, matcher, type LogRecord, type RecordTest } from './evaluate.js';
+} from './base/diagnostics.js';
+export type { Expr, LogicalExpr, NotExpr, Predicate, Scalar, ScalarKind, List, Comment } from './syntax/ast.js';
+export type { CheckedExpr, Criterion, FilterNode, Group, TypedValue } from './check/checked.js';
+export { canonicalNumber } from './language/values.js';
+export { closest } from './base/suggest.js';
+export { serializedGrammar, grammarRuleNames, syntaxDiagramsHtml, createValidatingParser, createValidatingLexer, type DiagramResourceReader } from './syntax/grammar.js';
+export * from './editor/language-service.js';
+export * from './job-config/custom-fields.js';
+export * from './job-config/logpull-options.js';
+export { decompile, type DecompileOptions, type DecompileResult, type DecompileDiagnostic } from './from-json/decompile.js';
+export { format, formatExpr, isSafeBare, DEFAULT_FORMAT_WIDTH, type FormatOptions, type FormatResult } from './syntax/format.js';
+export { evaluate, evaluateTree, matcher, type LogRecord, type RecordTest } from './output/evaluate.js';

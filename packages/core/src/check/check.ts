@@ -1,0 +1,244 @@
+/** The checker: every predicate against the dataset's typed fields; collects every error. */
+import type { Expr, List, Predicate, Scalar } from '../syntax/ast.js';
+import type { Dataset, Field } from '../language/catalog.js';
+import type { CheckedExpr, Criterion, TypedValue } from './checked.js';
+import { DiagnosticBag, SourceMap, type Diagnostic } from '../base/diagnostics.js';
+import {
+  ALLOWED, DEPRECATED_SPELLINGS, LIST_OPERATORS, OPERATOR_MATRIX, operatorFromSpelling, WORD_SPELLINGS,
+  type Operator, type TypeFamily,
+} from '../language/operators.js';
+import { closest } from '../base/suggest.js';
+import { canonicalNumber } from '../language/values.js';
+
+export interface CheckResult {
+  checked: CheckedExpr | undefined;
+  diagnostics: Diagnostic[];
+}
+
+export function check(ast: Expr, dataset: Dataset, text = ''): CheckResult {
+  const bag = new DiagnosticBag(new SourceMap(text));
+  const checked = checkInto(ast, dataset, bag);
+  return { checked, diagnostics: bag.items };
+}
+
+/** Checks into `bag`; returns the checked tree only when this tree has no error. */
+export function checkInto(ast: Expr, dataset: Dataset, bag: DiagnosticBag): CheckedExpr | undefined {
+  let failed = false;
+  const visit = (node: Expr): CheckedExpr | undefined => {
+    switch (node.kind) {
+      case 'and':
+      case 'or': {
+        const operands: CheckedExpr[] = [];
+        for (const operand of node.operands) {
+          const result = visit(operand);
+          if (result) operands.push(result);
+        }
+        return failed ? undefined : { kind: node.kind, operands, span: node.span };
+      }
+      case 'not': {
+        const operand = visit(node.operand);
+        return operand && { kind: 'not', operand, span: node.span };
+      }
+      case 'predicate': {
+        const criterion = checkPredicate(node, dataset, bag);
+        if (!criterion) failed = true;
+        return criterion;
+      }
+    }
+  };
+  const result = visit(ast);
+  return failed ? undefined : result;
+}
+
+const FAMILY_NAMES: Record<TypeFamily, string> = { string: 'string', int: 'int', bool: 'bool', array: 'array' };
+
+function checkPredicate(predicate: Predicate, dataset: Dataset, bag: DiagnosticBag): Criterion | undefined {
+  const field = resolveField(predicate, dataset, bag);
+  const operator = resolveOperator(predicate, bag);
+  if (!field || !operator) return undefined;
+  if (!field.filterable) {
+    const why = field.kind === 'object' || field.element === 'object'
+      ? `'${field.name}' is an ${field.type} field: the service can deliver it but not filter on it`
+      : `the service does not filter on '${field.name}' in dataset ${dataset.name}`;
+    bag.error('field-not-filterable', predicate.field.span, `'${field.name}' cannot be used in a filter`, `${why}; filter on another field`);
+    return undefined;
+  }
+  const operand = predicate.operand;
+  const family = typeFamily(field, operand);
+  if (!ALLOWED[family].has(operator)) {
+    reportOperatorNotAllowed(predicate, operator, field, family, bag);
+    return undefined;
+  }
+  const wantsList = LIST_OPERATORS.has(operator);
+  if (wantsList && operand.kind !== 'list') {
+    bag.error('expected-list', operand.span, `'${operator}' takes a list of values`, `write the values in parentheses: ${operator} (${sourceOf(operand)})`);
+    return undefined;
+  }
+  if (!wantsList && operand.kind === 'list') {
+    const hint = operator === 'eq' || operator === '!eq'
+      ? `to match any of several values write '${operator === 'eq' ? 'in' : '!in'} (...)'`
+      : `'${operator}' compares with a single value; join several predicates with OR`;
+    bag.error('expected-scalar', operand.span, `'${operator}' takes one value, not a list`, hint);
+    return undefined;
+  }
+  if (operand.kind === 'list') {
+    if (operand.items.length === 0) {
+      bag.error('empty-list', operand.span, `'${operator}' needs at least one value`, `list the values to match, for example ${operator} (a, b)`);
+      return undefined;
+    }
+    const values = readList(operand, field, bag);
+    return values && { kind: 'criterion', key: field.name, operator, value: values, span: predicate.span };
+  }
+  const value = readScalar(operand, field, bag);
+  return value && { kind: 'criterion', key: field.name, operator, value, span: predicate.span };
+}
+
+function resolveField(predicate: Predicate, dataset: Dataset, bag: DiagnosticBag): Field | undefined {
+  const { name, span } = predicate.field;
+  const field = dataset.field(name);
+  if (field) {
+    if (field.deprecated) {
+      bag.warning('deprecated-field', span, `'${name}' is deprecated in dataset ${dataset.name}`, `the service may stop filling it: filter on a current field if one carries the same data (${field.description || 'no description'})`);
+    }
+    return field;
+  }
+  const sameLetters = dataset.fieldIgnoringCase(name);
+  if (sameLetters) {
+    bag.error('unknown-field', span, `unknown field '${name}' in dataset ${dataset.name}`, `field names are case-sensitive: did you mean '${sameLetters.name}'?`);
+    return undefined;
+  }
+  const guess = dataset.suggest(name);
+  bag.error(
+    'unknown-field',
+    span,
+    `unknown field '${name}' in dataset ${dataset.name}`,
+    guess ? `did you mean '${guess}'?` : `\`logfilter fields ${dataset.name}\` lists the fields of the dataset`,
+  );
+  return undefined;
+}
+
+function resolveOperator(predicate: Predicate, bag: DiagnosticBag): Operator | undefined {
+  const { spelling, span } = predicate.operator;
+  const operator = operatorFromSpelling(spelling);
+  if (!operator) {
+    const bare = spelling.replace(/^(!|not )/i, '');
+    const guess = closest(bare, WORD_SPELLINGS);
+    const negated = bare !== spelling ? '!' : '';
+    bag.error('unknown-operator', span, `'${spelling}' is not an operator`, guess ? `did you mean '${negated}${guess}'?` : 'operators are eq, !eq, lt, leq, gt, geq, startsWith, endsWith, !startsWith, !endsWith, contains, !contains, in, !in');
+    return undefined;
+  }
+  if (operator !== spelling && DEPRECATED_SPELLINGS.has(spelling.toLowerCase())) {
+    bag.warning('deprecated-operator', span, `'${spelling}' is an old spelling of '${operator}'`, `write '${operator}'`);
+  }
+  return operator;
+}
+
+/** The column of the operator matrix a field (and, for `int or string`, its value) falls in. */
+function typeFamily(field: Field, operand: Scalar | List): TypeFamily {
+  switch (field.kind) {
+    case 'int':
+    case 'float':
+      return 'int';
+    case 'bool':
+      return 'bool';
+    case 'array':
+      return 'array';
+    case 'int or string':
+      return operand.kind === 'number' && canonicalNumber(operand.value)?.integral ? 'int' : 'string';
+    default:
+      return 'string';
+  }
+}
+
+function reportOperatorNotAllowed(predicate: Predicate, operator: Operator, field: Field, family: TypeFamily, bag: DiagnosticBag): void {
+  const allowed = OPERATOR_MATRIX[family].join(', ');
+  const span = predicate.operator.span;
+  if (field.kind === 'int or string') {
+    const side = family === 'int' ? 'a number' : 'a text value';
+    bag.error(
+      'operator-not-allowed',
+      span,
+      `'${operator}' cannot be used with ${side} on field '${field.name}' (${field.type})`,
+      `with a number it takes ${OPERATOR_MATRIX.int.join(', ')}; with text it takes ${OPERATOR_MATRIX.string.join(', ')}`,
+    );
+    return;
+  }
+  const kindName = field.kind === 'float' ? 'float' : field.kind === 'array' ? field.type : FAMILY_NAMES[family];
+  bag.error('operator-not-allowed', span, `'${operator}' cannot be used with ${kindName} field '${field.name}'`, `${kindName} fields take ${allowed}`);
+}
+
+function sourceOf(scalar: Scalar): string {
+  return scalar.kind === 'string' ? JSON.stringify(scalar.value) : scalar.value;
+}
+
+/** How a field's values are read: its element type for arrays. */
+function valueType(field: Field): string {
+  return field.kind === 'array' ? field.element! : field.kind;
+}
+
+function readScalar(scalar: Scalar, field: Field, bag: DiagnosticBag): TypedValue | undefined {
+  const type = valueType(field);
+  switch (type) {
+    case 'int':
+    case 'float':
+      return readNumber(scalar, field, type === 'int', bag);
+    case 'bool':
+      return readBoolean(scalar, field, bag);
+    case 'int or string':
+      if (scalar.kind === 'number') {
+        const number = canonicalNumber(scalar.value);
+        if (number?.integral) return { type: 'number', text: number.text };
+      }
+      return { type: 'string', text: scalar.value };
+    default:
+      return { type: 'string', text: scalar.value };
+  }
+}
+
+function readList(list: List, field: Field, bag: DiagnosticBag): TypedValue[] | undefined {
+  let ok = true;
+  const values: TypedValue[] = [];
+  for (const item of list.items) {
+    const value = readScalar(item, field, bag);
+    if (value) values.push(value);
+    else ok = false;
+  }
+  if (!ok) return undefined;
+  // An `int or string` list is numbers only when every element is an integer.
+  if (field.kind === 'int or string' && values.some((v) => v.type !== 'number')) {
+    return list.items.map((item) => ({ type: 'string', text: item.value }));
+  }
+  return values;
+}
+
+function readNumber(scalar: Scalar, field: Field, integral: boolean, bag: DiagnosticBag): TypedValue | undefined {
+  const number = canonicalNumber(scalar.value);
+  const what = integral ? 'a whole number' : 'a number';
+  if (!number || (integral && !number.integral)) {
+    const shown = scalar.kind === 'string' ? JSON.stringify(scalar.value) : `'${scalar.value}'`;
+    bag.error(
+      'invalid-value',
+      scalar.span,
+      `${shown} is not ${what}; '${field.name}' is ${field.kind === 'array' ? `an ${field.type}` : `a${integral ? 'n int' : ' float'}`} field`,
+      number && integral ? `write a whole number such as ${number.text.split('.')[0]}` : `write ${what} such as ${integral ? '30' : '0.5'}`,
+    );
+    return undefined;
+  }
+  if (scalar.kind === 'string') {
+    bag.warning('quoted-number', scalar.span, `the quoted value ${JSON.stringify(scalar.value)} is read as the number ${number.text}`, `write it without quotes: ${number.text}`);
+  }
+  return { type: 'number', text: number.text };
+}
+
+function readBoolean(scalar: Scalar, field: Field, bag: DiagnosticBag): TypedValue | undefined {
+  const lower = scalar.value.toLowerCase();
+  if (lower !== 'true' && lower !== 'false') {
+    const shown = scalar.kind === 'string' ? JSON.stringify(scalar.value) : `'${scalar.value}'`;
+    bag.error('invalid-value', scalar.span, `${shown} is not true or false; '${field.name}' is a bool field`, 'write true or false');
+    return undefined;
+  }
+  if (scalar.kind === 'string' || scalar.value !== lower) {
+    bag.warning('quoted-boolean', scalar.span, `${scalar.kind === 'string' ? JSON.stringify(scalar.value) : `'${scalar.value}'`} is read as the boolean ${lower}`, `write it as ${lower}`);
+  }
+  return { type: 'boolean', text: lower };
+}

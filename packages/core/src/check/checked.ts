@@ -1,0 +1,42 @@
+/** The checked tree: predicates resolved against the catalog, values read by the field's type. */
+import type { Span } from '../base/diagnostics.js';
+import type { Operator } from '../language/operators.js';
+
+/** A value as the output carries it: `text` is canonical (numbers normalised). */
+export interface TypedValue {
+  type: 'number' | 'string' | 'boolean';
+  text: string;
+}
+
+export interface Criterion {
+  kind: 'criterion';
+  key: string;
+  operator: Operator;
+  /** A list for `in`/`!in`, one value otherwise. */
+  value: TypedValue | TypedValue[];
+  /** Where the predicate stands in the source. */
+  span: Span;
+}
+
+export interface CheckedGroup {
+  kind: 'and' | 'or';
+  operands: CheckedExpr[];
+  span: Span;
+}
+
+export interface CheckedNot {
+  kind: 'not';
+  operand: CheckedExpr;
+  span: Span;
+}
+
+export type CheckedExpr = CheckedGroup | CheckedNot | Criterion;
+
+/** After lowering: no NOT, groups of two or more members of alternating kinds. */
+export interface Group {
+  kind: 'and' | 'or';
+  operands: FilterNode[];
+  span: Span;
+}
+
+export type FilterNode = Group | Criterion;

@@ -1,0 +1,130 @@
+/**
+ * Where decompile's input sits: JSON documents (the input, and the escaped filter strings inside
+ * it) whose offsets map back to the input text, and the diagnostics about them, each with the JSON
+ * Pointer of the value concerned.
+ */
+import { DiagnosticBag, SourceMap, type Diagnostic, type Span } from '../base/diagnostics.js';
+import { locate, readJson } from '../base/json-source.js';
+
+/** One JSON document: the input itself, or a JSON string inside it read as JSON. */
+export class JsonDocument {
+  private constructor(
+    /** This document's own text (for an inner document: the decoded string). */
+    private readonly text: string,
+    readonly value: unknown,
+    private readonly locations: ReadonlyMap<string, Span>,
+    private readonly keyLocations: ReadonlyMap<string, Span>,
+    /** Input offset of each offset of this document's text. */
+    private readonly toInput: (offset: number) => number,
+  ) {}
+
+  /** Reads `text`; on a syntax error reports `invalid-json` into `report` and returns undefined. */
+  static read(text: string, report: PointerBag, toInput: (offset: number) => number = (o) => o, what = 'the input'): JsonDocument | undefined {
+    if (text.trim() === '') {
+      const start = toInput(0);
+      report.errorAt({ start, end: start }, '', 'invalid-json', `${what} is empty`, 'give the filter JSON {"where": ...}, its escaped string, or a job holding it');
+      return undefined;
+    }
+    const result = readJson(text);
+    if (!result.ok) {
+      const span = { start: toInput(result.span.start), end: toInput(result.span.end) };
+      report.errorAt(span, '', 'invalid-json', `${what} is not valid JSON: ${result.message}`, syntaxHint(result.message));
+      return undefined;
+    }
+    return new JsonDocument(text, result.value, result.locations, result.keyLocations, toInput);
+  }
+
+  /** The input span of the value at `pointer` (or of its nearest ancestor). */
+  span(pointer: string): Span {
+    return this.mapped(locate(this.locations, pointer) ?? { start: 0, end: 0 });
+  }
+
+  /** The input span of a member's name, falling back to its value. */
+  keySpan(pointer: string): Span {
+    const span = this.keyLocations.get(pointer);
+    return span ? this.mapped(span) : this.span(pointer);
+  }
+
+  /** The JSON string at `pointer` read as a document of its own, offsets mapped through its escapes. */
+  readString(pointer: string, text: string, report: PointerBag): JsonDocument | undefined {
+    const located = locate(this.locations, pointer) ?? { start: 0, end: 0 };
+    const offsets = unescapedOffsets(text, located.start + 1, this.text.slice(located.start + 1, located.end - 1));
+    return JsonDocument.read(text, report, (offset) => this.toInput(offsets[Math.min(offset, offsets.length - 1)]), 'the filter string');
+  }
+
+  private mapped(span: Span): Span {
+    return { start: this.toInput(span.start), end: this.toInput(span.end) };
+  }
+}
+
+/**
+ * For a decoded JSON string, the offset in the raw text where each of its UTF-16 units starts (plus
+ * one entry for its end): an escape such as `\"` or `\u00e9` is several raw units for one decoded.
+ */
+function unescapedOffsets(decoded: string, rawStart: number, raw: string): number[] {
+  const offsets: number[] = [];
+  let i = 0;
+  while (i < raw.length && offsets.length < decoded.length) {
+    offsets.push(rawStart + i);
+    i += raw[i] !== '\\' ? 1 : raw[i + 1] === 'u' ? 6 : 2;
+  }
+  offsets.push(rawStart + raw.length);
+  return offsets;
+}
+
+function syntaxHint(message: string): string {
+  if (message.includes("trailing ','")) return 'remove the comma before the closing bracket';
+  if (message.includes('member name')) return 'member names are strings in double quotes, such as "where"';
+  if (message.includes('single quotes')) return 'write strings in double quotes';
+  if (message.includes('unexpected end')) return 'the JSON is cut short: close every string, [ and {';
+  if (message.includes("expected ','")) return 'a comma is missing between two values, or a closing bracket is missing';
+  if (message.includes('escape')) return 'escapes are \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX';
+  if (message.includes('found')) return 'decompile reads filter JSON such as {"where": ...}; filter text is what `compile` reads';
+  return 'a filter is JSON such as {"where":{"key":"ClientCountry","operator":"eq","value":"us"}}';
+}
+
+/** A diagnostic about decompile's input: the usual shape plus the JSON Pointer of the value concerned. */
+export interface DecompileDiagnostic extends Diagnostic {
+  /** Into the filter document (`/where/and/1/value`), or into the input when no filter was found in it. */
+  pointer: string;
+}
+
+/** A DiagnosticBag on the input text that also remembers the JSON Pointer of each diagnostic. */
+export class PointerBag {
+  readonly bag: DiagnosticBag;
+  private readonly pointers = new Map<Diagnostic, string>();
+  /** Pointers of the spans handed to the checker and the serializer, whose diagnostics carry spans only. */
+  private readonly spanPointers = new Map<string, string>();
+
+  constructor(readonly text: string) {
+    this.bag = new DiagnosticBag(new SourceMap(text));
+  }
+
+  errorAt(span: Span, pointer: string, code: string, message: string, hint?: string): void {
+    this.bag.error(code, span, message, hint);
+    this.pointers.set(this.bag.items[this.bag.items.length - 1], pointer);
+  }
+
+  warningAt(span: Span, pointer: string, code: string, message: string, hint?: string): void {
+    this.bag.warning(code, span, message, hint);
+    this.pointers.set(this.bag.items[this.bag.items.length - 1], pointer);
+  }
+
+  /** Remembers which pointer a span stands for. The first pointer given a span keeps it. */
+  name(span: Span, pointer: string): Span {
+    const key = `${span.start}:${span.end}`;
+    if (!this.spanPointers.has(key)) this.spanPointers.set(key, pointer);
+    return span;
+  }
+
+  pointerOf(diagnostic: Diagnostic): string | undefined {
+    return this.pointers.get(diagnostic) ?? this.spanPointers.get(`${diagnostic.range.start.offset}:${diagnostic.range.end.offset}`);
+  }
+
+  withPointers(diagnostics: readonly Diagnostic[]): DecompileDiagnostic[] {
+    return diagnostics.map((diagnostic) => ({
+      ...diagnostic,
+      pointer: this.pointerOf(diagnostic) ?? '',
+    }));
+  }
+}

@@ -1,0 +1,183 @@
+/**
+ * decompile: filter JSON -> canonical filter text, after the shape and type checks. The input is
+ * the filter object, the escaped JSON string a job holds, or a job (or an API envelope of jobs)
+ * with a `filter` member. Every diagnostic carries the JSON Pointer of the value concerned.
+ */
+import type { Expr, Scalar } from '../syntax/ast.js';
+import { checkInto } from '../check/check.js';
+import type { FilterNode, TypedValue } from '../check/checked.js';
+import type { CompileOptions } from '../compile.js';
+import { resolveDatasetInto } from '../language/datasets.js';
+import { finish } from '../output/finish.js';
+import { JsonDocument, PointerBag, type DecompileDiagnostic } from './decompile-source.js';
+import { CRITERION_EXAMPLE, TreeReader, type CriterionInfo } from './decompile-tree.js';
+import type { Diagnostic } from '../base/diagnostics.js';
+import { formatExpr } from '../syntax/format.js';
+import { childPointer, describeJson, isObject } from '../base/json-source.js';
+import { lower } from '../output/lower.js';
+import { DEFAULT_MAX_DEPTH } from '../syntax/parse.js';
+import type { FilterJson } from '../output/serialize.js';
+
+export type { DecompileDiagnostic } from './decompile-source.js';
+
+/** The options of compile: the dataset and catalog to check against, the value style, the limits. */
+export type DecompileOptions = Omit<CompileOptions, 'optimize'>;
+
+export interface DecompileResult {
+  /** True when there is no error (warnings allowed). */
+  ok: boolean;
+  /** The canonical filter text; compiling it gives `json`. */
+  text: string | undefined;
+  /** The filter as compile writes it (groups flattened, values in the chosen style). */
+  filter: FilterJson | undefined;
+  json: string | undefined;
+  diagnostics: DecompileDiagnostic[];
+  stats: { bytes: number; operators: number };
+  /** Where in the input the filter was found: '' for the input itself, '/filter', '/result/0/filter', ... */
+  found: string | undefined;
+}
+
+/** Reads filter JSON given as text (or as a value, which is serialized first). Never throws on user input. */
+export function decompile(input: string | object, options: DecompileOptions = {}): DecompileResult {
+  const text = typeof input === 'string' ? input : JSON.stringify(input) ?? '';
+  const report = new PointerBag(text);
+  let tree: FilterNode | undefined;
+  let found: string | undefined;
+  try {
+    const dataset = resolveDatasetInto(options, report.bag);
+    const doc = JsonDocument.read(text, report);
+    const located = doc && findFilter(doc, '', doc.value, report, 0);
+    if (located) {
+      found = located.found;
+      const reader = new TreeReader(located.doc, located.docPointer, report, dataset, options.maxDepth ?? DEFAULT_MAX_DEPTH, options.values === 'typed');
+      const ast = readRoot(located.value, reader, report, located);
+      if (ast && dataset) {
+        const before = report.bag.items.length;
+        const checked = checkInto(ast, dataset, report.bag);
+        flavourForJson(report.bag.items.slice(before), report, reader.criteria);
+        if (checked && !report.bag.hasErrors) tree = lower(checked);
+      }
+    }
+  } catch (error) {
+    report.bag.error('internal-error', { start: 0, end: 0 }, `logfilter failed on this input: ${(error as Error).message}`, 'please report this input as a bug');
+  }
+  const result = finish(report.bag.hasErrors ? undefined : tree, report.bag, options);
+  return {
+    ok: result.ok,
+    text: result.ok && tree ? formatExpr(toExpr(tree)) : undefined,
+    filter: result.filter,
+    json: result.json,
+    diagnostics: report.withPointers(result.diagnostics),
+    stats: result.stats,
+    found,
+  };
+}
+
+interface Located {
+  doc: JsonDocument;
+  /** The filter document: `{"where": ...}` (a bare criterion or group is wrapped). */
+  value: Record<string, unknown>;
+  /** The pointer into `doc` of a pointer into the filter document. */
+  docPointer: (pointer: string) => string;
+  found: string;
+}
+
+const MAX_STRING_HOPS = 3;
+
+/** Finds the filter document in the input, reporting why when there is none. */
+function findFilter(doc: JsonDocument, at: string, value: unknown, report: PointerBag, hops: number): Located | undefined {
+  const fail = (code: string, message: string, hint: string) => {
+    report.errorAt(doc.span(at), at, code, message, hint);
+    return undefined;
+  };
+  if (typeof value === 'string' && hops < MAX_STRING_HOPS) {
+    const inner = doc.readString(at, value, report);
+    const located = inner && findFilter(inner, '', inner.value, report, hops + 1);
+    return located && { ...located, found: at };
+  }
+  if (!isObject(value)) {
+    return fail('not-a-filter', `expected a filter, not ${describeJson(value)}`, `give the filter object {"where": ...}, its escaped JSON string, or a job with a "filter" member`);
+  }
+  if ('where' in value) return { doc, value, docPointer: (p) => at + p, found: at };
+  if ('filter' in value) {
+    const filter = value.filter;
+    if (filter === null || filter === '') return fail('no-filter', 'this job has no filter: it delivers every log line', 'there is nothing to decompile');
+    const located = findFilter(doc, childPointer(at, 'filter'), filter, report, hops);
+    return located;
+  }
+  if ('result' in value) return findInResult(doc, childPointer(at, 'result'), value.result, report, hops);
+  if (['key', 'operator', 'value', 'and', 'or'].some((name) => name in value)) {
+    const wrapped = JSON.stringify({ where: value });
+    report.errorAt(
+      doc.span(at),
+      at,
+      'missing-where',
+      'the filter has no "where" wrapper: the service takes {"where": <criterion or group>}',
+      `wrap it: ${wrapped.length <= 160 ? wrapped : `{"where": ${wrapped.slice(9, 140)}...}`}`,
+    );
+    const docPointer = (p: string) => at + p.replace(/^\/where/, '');
+    return { doc, value: { where: value }, docPointer, found: at };
+  }
+  return fail('not-a-filter', 'this object is not a filter: it has no "where", "filter" or "result" member', `a filter is {"where": ${CRITERION_EXAMPLE}}`);
+}
+
+/** An API envelope's `result`: one job, or a list of jobs of which exactly one has a filter. */
+function findInResult(doc: JsonDocument, at: string, result: unknown, report: PointerBag, hops: number): Located | undefined {
+  if (!Array.isArray(result)) return findFilter(doc, at, result, report, hops);
+  const withFilter = result.flatMap((job, i) => (isObject(job) && job.filter !== undefined && job.filter !== null && job.filter !== '' ? [i] : []));
+  if (withFilter.length === 1) return findFilter(doc, childPointer(at, withFilter[0]), result[withFilter[0]], report, hops);
+  const message = withFilter.length === 0 ? 'no job in this list has a filter' : `${withFilter.length} jobs in this list have filters`;
+  const hint = withFilter.length === 0 ? 'there is nothing to decompile' : `give one job, such as the one at ${childPointer(at, withFilter[0])}`;
+  report.errorAt(doc.span(at), at, withFilter.length === 0 ? 'no-filter' : 'several-filters', message, hint);
+  return undefined;
+}
+
+function readRoot(root: Record<string, unknown>, reader: TreeReader, report: PointerBag, located: Located): Expr | undefined {
+  for (const name of Object.keys(root)) {
+    if (name === 'where') continue;
+    const pointer = childPointer('', name);
+    report.errorAt(located.doc.keySpan(located.docPointer(pointer)), pointer, 'unknown-member', `unknown member "${name}" beside "where"`, 'the filter object has one member, "where"');
+  }
+  return reader.node(root.where, '/where', 0);
+}
+
+/** The checker speaks of filter text; for JSON input its list hints are given in JSON. */
+function flavourForJson(diagnostics: Diagnostic[], report: PointerBag, criteria: ReadonlyMap<string, CriterionInfo>): void {
+  for (const diagnostic of diagnostics) {
+    const pointer = report.pointerOf(diagnostic);
+    const info = pointer === undefined ? undefined : criteria.get(pointer.replace(/\/value$/, ''));
+    if (!info) continue;
+    if (diagnostic.code === 'expected-list') {
+      diagnostic.message = `'${info.operator}' takes a JSON array, not ${describeJson(info.value)}`;
+      diagnostic.hint = listHint(info);
+    } else if (diagnostic.code === 'expected-scalar') {
+      diagnostic.hint = info.operator === 'eq' || info.operator === '!eq'
+        ? `to match any of several values write "operator": "${info.operator === 'eq' ? 'in' : '!in'}"`
+        : `'${info.operator}' compares with one value; put several criteria in an "or" group`;
+    } else if (diagnostic.code === 'empty-list') {
+      diagnostic.hint = `list at least one value: "value": ${info.field?.kind === 'int' ? '[200, 201]' : '["a", "b"]'}`;
+    }
+  }
+}
+
+function listHint(info: CriterionInfo): string {
+  const numeric = info.field !== undefined && ['int', 'float'].includes(info.field.kind === 'array' ? info.field.element! : info.field.kind);
+  const parts = typeof info.value === 'string' ? info.value.split(',').map((part) => part.trim()).filter((part) => part !== '') : [String(info.value)];
+  const values = numeric && parts.every((part) => /^-?\d+(?:\.\d+)?$/.test(part)) ? parts.map(Number) : parts;
+  const service = numeric && typeof info.value === 'string' ? ' (the service rejects a string here with "supported kinds: []uint64")' : '';
+  return `write the values as a JSON array: "value": ${JSON.stringify(values)}${service}`;
+}
+
+/** The syntax tree of a lowered filter, for the printer: values typed as the checker read them. */
+function toExpr(node: FilterNode): Expr {
+  const nowhere = { start: 0, end: 0 };
+  if (node.kind !== 'criterion') return { kind: node.kind, operands: node.operands.map(toExpr), span: nowhere };
+  const scalar = (value: TypedValue): Scalar => ({ kind: value.type, value: value.text, span: nowhere });
+  return {
+    kind: 'predicate',
+    field: { name: node.key, span: nowhere },
+    operator: { spelling: node.operator, span: nowhere },
+    operand: Array.isArray(node.value) ? { kind: 'list', items: node.value.map(scalar), bracket: '(', span: nowhere } : scalar(node.value),
+    span: nowhere,
+  };
+}

@@ -1,0 +1,177 @@
+/** The dataset field catalog: the typed field registry every check is made against. */
+import { isObject } from '../base/json-source.js';
+import { closest } from '../base/suggest.js';
+
+/** One dataset as the catalog files hold it (catalog/*.json in this package, or a user's file). */
+export interface CatalogFile {
+  dataset: string;
+  scope?: string;
+  fields: Array<{ name: string; type: string; description?: string; filterable?: boolean; deprecated?: boolean }>;
+  notFilterable?: string[];
+}
+
+export type FieldKind = 'string' | 'int' | 'float' | 'bool' | 'int or string' | 'object' | 'array';
+
+export interface Field {
+  name: string;
+  /** The type as documented: `string`, `int`, `array[int]`, `int or string`, ... */
+  type: string;
+  kind: FieldKind;
+  /** For arrays: the element type (`int`, `string`, `object`). */
+  element?: string;
+  description: string;
+  filterable: boolean;
+  deprecated: boolean;
+}
+
+export class Dataset {
+  private readonly byName = new Map<string, Field>();
+  private byLowerName: Map<string, Field> | undefined;
+
+  /** How the catalog names it: `name`, or `name@scope` where a name exists in two scopes. */
+  readonly id: string;
+
+  constructor(
+    /** The service's dataset name, as a job names it. */
+    readonly name: string,
+    readonly scope: string,
+    readonly fields: readonly Field[],
+    id?: string,
+  ) {
+    this.id = id ?? name;
+    for (const field of fields) this.byName.set(field.name, field);
+  }
+
+  field(name: string): Field | undefined {
+    return this.byName.get(name);
+  }
+
+  /** The field whose name differs only in case, for the "wrong case" hint. */
+  fieldIgnoringCase(name: string): Field | undefined {
+    if (!this.byLowerName) {
+      this.byLowerName = new Map();
+      for (const field of this.fields) this.byLowerName.set(field.name.toLowerCase(), field);
+    }
+    return this.byLowerName.get(name.toLowerCase());
+  }
+
+  suggest(name: string): string | undefined {
+    return closest(name, this.byName.keys());
+  }
+}
+
+const FIELD_KINDS = new Set(['string', 'int', 'float', 'bool', 'int or string', 'object']);
+
+function fieldKind(type: string): { kind: FieldKind; element?: string } | undefined {
+  if (FIELD_KINDS.has(type)) return { kind: type as FieldKind };
+  const array = /^array\[(string|int|object|float|bool)\]$/.exec(type);
+  return array ? { kind: 'array', element: array[1] } : undefined;
+}
+
+/** Turns one catalog file into a Dataset, or says what is wrong with it. */
+export function readDataset(file: unknown, where = 'catalog', id?: string): { dataset?: Dataset; errors: string[] } {
+  const errors: string[] = [];
+  if (!isObject(file)) return { errors: [`${where}: expected an object with "dataset" and "fields"`] };
+  if (typeof file.dataset !== 'string' || file.dataset === '') errors.push(`${where}: "dataset" must be a non-empty string`);
+  if (!Array.isArray(file.fields)) errors.push(`${where}: "fields" must be an array`);
+  const notFilterable = file.notFilterable;
+  if (notFilterable !== undefined && !(Array.isArray(notFilterable) && notFilterable.every((n) => typeof n === 'string'))) {
+    errors.push(`${where}: "notFilterable" must be an array of field names`);
+  }
+  if (errors.length > 0) return { errors };
+  const blocked = new Set<string>((notFilterable as string[] | undefined) ?? []);
+  const fields: Field[] = [];
+  const seen = new Set<string>();
+  (file.fields as unknown[]).forEach((entry, index) => {
+    const at = `${where}: fields[${index}]`;
+    if (!isObject(entry) || typeof entry.name !== 'string' || typeof entry.type !== 'string') {
+      errors.push(`${at}: expected {"name": string, "type": string}`);
+      return;
+    }
+    const kind = fieldKind(entry.type);
+    if (!kind) {
+      errors.push(`${at}: unknown type '${entry.type}' of field '${entry.name}' (known: string, int, float, bool, int or string, object, array[string], array[int], array[object])`);
+      return;
+    }
+    if (seen.has(entry.name)) errors.push(`${at}: field '${entry.name}' is listed twice`);
+    seen.add(entry.name);
+    const unfilterable = entry.filterable === false || blocked.has(entry.name) || kind.kind === 'object' || kind.element === 'object';
+    fields.push({
+      name: entry.name,
+      type: entry.type,
+      ...kind,
+      description: typeof entry.description === 'string' ? entry.description : '',
+      filterable: !unfilterable,
+      deprecated: entry.deprecated === true,
+    });
+  });
+  if (errors.length > 0) return { errors };
+  return { dataset: new Dataset(file.dataset as string, typeof file.scope === 'string' ? file.scope : 'zone', fields, id), errors };
+}
+
+
+/** A set of datasets by name: the built-in 38, optionally with a user's catalog on top. */
+export class Catalog {
+  private readonly datasets = new Map<string, Dataset | (() => Dataset)>();
+
+  /** Datasets, or thunks that make one on first use (most runs need one dataset of 38). */
+  constructor(datasets: Iterable<Dataset | [string, () => Dataset]>) {
+    for (const entry of datasets) {
+      if (Array.isArray(entry)) this.datasets.set(entry[0], entry[1]);
+      else this.datasets.set(entry.id, entry);
+    }
+  }
+
+  /** By id (`firewall_events`, `firewall_events@account`); `name@zone` also finds a zone dataset named plainly. */
+  get(id: string): Dataset | undefined {
+    const found = this.materialize(id);
+    if (found || !id.includes('@')) return found;
+    const [name, scope] = id.split('@');
+    const plain = this.materialize(name);
+    return plain?.scope === scope ? plain : undefined;
+  }
+
+  private materialize(id: string): Dataset | undefined {
+    const entry = this.datasets.get(id);
+    if (typeof entry !== 'function') return entry;
+    const dataset = entry();
+    this.datasets.set(id, dataset);
+    return dataset;
+  }
+
+  names(): string[] {
+    return [...this.datasets.keys()].sort();
+  }
+
+  all(): Dataset[] {
+    return this.names().map((name) => this.get(name)!);
+  }
+
+  suggest(name: string): string | undefined {
+    return closest(name, this.datasets.keys());
+  }
+
+  /** A catalog with the user's datasets added (replacing built-in ones of the same name). */
+  extend(datasets: Iterable<Dataset>): Catalog {
+    const entries: Array<Dataset | [string, () => Dataset]> = this.names().map((name) => [name, () => this.get(name)!]);
+    return new Catalog([...entries, ...datasets]);
+  }
+}
+
+/**
+ * Reads a user catalog: one dataset object (the shape of the shipped files), an array of them,
+ * or `{ "datasets": [...] }`.
+ */
+export function parseCatalog(value: unknown): { datasets: Dataset[]; errors: string[] } {
+  const files = Array.isArray(value) ? value : isObject(value) && Array.isArray(value.datasets) ? value.datasets : [value];
+  const datasets: Dataset[] = [];
+  const errors: string[] = [];
+  files.forEach((file, index) => {
+    const where = files.length > 1 ? `dataset ${index + 1}` : 'catalog';
+    const result = readDataset(file, where);
+    errors.push(...result.errors);
+    if (result.dataset) datasets.push(result.dataset);
+  });
+  if (files.length === 0) errors.push('catalog: no datasets');
+  return { datasets, errors };
+}

@@ -1,0 +1,212 @@
+/**
+ * evaluate: runs a filter over log records (parsed NDJSON lines as the service delivers them).
+ *
+ * Semantics: equality is exact and case-sensitive; a number in the record equals a filter value
+ * that reads as the same number ("30" or 30). lt/leq/gt/geq compare numerically. startsWith,
+ * endsWith and contains compare text (contains on an array: some element equals the value). `in`
+ * holds when the value, or for an array some element, equals one of the list. A record missing the
+ * field (absent or null) fails every positive operator and passes the negated ones, which are the
+ * exact negations of their positive pairs.
+ */
+import type { CheckedExpr, FilterNode, TypedValue } from '../check/checked.js';
+import type { FilterJson, FilterObject, FilterValue } from './serialize.js';
+
+export type LogRecord = Readonly<Record<string, unknown>>;
+export type RecordTest = (record: LogRecord) => boolean;
+
+/** A test over records for a compiled filter (the object, or its JSON text). Throws TypeError on a malformed filter. */
+export function matcher(filter: FilterJson | string): RecordTest {
+  const root = typeof filter === 'string' ? (JSON.parse(filter) as FilterJson) : filter;
+  if (typeof root !== 'object' || root === null || !('where' in root)) throw new TypeError('not a compiled filter: expected {"where": ...}');
+  return compileNode(root.where);
+}
+
+const compiled = new WeakMap<object, RecordTest>();
+let lastText: { text: string; test: RecordTest } | undefined;
+
+/** Whether the compiled filter lets `record` through (the record test is made once per filter). */
+export function evaluate(filter: FilterJson | string, record: LogRecord): boolean {
+  if (typeof filter === 'string') {
+    if (lastText?.text !== filter) lastText = { text: filter, test: matcher(filter) };
+    return lastText.test(record);
+  }
+  let test = compiled.get(filter);
+  if (!test) compiled.set(filter, (test = matcher(filter)));
+  return test(record);
+}
+
+/**
+ * Evaluates a checked tree (NOT and all, before lowering and optimisation) or a lowered one, with
+ * the same leaf semantics: the reference the compiled output is held to.
+ */
+export function evaluateTree(tree: CheckedExpr | FilterNode, record: LogRecord): boolean {
+  switch (tree.kind) {
+    case 'not':
+      return !evaluateTree(tree.operand, record);
+    case 'and':
+      return tree.operands.every((operand) => evaluateTree(operand, record));
+    case 'or':
+      return tree.operands.some((operand) => evaluateTree(operand, record));
+    case 'criterion': {
+      const value = Array.isArray(tree.value) ? tree.value.map(plainValue) as Array<string | number> : plainValue(tree.value);
+      return criterionTest(tree.key, tree.operator, value)(record);
+    }
+  }
+}
+
+function plainValue(value: TypedValue): string | number | boolean {
+  return value.type === 'number' ? Number(value.text) : value.type === 'boolean' ? value.text === 'true' : value.text;
+}
+
+function compileNode(node: FilterObject): RecordTest {
+  if ('and' in node || 'or' in node) {
+    const isAnd = 'and' in node;
+    const members = isAnd ? (node as { and: FilterObject[] }).and : (node as { or: FilterObject[] }).or;
+    if (!Array.isArray(members)) throw new TypeError('not a compiled filter: a group holds an array');
+    const tests = members.map(compileNode);
+    if (tests.length === 1) return tests[0];
+    return isAnd ? allOf(tests) : anyOf(tests);
+  }
+  const { key, operator, value } = node as { key: unknown; operator: unknown; value: unknown };
+  if (typeof key !== 'string' || typeof operator !== 'string') throw new TypeError('not a compiled filter: a criterion has a string key and operator');
+  return criterionTest(key, operator, value as FilterValue);
+}
+
+function allOf(tests: RecordTest[]): RecordTest {
+  return (record) => {
+    for (let i = 0; i < tests.length; i++) if (!tests[i](record)) return false;
+    return true;
+  };
+}
+
+function anyOf(tests: RecordTest[]): RecordTest {
+  return (record) => {
+    for (let i = 0; i < tests.length; i++) if (tests[i](record)) return true;
+    return false;
+  };
+}
+
+const POSITIVE: Record<string, string> = { '!eq': 'eq', '!in': 'in', '!contains': 'contains', '!startsWith': 'startsWith', '!endsWith': 'endsWith' };
+
+function criterionTest(key: string, operator: string, value: FilterValue): RecordTest {
+  const positive = POSITIVE[operator];
+  if (positive !== undefined) {
+    const test = criterionTest(key, positive, value);
+    return (record) => !test(record);
+  }
+  switch (operator) {
+    case 'eq': {
+      const target = toTarget(value);
+      return (record) => equals(record[key], target);
+    }
+    case 'lt':
+    case 'leq':
+    case 'gt':
+    case 'geq':
+      return compare(key, operator, numberOf(value));
+    case 'startsWith': {
+      const text = String(value);
+      return (record) => textOf(record[key])?.startsWith(text) === true;
+    }
+    case 'endsWith': {
+      const text = String(value);
+      return (record) => textOf(record[key])?.endsWith(text) === true;
+    }
+    case 'contains': {
+      const text = String(value);
+      const target = toTarget(value);
+      return (record) => {
+        const field = record[key];
+        if (Array.isArray(field)) return field.some((element) => equals(element, target));
+        return textOf(field)?.includes(text) === true;
+      };
+    }
+    case 'in': {
+      const set = toSet(Array.isArray(value) ? value : [value]);
+      return (record) => {
+        const field = record[key];
+        if (Array.isArray(field)) return field.some((element) => inSet(element, set));
+        return inSet(field, set);
+      };
+    }
+    default:
+      throw new TypeError(`not a compiled filter: unknown operator '${operator}'`);
+  }
+}
+
+function compare(key: string, operator: 'lt' | 'leq' | 'gt' | 'geq', bound: number): RecordTest {
+  // NaN (a missing or non-numeric field) fails every comparison.
+  switch (operator) {
+    case 'lt':
+      return (record) => numberOf(record[key]) < bound;
+    case 'leq':
+      return (record) => numberOf(record[key]) <= bound;
+    case 'gt':
+      return (record) => numberOf(record[key]) > bound;
+    case 'geq':
+      return (record) => numberOf(record[key]) >= bound;
+  }
+}
+
+/** A filter value in every form a record value may equal it in. */
+interface Target {
+  text: string;
+  number: number | undefined;
+  boolean: boolean | undefined;
+}
+
+const NUMERIC = /^-?\d+(?:\.\d+)?$/;
+
+function toTarget(value: unknown): Target {
+  const text = String(value);
+  const number = typeof value === 'number' ? value : typeof value === 'string' && NUMERIC.test(value) ? Number(value) : undefined;
+  const boolean = typeof value === 'boolean' ? value : value === 'true' ? true : value === 'false' ? false : undefined;
+  return { text, number, boolean };
+}
+
+function equals(field: unknown, target: Target): boolean {
+  switch (typeof field) {
+    case 'string':
+      return field === target.text;
+    case 'number':
+      return field === target.number;
+    case 'boolean':
+      return field === target.boolean;
+    default:
+      return false;
+  }
+}
+
+interface ValueSet {
+  texts: Set<string>;
+  numbers: Set<number>;
+}
+
+function toSet(values: unknown[]): ValueSet {
+  const set: ValueSet = { texts: new Set(), numbers: new Set() };
+  for (const value of values) {
+    const target = toTarget(value);
+    set.texts.add(target.text);
+    if (target.number !== undefined) set.numbers.add(target.number);
+  }
+  return set;
+}
+
+function inSet(field: unknown, set: ValueSet): boolean {
+  if (typeof field === 'string') return set.texts.has(field);
+  if (typeof field === 'number') return set.numbers.has(field);
+  if (typeof field === 'boolean') return set.texts.has(String(field));
+  return false;
+}
+
+function numberOf(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string' && NUMERIC.test(value)) return Number(value);
+  return NaN;
+}
+
+function textOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return undefined;
+}

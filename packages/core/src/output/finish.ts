@@ -1,0 +1,36 @@
+/** The end of every pipeline that makes filter JSON (compile, decompile): serialize, check the limits, the result. */
+import { DiagnosticBag, sortDiagnostics, type Diagnostic } from '../base/diagnostics.js';
+import type { FilterNode } from '../check/checked.js';
+import {
+  checkLimits, countCriteria, DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, serialize, toObject, utf8Length,
+  type FilterJson, type ValueStyle,
+} from './serialize.js';
+
+export interface OutputOptions {
+  /** Value typing of the output: `documented` (default) or `typed`. */
+  values?: ValueStyle;
+  maxBytes?: number;
+  maxOperators?: number;
+}
+
+export interface CompileResult {
+  /** True when there is no error (warnings allowed). */
+  ok: boolean;
+  /** The filter object, when the filter got as far as the output (also when over a limit). */
+  filter: FilterJson | undefined;
+  /** The compact JSON text of `filter`. */
+  json: string | undefined;
+  diagnostics: Diagnostic[];
+  stats: { bytes: number; operators: number };
+}
+
+/** Serializes a lowered tree (none when an earlier stage failed) and checks the limits. */
+export function finish(tree: FilterNode | undefined, bag: DiagnosticBag, options: OutputOptions): CompileResult {
+  if (!tree) return { ok: false, filter: undefined, json: undefined, diagnostics: sortDiagnostics(bag.items), stats: { bytes: 0, operators: 0 } };
+  const style = options.values ?? 'documented';
+  const json = serialize(tree, style);
+  const stats = { bytes: utf8Length(json), operators: countCriteria(tree) };
+  const limits = { maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES, maxOperators: options.maxOperators ?? DEFAULT_MAX_OPERATORS };
+  if (stats.bytes > limits.maxBytes || stats.operators > limits.maxOperators) checkLimits(tree, json, stats, limits, style, bag);
+  return { ok: !bag.hasErrors, filter: toObject(tree, style), json, diagnostics: sortDiagnostics(bag.items), stats };
+}

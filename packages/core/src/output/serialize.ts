@@ -1,0 +1,193 @@
+/** The serializer: compact filter JSON, and the service's limits checked on the final output. */
+import type { Criterion, FilterNode, TypedValue } from '../check/checked.js';
+import type { DiagnosticBag } from '../base/diagnostics.js';
+
+/** `documented`: scalars as JSON strings (the service documentation's style); `typed`: numbers and booleans as such. */
+export type ValueStyle = 'documented' | 'typed';
+
+export type FilterValue = string | number | boolean | Array<string | number>;
+export type FilterCriterion = { key: string; operator: string; value: FilterValue };
+export type FilterGroup = { and: FilterObject[] } | { or: FilterObject[] };
+export type FilterObject = FilterCriterion | FilterGroup;
+export interface FilterJson {
+  where: FilterObject;
+}
+
+export const DEFAULT_MAX_BYTES = 1000;
+export const DEFAULT_MAX_OPERATORS = 30;
+
+export function serialize(root: FilterNode, style: ValueStyle = 'documented'): string {
+  return `{"where":${writeNode(root, style)}}`;
+}
+
+export function writeNode(node: FilterNode, style: ValueStyle): string {
+  if (node.kind === 'criterion') {
+    return `{"key":${JSON.stringify(node.key)},"operator":"${node.operator}","value":${writeValue(node.value, style)}}`;
+  }
+  let out = `{"${node.kind}":[`;
+  for (let i = 0; i < node.operands.length; i++) {
+    if (i > 0) out += ',';
+    out += writeNode(node.operands[i], style);
+  }
+  return out + ']}';
+}
+
+function writeValue(value: TypedValue | TypedValue[], style: ValueStyle): string {
+  if (!Array.isArray(value)) {
+    return style === 'typed' && value.type !== 'string' ? value.text : JSON.stringify(value.text);
+  }
+  // A list is all numbers or all strings (the checker sees to it).
+  let out = '[';
+  for (let i = 0; i < value.length; i++) {
+    if (i > 0) out += ',';
+    out += value[i].type === 'number' ? value[i].text : JSON.stringify(value[i].text);
+  }
+  return out + ']';
+}
+
+/** The filter as an object, alike to the JSON text (numbers beyond 2^53 lose precision here, not there). */
+export function toObject(root: FilterNode, style: ValueStyle = 'documented'): FilterJson {
+  return { where: objectOf(root, style) };
+}
+
+function objectOf(node: FilterNode, style: ValueStyle): FilterObject {
+  if (node.kind !== 'criterion') {
+    const operands = node.operands.map((operand) => objectOf(operand, style));
+    return node.kind === 'and' ? { and: operands } : { or: operands };
+  }
+  return { key: node.key, operator: node.operator, value: valueOf(node.value, style) };
+}
+
+function valueOf(value: TypedValue | TypedValue[], style: ValueStyle): FilterValue {
+  if (Array.isArray(value)) return value.map((v) => (v.type === 'number' ? Number(v.text) : v.text));
+  if (style === 'documented' || value.type === 'string') return value.text;
+  return value.type === 'number' ? Number(value.text) : value.text === 'true';
+}
+
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/** Bytes of the UTF-8 encoding of a string. */
+export function utf8Length(text: string): number {
+  if (!NON_ASCII.test(text)) return text.length;
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) continue;
+    if (code < 0x800) bytes += 1;
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      bytes += 2;
+      i++;
+    } else bytes += 2;
+  }
+  return bytes;
+}
+
+export function countCriteria(node: FilterNode): number {
+  if (node.kind === 'criterion') return 1;
+  let count = 0;
+  for (const operand of node.operands) count += countCriteria(operand);
+  return count;
+}
+
+export interface Limits {
+  maxBytes: number;
+  maxOperators: number;
+}
+
+/** Reports a filter over the byte or operator limit, naming the part of the source that costs most. */
+export function checkLimits(root: FilterNode, json: string, stats: { bytes: number; operators: number }, limits: Limits, style: ValueStyle, bag: DiagnosticBag): void {
+  const members = root.kind === 'criterion' ? [root] : root.operands;
+  const source = bag.source.text;
+  const excerpt = (node: FilterNode) => {
+    const text = source.slice(node.span.start, node.span.end).replace(/\s+/g, ' ');
+    return text.length > 60 ? text.slice(0, 57) + '...' : text;
+  };
+  if (stats.bytes > limits.maxBytes) {
+    const sizes = members.map((member) => utf8Length(writeNode(member, style)));
+    const largest = indexOfMax(sizes);
+    bag.error(
+      'filter-too-large',
+      members[largest].span,
+      `the filter is ${stats.bytes} bytes, ${stats.bytes - limits.maxBytes} over the limit of ${limits.maxBytes}`,
+      `the largest part is \`${excerpt(members[largest])}\` (${sizes[largest]} bytes of output); merge values into 'in' lists, shorten values, or split the job`,
+    );
+  }
+  if (stats.operators > limits.maxOperators) {
+    const counts = members.map(countCriteria);
+    const largest = indexOfMax(counts);
+    const over = nthCriterion(root, limits.maxOperators);
+    const costliest = counts[largest] > 1 ? `the part with most is \`${excerpt(members[largest])}\` (${counts[largest]} criteria); ` : '';
+    bag.error(
+      'too-many-operators',
+      over.span,
+      `the filter has ${stats.operators} operators, ${stats.operators - limits.maxOperators} over the limit of ${limits.maxOperators}; this one is the first over it`,
+      `${costliest}merge 'eq' predicates on one field into an 'in' list, or split the job`,
+    );
+  }
+}
+
+function indexOfMax(values: number[]): number {
+  let best = 0;
+  for (let i = 1; i < values.length; i++) if (values[i] > values[best]) best = i;
+  return best;
+}
+
+/** The criterion at 0-based position `n` in output order. */
+function nthCriterion(root: FilterNode, n: number): Criterion {
+  const stack: FilterNode[] = [root];
+  let seen = 0;
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.kind === 'criterion') {
+      if (seen++ === n) return node;
+    } else {
+      for (let i = node.operands.length - 1; i >= 0; i--) stack.push(node.operands[i]);
+    }
+  }
+  throw new Error('unreachable: fewer criteria than counted');
+}
+
+/** Indents compact JSON text for reading, without re-parsing it (numbers stay exactly as written). */
+export function prettyJson(json: string, indent = '  '): string {
+  let out = '';
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const char = json[i];
+    if (inString) {
+      out += char;
+      if (char === '\\') out += json[++i];
+      else if (char === '"') inString = false;
+      continue;
+    }
+    switch (char) {
+      case '"':
+        inString = true;
+        out += char;
+        break;
+      case '{':
+      case '[':
+        if (json[i + 1] === (char === '{' ? '}' : ']')) {
+          out += char + json[++i];
+          break;
+        }
+        depth++;
+        out += char + '\n' + indent.repeat(depth);
+        break;
+      case '}':
+      case ']':
+        depth--;
+        out += '\n' + indent.repeat(depth) + char;
+        break;
+      case ',':
+        out += ',\n' + indent.repeat(depth);
+        break;
+      case ':':
+        out += ': ';
+        break;
+      default:
+        out += char;
+    }
+  }
+  return out;
+}

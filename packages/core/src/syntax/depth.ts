@@ -1,0 +1,43 @@
+/** The nesting limit, checked on the tokens before the recursive parser sees them. */
+import type { IToken } from 'chevrotain';
+import { tokenSpan } from './cst-to-ast.js';
+import type { DiagnosticBag } from '../base/diagnostics.js';
+import { And, AndAnd, Bang, Identifier, LParen, Not, Or, OrOr, RParen, SymbolOperator } from './lex.js';
+
+/**
+ * Refuses input nested deeper than `maxDepth` before the recursive parser sees it: parentheses and
+ * NOT chains each add a level. A '(' right after an operator opens a list, which never nests.
+ */
+export function checkDepth(tokens: IToken[], maxDepth: number, bag: DiagnosticBag): boolean {
+  const notsPerLevel: number[] = [0];
+  let nots = 0;
+  let inList = false;
+  let previous: IToken | undefined;
+  for (const token of tokens) {
+    const type = token.tokenType;
+    if (type === LParen) {
+      inList = previous !== undefined && (previous.tokenType === Identifier || previous.tokenType === SymbolOperator);
+      if (!inList) notsPerLevel.push(0);
+    } else if (type === RParen) {
+      if (inList) inList = false;
+      else if (notsPerLevel.length > 1) nots -= notsPerLevel.pop()!;
+    } else if ((type === Not || type === Bang) && previous?.tokenType !== Identifier) {
+      notsPerLevel[notsPerLevel.length - 1]++;
+      nots++;
+    } else if (type === And || type === AndAnd || type === Or || type === OrOr) {
+      nots -= notsPerLevel[notsPerLevel.length - 1];
+      notsPerLevel[notsPerLevel.length - 1] = 0;
+    }
+    if (notsPerLevel.length - 1 + nots > maxDepth) {
+      bag.error(
+        'nesting-too-deep',
+        tokenSpan(token),
+        `the filter is nested more than ${maxDepth} levels deep`,
+        'remove redundant parentheses or NOTs; nested groups of the same kind mean the same flattened',
+      );
+      return false;
+    }
+    previous = token;
+  }
+  return true;
+}

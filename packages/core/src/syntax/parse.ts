@@ -1,0 +1,181 @@
+/**
+ * The parser: tokens -> CST (Chevrotain CstParser) -> AST with source spans.
+ *
+ *   filter     = expr EOF
+ *   expr       = unary { connective unary }
+ *   connective = "AND" | "&&" | "OR" | "||"
+ *   unary      = { "NOT" | "!" } ( "(" expr ")" | predicate )
+ *   predicate  = field operator ( list | value )
+ *   operator   = symbol | ( "!" | "NOT" ) word | word
+ *   list       = "(" [ items ] ")" | "[" [ items ] "]"
+ *   items      = value { "," value } [ "," ]
+ *   value      = string | bareword
+ *
+ * language.md writes `orExpr = andExpr { OR andExpr }`, `andExpr = notExpr { AND notExpr }` and
+ * `notExpr = NOT notExpr | primary`. This parser reads a flat run of unaries and connectives and the
+ * CST walk groups it by precedence (AND before OR), a loop of NOTs stands for the recursion, and
+ * operator, list and items are parts of the predicate rule: the same trees with a third of the rule
+ * calls, since each rule call builds a CST node, the main cost of parsing.
+ * Keywords are case-insensitive; numbers and booleans are bare words told apart by the parser and
+ * read by the field's type in the checker.
+ */
+import { CstParser, type IRecognitionException, type TokenType } from 'chevrotain';
+import type { Comment, Expr } from './ast.js';
+import { buildAst, tokenSpan } from './cst-to-ast.js';
+import { checkDepth } from './depth.js';
+import { DiagnosticBag, SourceMap, type Diagnostic } from '../base/diagnostics.js';
+import {
+  allTokens, Comma, Connective, Identifier, LBracket, lex, LParen, NotOperator, RBracket, RParen, SymbolOperator,
+  Value,
+} from './lex.js';
+import { parseErrorDiagnostic } from './parse-errors.js';
+
+export const DEFAULT_MAX_DEPTH = 100;
+
+class FilterParser extends CstParser {
+  constructor(validate: boolean) {
+    super(allTokens, { maxLookahead: 2, skipValidations: !validate, recoveryEnabled: false });
+    this.performSelfAnalysis();
+  }
+
+  /** `(a, b,)` or `[a, b,]` inside the predicate rule; `n` keeps Chevrotain's occurrence indices apart. */
+  private list(open: TokenType, close: TokenType, n: 1 | 2): void {
+    this.consume(n, open, { LABEL: 'open' });
+    this.option(2 * n, () => {
+      this.consume(2 * n, Value, { LABEL: 'item' });
+      this.many(n, () => {
+        this.consume(n, Comma);
+        this.consume(2 * n + 1, Value, { LABEL: 'item' });
+      });
+      this.option(2 * n + 1, () => this.consume(n + 2, Comma));
+    });
+    this.consume(n, close, { LABEL: 'close' });
+  }
+
+  expr = this.RULE('expr', () => {
+    this.SUBRULE(this.unary);
+    this.MANY(() => {
+      this.CONSUME(Connective);
+      this.SUBRULE2(this.unary);
+    });
+  });
+
+  unary = this.RULE('unary', () => {
+    this.MANY(() => this.CONSUME(NotOperator));
+    this.OR([
+      {
+        ALT: () => {
+          this.CONSUME(LParen);
+          this.SUBRULE(this.expr);
+          this.CONSUME(RParen);
+        },
+      },
+      { ALT: () => this.SUBRULE(this.predicate) },
+    ]);
+  });
+
+  predicate = this.RULE('predicate', () => {
+    this.CONSUME(Identifier, { LABEL: 'field' });
+    // operator
+    this.OR([
+      { ALT: () => this.CONSUME(SymbolOperator, { LABEL: 'operator' }) },
+      {
+        ALT: () => {
+          this.CONSUME(NotOperator, { LABEL: 'negation' });
+          this.CONSUME2(Identifier, { LABEL: 'operator' });
+        },
+      },
+      { ALT: () => this.CONSUME3(Identifier, { LABEL: 'operator' }) },
+    ]);
+    // list or value
+    this.OR2([
+      { ALT: () => this.list(LParen, RParen, 1) },
+      { ALT: () => this.list(LBracket, RBracket, 2) },
+      { ALT: () => this.CONSUME(Value) },
+    ]);
+  });
+}
+
+let productionParser: FilterParser | undefined;
+
+function getParser(): FilterParser {
+  return (productionParser ??= new FilterParser(false));
+}
+
+/** A parser with Chevrotain's grammar validations on, for tests and for the grammar artefacts. */
+export function createValidatingParser(): FilterParser {
+  return new FilterParser(true);
+}
+
+export type { FilterParser };
+
+export interface ParseOptions {
+  /** Deepest nesting of parentheses and NOTs accepted (default 100). */
+  maxDepth?: number;
+}
+
+export interface ParseResult {
+  ast: Expr | undefined;
+  comments: Comment[];
+  diagnostics: Diagnostic[];
+}
+
+/** Parses filter text into an AST. Never throws on user input: problems come back as diagnostics. */
+export function parse(text: string, options: ParseOptions = {}): ParseResult {
+  const bag = new DiagnosticBag(new SourceMap(text));
+  const { ast, comments } = parseInto(text, bag, options);
+  return { ast, comments, diagnostics: bag.items };
+}
+
+export function parseInto(text: string, bag: DiagnosticBag, options: ParseOptions = {}): Omit<ParseResult, 'diagnostics'> {
+  const lexed = lex(text);
+  const comments = lexed.comments.length === 0 ? [] : lexed.comments.map((token) => ({ text: token.image, span: tokenSpan(token) }));
+  if (lexed.errors.length > 0) {
+    for (const error of lexed.errors) reportLexError(text, error, bag);
+    return { ast: undefined, comments };
+  }
+  const tokens = lexed.tokens;
+  if (tokens.length === 0) {
+    const at = text.length === 0 ? 0 : text.length;
+    bag.error(
+      'empty-filter',
+      { start: at, end: at },
+      'the filter is empty',
+      'write at least one predicate such as `ClientCountry eq us`; a job with no filter delivers every line, so leave the filter out for that',
+    );
+    return { ast: undefined, comments };
+  }
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  // Fewer tokens than levels cannot nest too deep.
+  if (tokens.length > maxDepth && !checkDepth(tokens, maxDepth, bag)) return { ast: undefined, comments };
+
+  const parser = getParser();
+  parser.input = tokens;
+  const cst = parser.expr();
+  const errors = parser.errors; // a copy on every read
+  if (errors.length > 0) {
+    bag.add(parseErrorDiagnostic(errors[0] as IRecognitionException, tokens, bag.source));
+    return { ast: undefined, comments };
+  }
+  const ast = buildAst(cst, bag);
+  return { ast, comments };
+}
+
+function reportLexError(text: string, error: { offset: number; length: number }, bag: DiagnosticBag): void {
+  const char = text[error.offset];
+  if (char === '"' || char === "'") {
+    let end = error.offset + 1;
+    while (end < text.length && text[end] !== '\n' && text[end] !== '\r') end++;
+    bag.error('unterminated-string', { start: error.offset, end }, 'this string is not closed', `add the closing ${char} before the end of the line`);
+    return;
+  }
+  const span = { start: error.offset, end: error.offset + error.length };
+  const shown = text.slice(span.start, Math.min(span.end, span.start + 20));
+  const hint =
+    char === '&' ? "write AND (or '&&') to join predicates"
+    : char === '|' ? "write OR (or '||') to join predicates"
+    : 'put the value in quotes if it holds this character';
+  bag.error('unexpected-character', span, `unexpected character${error.length > 1 ? 's' : ''} '${shown}'`, hint);
+}
+
+export { classifyWord, tokenSpan } from './cst-to-ast.js';
