@@ -35,7 +35,11 @@ export function timePerCall(fn, { samples = 9, sampleMs = 50, warmupMs = 500 } =
  */
 export function timePerCallPair(fn, baseline, { samples = 15, sampleMs = 40, warmupMs = 500 } = {}) {
   const warmupEnd = performance.now() + warmupMs;
-  while (performance.now() < warmupEnd) for (let i = 0; i < 100; i++) (fn(), baseline());
+  while (performance.now() < warmupEnd)
+    for (let i = 0; i < 100; i++) {
+      fn();
+      baseline();
+    }
   const calibrate = (f) => {
     let iterations = 1;
     for (;;) {
@@ -87,7 +91,10 @@ export function timeCommandPair([command, args], [baseCommand, baseArgs], { runs
   for (let i = 0; i < runs + 2; i++) {
     const x = once(command, args);
     const y = once(baseCommand, baseArgs);
-    if (i >= 2) (a.push(x), b.push(y));
+    if (i >= 2) {
+      a.push(x);
+      b.push(y);
+    }
   }
   return [median(a), median(b)];
 }

@@ -37,7 +37,7 @@ export function logLine(next, index) {
   const pick = (list) => list[Math.floor(next() * list.length)];
   const start = Date.UTC(2024, 0, 1) + index * 37;
   const record = {
-    RayID: (index * 2654435761 >>> 0).toString(16).padStart(8, '0') + 'a1b2c3d4',
+    RayID: `${((index * 2654435761) >>> 0).toString(16).padStart(8, '0')}a1b2c3d4`,
     EdgeStartTimestamp: new Date(start).toISOString(),
     EdgeEndTimestamp: new Date(start + Math.floor(next() * 900)).toISOString(),
     ClientIP: `${1 + Math.floor(next() * 223)}.${Math.floor(next() * 256)}.${Math.floor(next() * 256)}.${Math.floor(next() * 256)}`,
@@ -72,7 +72,7 @@ export async function makeLogs(path, mebibytes) {
   let index = 0;
   while (written < target) {
     let chunk = '';
-    while (chunk.length < 1 << 20) chunk += logLine(next, index++) + '\n';
+    while (chunk.length < 1 << 20) chunk += `${logLine(next, index++)}\n`;
     written += Buffer.byteLength(chunk);
     if (!out.write(chunk)) await new Promise((resolve) => out.once('drain', resolve));
   }

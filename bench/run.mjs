@@ -20,7 +20,9 @@ for (const file of files) {
   for (const r of rows) {
     const verdict = r.aim === undefined ? '' : r.ratio <= r.aim ? `  (aim <= ${r.aim}x: met)` : `  (aim <= ${r.aim}x: MISSED)`;
     if (r.aim !== undefined && r.ratio > r.aim) missed++;
-    console.log(`${r.name.padEnd(44)} ${format(r.value, r.unit).padStart(12)}   vs ${r.baselineName.padEnd(30)} ${format(r.baseline, r.unit).padStart(12)}   = ${r.ratio.toFixed(2)}x${verdict}`);
+    console.log(
+      `${r.name.padEnd(44)} ${format(r.value, r.unit).padStart(12)}   vs ${r.baselineName.padEnd(30)} ${format(r.baseline, r.unit).padStart(12)}   = ${r.ratio.toFixed(2)}x${verdict}`,
+    );
     if (r.note) console.log(`  ${r.note}`);
   }
 }

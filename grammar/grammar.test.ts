@@ -13,14 +13,15 @@ const artefacts: Record<string, string> = buildArtefacts();
 describe('generated grammar artefacts', () => {
   it.each(Object.keys(artefacts))('grammar/%s is what generate.mjs produces now', (name) => {
     const committed = read(`grammar/${name}`);
-    if (committed !== artefacts[name]) expect.fail(`grammar/${name} is stale: run \`pnpm grammar\` and commit the result\n${firstDifference(committed, artefacts[name])}`);
+    if (committed !== artefacts[name])
+      expect.fail(`grammar/${name} is stale: run \`pnpm grammar\` and commit the result\n${firstDifference(committed, artefacts[name])}`);
   });
 
   it('generates the same text twice', () => {
     expect(buildArtefacts()).toEqual(artefacts);
   });
 
-  it('grammar.json is the parser\'s serialized productions', () => {
+  it("grammar.json is the parser's serialized productions", () => {
     expect(JSON.parse(artefacts['grammar.json'])).toEqual(serializedGrammar());
     expect(JSON.parse(artefacts['grammar.json']).map((rule: { name: string }) => rule.name)).toEqual(grammarRuleNames());
   });
@@ -67,7 +68,18 @@ describe('filter.ebnf', () => {
   it('names every token the parser consumes', () => {
     const text = read('grammar/filter.ebnf');
     const tokens = new Set([...artefacts['grammar.json'].matchAll(/"type": "Terminal",\s*"name": "(\w+)"/g)].map((match) => match[1]));
-    expect([...tokens].sort()).toEqual(['Comma', 'Connective', 'Identifier', 'LBracket', 'LParen', 'NotOperator', 'RBracket', 'RParen', 'SymbolOperator', 'Value']);
+    expect([...tokens].sort()).toEqual([
+      'Comma',
+      'Connective',
+      'Identifier',
+      'LBracket',
+      'LParen',
+      'NotOperator',
+      'RBracket',
+      'RParen',
+      'SymbolOperator',
+      'Value',
+    ]);
     expect([...tokens].filter((name) => !new RegExp(`\\b${name}\\b`).test(text))).toEqual([]);
   });
 
@@ -127,7 +139,8 @@ function readRules(text: string): Map<string, string[]> {
     const head = /^([A-Za-z_]\w*)\s*=(.*)$/.exec(line);
     if (head) {
       if (rules.has(head[1])) throw new Error(`filter.ebnf defines '${head[1]}' twice`);
-      rules.set(head[1], (current = head[2].match(EBNF_TOKEN) ?? []));
+      current = head[2].match(EBNF_TOKEN) ?? [];
+      rules.set(head[1], current);
     } else if (/^\s+\S/.test(line) && current) {
       current.push(...(line.match(EBNF_TOKEN) ?? []));
     } else if (line.trim() !== '') {

@@ -22,12 +22,27 @@ export const LARGE = [
 
 export async function run() {
   const rows = [];
-  for (const [name, text] of [['design card example', DESIGN_CARD], ['~900-byte filter', LARGE]]) {
+  for (const [name, text] of [
+    ['design card example', DESIGN_CARD],
+    ['~900-byte filter', LARGE],
+  ]) {
     const result = compile(text);
     if (!result.ok) throw new Error(`bench filter does not compile: ${JSON.stringify(result.diagnostics)}`);
     const json = result.json;
-    const [compileNs, parseNs] = timePerCallPair(() => compile(text), () => JSON.parse(json));
-    rows.push(row(`compile ${name} (${result.stats.bytes} B out)`, compileNs / 1000, 'µs', 'JSON.parse of its output', parseNs / 1000, name === 'design card example' ? 6 : undefined));
+    const [compileNs, parseNs] = timePerCallPair(
+      () => compile(text),
+      () => JSON.parse(json),
+    );
+    rows.push(
+      row(
+        `compile ${name} (${result.stats.bytes} B out)`,
+        compileNs / 1000,
+        'µs',
+        'JSON.parse of its output',
+        parseNs / 1000,
+        name === 'design card example' ? 6 : undefined,
+      ),
+    );
   }
   const cli = join(root, 'packages/cli/bin/logfilter.cjs');
   const [cliMs, nodeMs] = timeCommandPair([process.execPath, [cli, 'compile', DESIGN_CARD]], [process.execPath, ['-e', '0']]);

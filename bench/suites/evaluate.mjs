@@ -63,12 +63,22 @@ export async function run() {
   const mib = Buffer.byteLength(text) / 1048576;
   const rows = [];
 
-  for (const [name, filter] of [['design card', DESIGN_CARD], ['~900-byte filter', LARGE]]) {
+  for (const [name, filter] of [
+    ['design card', DESIGN_CARD],
+    ['~900-byte filter', LARGE],
+  ]) {
     const compiled = compile(filter);
     if (!compiled.ok) throw new Error(`bench filter does not compile: ${JSON.stringify(compiled.diagnostics)}`);
     const work = parseAndTest(matcher(compiled.json));
     const [parseMs, testMs] = timePasses(lines, [parseOnly, work]);
-    const r = row(`parse + evaluate (${name}), per line`, (testMs * 1e6) / lines.length, 'ns', 'JSON.parse alone, per line', (parseMs * 1e6) / lines.length, 1.5);
+    const r = row(
+      `parse + evaluate (${name}), per line`,
+      (testMs * 1e6) / lines.length,
+      'ns',
+      'JSON.parse alone, per line',
+      (parseMs * 1e6) / lines.length,
+      1.5,
+    );
     r.note = `${lines.length} lines, ${mib.toFixed(0)} MiB in memory: ${(mib / (testMs / 1000)).toFixed(0)} MiB/s evaluated, ${(mib / (parseMs / 1000)).toFixed(0)} MiB/s parsed`;
     rows.push(r);
   }
@@ -91,7 +101,9 @@ async function oneGigabyte() {
     const child = spawnSync('/usr/bin/time', ['-v', process.execPath, ...args], { stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' });
     if (child.status !== 0) throw new Error(`${args.join(' ')} failed: ${child.stderr}`);
     const field = (label) => new RegExp(`${label}: (.+)`).exec(child.stderr)?.[1] ?? '';
-    const seconds = field('Elapsed \\(wall clock\\) time \\(h:mm:ss or m:ss\\)').split(':').reduce((total, part) => total * 60 + Number(part), 0);
+    const seconds = field('Elapsed \\(wall clock\\) time \\(h:mm:ss or m:ss\\)')
+      .split(':')
+      .reduce((total, part) => total * 60 + Number(part), 0);
     return { ms: seconds * 1000, rssMiB: Number(field('Maximum resident set size \\(kbytes\\)')) / 1024 };
   };
   const baseline = measure(['-e', PARSE_ONLY, path]);

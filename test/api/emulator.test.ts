@@ -6,9 +6,16 @@ import { customFieldRule, emulator, TOKEN, ZONE } from '../support/emulator.js';
 
 const headers = { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' };
 
+// biome-ignore lint/suspicious/noExplicitAny: the service's answers come in every shape; the tests read them loosely
+type Loose = any;
+
 async function call(baseUrl: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(baseUrl + path, { method, headers, body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body) });
-  return { status: response.status, body: (await response.json()) as { result: any; success: boolean; errors: any[]; messages: any[] } };
+  const response = await fetch(baseUrl + path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as { result: Loose; success: boolean; errors: Loose[]; messages: Loose[] } };
 }
 
 const rulesets = `/zones/${ZONE}/rulesets`;
@@ -24,7 +31,9 @@ describe('the emulator', () => {
     const again = await call(server.baseUrl, 'POST', rulesets, entryPoint);
     expect(again).toMatchObject({ status: 400, body: { success: false, errors: [{ code: 20217, source: { pointer: '/phase' } }] } });
     const id = created.body.result.id as string;
-    const put = await call(server.baseUrl, 'PUT', `${rulesets}/${id}`, { rules: [customFieldRule({ request_fields: [{ name: 'accept' }] }), { ...customFieldRule({ cookie_fields: [{ name: 'a' }] }), ref: 'my-ref' }] });
+    const put = await call(server.baseUrl, 'PUT', `${rulesets}/${id}`, {
+      rules: [customFieldRule({ request_fields: [{ name: 'accept' }] }), { ...customFieldRule({ cookie_fields: [{ name: 'a' }] }), ref: 'my-ref' }],
+    });
     const [first, second] = put.body.result.rules;
     expect(put.body.result.version).toBe('2');
     expect(first).toMatchObject({ version: '1', enabled: true, action: 'log_custom_field' });
@@ -32,34 +41,57 @@ describe('the emulator', () => {
     expect(second.ref).toBe('my-ref');
     expect(Date.parse(first.last_updated)).not.toBeNaN();
     const list = await call(server.baseUrl, 'GET', rulesets);
-    expect(list.body.result).toEqual([{ id, name: 'entry', description: '', kind: 'zone', phase: 'http_log_custom_fields', version: '2', last_updated: put.body.result.last_updated }]);
+    expect(list.body.result).toEqual([
+      { id, name: 'entry', description: '', kind: 'zone', phase: 'http_log_custom_fields', version: '2', last_updated: put.body.result.last_updated },
+    ]);
   });
 
   it('replaces all rules on PUT and refuses ids it does not know', async () => {
     const server = await emulator();
-    const { body } = await call(server.baseUrl, 'POST', rulesets, { ...entryPoint, rules: [customFieldRule({ request_fields: [{ name: 'a' }] }), customFieldRule({ request_fields: [{ name: 'b' }] })] });
+    const { body } = await call(server.baseUrl, 'POST', rulesets, {
+      ...entryPoint,
+      rules: [customFieldRule({ request_fields: [{ name: 'a' }] }), customFieldRule({ request_fields: [{ name: 'b' }] })],
+    });
     const id = body.result.id as string;
     const kept = body.result.rules[1];
     const put = await call(server.baseUrl, 'PUT', `${rulesets}/${id}`, { rules: [{ ...customFieldRule({ request_fields: [{ name: 'b' }] }), id: kept.id }] });
     expect(put.body.result.rules).toEqual([kept]);
-    const unknown = await call(server.baseUrl, 'PUT', `${rulesets}/${id}`, { rules: [{ ...customFieldRule({ request_fields: [{ name: 'b' }] }), id: 'nope' }] });
-    expect(unknown.body.errors).toEqual([{ code: 20021, message: "rule 'nope' is not in this ruleset; leave 'id' out to add a rule", source: { pointer: '/rules/0/id' } }]);
+    const unknown = await call(server.baseUrl, 'PUT', `${rulesets}/${id}`, {
+      rules: [{ ...customFieldRule({ request_fields: [{ name: 'b' }] }), id: 'nope' }],
+    });
+    expect(unknown.body.errors).toEqual([
+      { code: 20021, message: "rule 'nope' is not in this ruleset; leave 'id' out to add a rule", source: { pointer: '/rules/0/id' } },
+    ]);
   });
 
   it('checks rules with the core validator: errors refuse the PUT, warnings come back as messages', async () => {
     const server = await emulator();
     const { body } = await call(server.baseUrl, 'POST', rulesets, entryPoint);
-    const bad = await call(server.baseUrl, 'PUT', `${rulesets}/${body.result.id}`, { rules: [{ action: 'block', expression: 'true', action_parameters: { request_fields: [{ name: 'User-Agent' }] } }] });
+    const bad = await call(server.baseUrl, 'PUT', `${rulesets}/${body.result.id}`, {
+      rules: [{ action: 'block', expression: 'true', action_parameters: { request_fields: [{ name: 'User-Agent' }] } }],
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors.map((e: any) => [e.code, e.source.pointer])).toEqual([[20200, '/rules/0/action'], [20200, '/rules/0/action_parameters/request_fields/0/name']]);
+    expect(bad.body.errors.map((e: Loose) => [e.code, e.source.pointer])).toEqual([
+      [20200, '/rules/0/action'],
+      [20200, '/rules/0/action_parameters/request_fields/0/name'],
+    ]);
     const warned = await call(server.baseUrl, 'PUT', `${rulesets}/${body.result.id}`, { rules: [customFieldRule({ request_fields: [{ name: 'range' }] })] });
-    expect(warned.body.messages).toEqual([{ code: 20200, message: "the service does not log the 'range' request header (this entry uses up a field and delivers nothing: remove it)", source: { pointer: '/rules/0/action_parameters/request_fields/0/name' } }]);
+    expect(warned.body.messages).toEqual([
+      {
+        code: 20200,
+        message: "the service does not log the 'range' request header (this entry uses up a field and delivers nothing: remove it)",
+        source: { pointer: '/rules/0/action_parameters/request_fields/0/name' },
+      },
+    ]);
   });
 
   it('answers malformed bodies, unknown routes and methods with envelopes', async () => {
     const server = await emulator();
     expect(await call(server.baseUrl, 'POST', rulesets, '{"name":')).toMatchObject({ status: 400, body: { errors: [{ code: 6007 }] } });
-    expect(await call(server.baseUrl, 'GET', `/zones/${ZONE}/nothing`)).toMatchObject({ status: 404, body: { errors: [{ code: 7000, message: `no route for /zones/${ZONE}/nothing` }] } });
+    expect(await call(server.baseUrl, 'GET', `/zones/${ZONE}/nothing`)).toMatchObject({
+      status: 404,
+      body: { errors: [{ code: 7000, message: `no route for /zones/${ZONE}/nothing` }] },
+    });
     expect(await call(server.baseUrl, 'DELETE', rulesets)).toMatchObject({ status: 405, body: { errors: [{ code: 7001 }] } });
     expect(await call(server.baseUrl, 'GET', `${rulesets}/abc`)).toMatchObject({ status: 404, body: { errors: [{ code: 10007 }] } });
   });

@@ -7,7 +7,10 @@ import { clientOf, EMAIL, emulator, KEY, requestLines, TOKEN, ZONE } from '../su
 const jobs = `/zones/${ZONE}/logpush/jobs`;
 
 async function failureOf(promise: Promise<unknown>): Promise<Error> {
-  const outcome = await promise.then((value) => ({ value }), (error: unknown) => ({ error }));
+  const outcome = await promise.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
   if (!('error' in outcome)) throw new Error(`expected a failure, got ${JSON.stringify(outcome.value)}`);
   return outcome.error as Error;
 }
@@ -35,7 +38,12 @@ describe('authentication', () => {
     const server = await emulator();
     const response = await fetch(`${server.baseUrl}${jobs}`);
     expect(response.status).toBe(401);
-    expect(await response.json()).toEqual({ result: null, success: false, errors: [{ code: 9106, message: 'missing X-Auth-Email and X-Auth-Key headers, or an Authorization header' }], messages: [] });
+    expect(await response.json()).toEqual({
+      result: null,
+      success: false,
+      errors: [{ code: 9106, message: 'missing X-Auth-Email and X-Auth-Key headers, or an Authorization header' }],
+      messages: [],
+    });
   });
 
   it('says plainly when there are no credentials, before sending anything', async () => {
@@ -49,10 +57,24 @@ describe('authentication', () => {
 
 describe('configuration', () => {
   it('reads the environment, options first', () => {
-    const env = { CLOUDFLARE_BASE_URL: 'http://127.0.0.1:9/client/v4/', CLOUDFLARE_EMAIL: EMAIL, CLOUDFLARE_API_KEY: KEY, LOGFILTER_PRODUCT_SEGMENT: 'logexport' };
-    expect(resolveConfig({ env })).toMatchObject({ baseUrl: 'http://127.0.0.1:9/client/v4', productSegment: 'logexport', credentials: { email: EMAIL, key: KEY }, timeoutMs: 30_000, retries: 3 });
+    const env = {
+      CLOUDFLARE_BASE_URL: 'http://127.0.0.1:9/client/v4/',
+      CLOUDFLARE_EMAIL: EMAIL,
+      CLOUDFLARE_API_KEY: KEY,
+      LOGFILTER_PRODUCT_SEGMENT: 'logexport',
+    };
+    expect(resolveConfig({ env })).toMatchObject({
+      baseUrl: 'http://127.0.0.1:9/client/v4',
+      productSegment: 'logexport',
+      credentials: { email: EMAIL, key: KEY },
+      timeoutMs: 30_000,
+      retries: 3,
+    });
     expect(resolveConfig({ env: { ...env, CLOUDFLARE_API_TOKEN: TOKEN } }).credentials).toEqual({ token: TOKEN });
-    expect(resolveConfig({ env, productSegment: 'logpush', baseUrl: 'https://example.test/client/v4' })).toMatchObject({ productSegment: 'logpush', baseUrl: 'https://example.test/client/v4' });
+    expect(resolveConfig({ env, productSegment: 'logpush', baseUrl: 'https://example.test/client/v4' })).toMatchObject({
+      productSegment: 'logpush',
+      baseUrl: 'https://example.test/client/v4',
+    });
     expect(resolveConfig({ env: {} })).toMatchObject({ baseUrl: DEFAULT_BASE_URL, productSegment: 'logpush', credentials: undefined });
   });
 
@@ -69,8 +91,12 @@ describe('configuration', () => {
   });
 
   it('refuses half-set credentials, bad URLs and bad segments', () => {
-    expect(() => resolveConfig({ env: { CLOUDFLARE_EMAIL: EMAIL } })).toThrow('CLOUDFLARE_EMAIL is set but CLOUDFLARE_API_KEY is not: set both, or set CLOUDFLARE_API_TOKEN instead');
-    expect(() => resolveConfig({ env: {}, baseUrl: 'api.example' })).toThrow("the base URL 'api.example' is not a URL (expected e.g. https://api.cloudflare.com/client/v4)");
+    expect(() => resolveConfig({ env: { CLOUDFLARE_EMAIL: EMAIL } })).toThrow(
+      'CLOUDFLARE_EMAIL is set but CLOUDFLARE_API_KEY is not: set both, or set CLOUDFLARE_API_TOKEN instead',
+    );
+    expect(() => resolveConfig({ env: {}, baseUrl: 'api.example' })).toThrow(
+      "the base URL 'api.example' is not a URL (expected e.g. https://api.cloudflare.com/client/v4)",
+    );
     expect(() => resolveConfig({ env: {}, baseUrl: 'ftp://x/' })).toThrow("the base URL must be http or https, not 'ftp:'");
     expect(() => resolveConfig({ env: {}, productSegment: 'log/push' })).toThrow(ConfigError);
   });
@@ -97,7 +123,10 @@ describe('time-outs, dropped connections and retries', () => {
     const server = await emulator();
     server.faults.add({ fault: { kind: 'drop' }, times: 3 });
     const error = await failureOf(clientOf(server, { retries: 2 }).jobs.list(ZONE));
-    expect(error).toMatchObject({ kind: 'connection', message: `GET ${jobs}: cannot reach http://127.0.0.1:${server.port}: the server closed the connection without answering` });
+    expect(error).toMatchObject({
+      kind: 'connection',
+      message: `GET ${jobs}: cannot reach http://127.0.0.1:${server.port}: the server closed the connection without answering`,
+    });
     server.faults.add({ fault: { kind: 'drop' } });
     expect(await clientOf(server, { retries: 1 }).jobs.list(ZONE)).toEqual([]);
     expect(requestLines(server)).toHaveLength(5);

@@ -31,7 +31,9 @@ describe('logfilter emulator', () => {
     expect(job).toMatchObject({ id: 1, name: 'kept' });
     child.kill('SIGINT');
     expect(await exited).toBe(0);
-    expect(stderr).toContain(`state: ${statePath}; accepting the token in CLOUDFLARE_API_TOKEN\npoint the client at it with: export CLOUDFLARE_BASE_URL=${baseUrl}\n`);
+    expect(stderr).toContain(
+      `state: ${statePath}; accepting the token in CLOUDFLARE_API_TOKEN\npoint the client at it with: export CLOUDFLARE_BASE_URL=${baseUrl}\n`,
+    );
     expect(stderr).toMatch(/Z POST \/zones\/\w+\/logpush\/jobs 200\n/);
     expect(stderr).not.toContain(TOKEN);
     expect(stderr.endsWith('logfilter emulator stopped\n')).toBe(true);
@@ -40,9 +42,14 @@ describe('logfilter emulator', () => {
 
   it('refuses to start without credentials to accept, or on a bad port', async () => {
     expect(await runCli(['emulator', '--port', '0'], { env: noCredentials })).toEqual({
-      code: 2, stdout: '',
-      stderr: 'logfilter: the emulator needs credentials to accept: set CLOUDFLARE_API_TOKEN, or CLOUDFLARE_EMAIL and CLOUDFLARE_API_KEY, in the environment (the client reads the same variables)\n',
+      code: 2,
+      stdout: '',
+      stderr:
+        'logfilter: the emulator needs credentials to accept: set CLOUDFLARE_API_TOKEN, or CLOUDFLARE_EMAIL and CLOUDFLARE_API_KEY, in the environment (the client reads the same variables)\n',
     });
-    expect(await runCli(['emulator', '--port', '70000'], { env: { ...noCredentials, CLOUDFLARE_API_TOKEN: TOKEN } })).toMatchObject({ code: 2, stderr: "logfilter: --port takes a port number from 0 to 65535, not '70000'\n" });
+    expect(await runCli(['emulator', '--port', '70000'], { env: { ...noCredentials, CLOUDFLARE_API_TOKEN: TOKEN } })).toMatchObject({
+      code: 2,
+      stderr: "logfilter: --port takes a port number from 0 to 65535, not '70000'\n",
+    });
   });
 });

@@ -9,14 +9,33 @@ const COMPILED = '{"where":{"key":"ClientCountry","operator":"in","value":["us",
 describe('logfilter jobs, against the emulator', () => {
   it("create --filter 'ClientCountry in (us,ca)' stores the compiled JSON string", async () => {
     const server = await emulator();
-    const result = await runCli([...create, '--fields', 'RayID,ClientIP,EdgeStartTimestamp', '--timestamps', 'rfc3339', '--option', 'CVE-2021-44228=true', '--ownership-challenge', 'abc', '--filter', 'ClientCountry in (us,ca)'], { env: cliEnv(server) });
+    const result = await runCli(
+      [
+        ...create,
+        '--fields',
+        'RayID,ClientIP,EdgeStartTimestamp',
+        '--timestamps',
+        'rfc3339',
+        '--option',
+        'CVE-2021-44228=true',
+        '--ownership-challenge',
+        'abc',
+        '--filter',
+        'ClientCountry in (us,ca)',
+      ],
+      { env: cliEnv(server) },
+    );
     expect(result).toEqual({ code: 0, stdout: "created job 1 'web-logs' (http_requests) -> s3://bucket/logs?region=us-east-1\n", stderr: '' });
     const [job] = server.state.zone(ZONE).jobs;
     expect(job.filter).toBe(COMPILED);
     expect(job.logpull_options).toBe('fields=RayID,ClientIP,EdgeStartTimestamp&timestamps=rfc3339&CVE-2021-44228=true');
     expect(server.requests.find((request) => request.method === 'POST')!.body).toEqual({
-      name: 'web-logs', destination_conf: 's3://bucket/logs?region=us-east-1', dataset: 'http_requests',
-      logpull_options: 'fields=RayID,ClientIP,EdgeStartTimestamp&timestamps=rfc3339&CVE-2021-44228=true', ownership_challenge: 'abc', filter: COMPILED,
+      name: 'web-logs',
+      destination_conf: 's3://bucket/logs?region=us-east-1',
+      dataset: 'http_requests',
+      logpull_options: 'fields=RayID,ClientIP,EdgeStartTimestamp&timestamps=rfc3339&CVE-2021-44228=true',
+      ownership_challenge: 'abc',
+      filter: COMPILED,
     });
   });
 
@@ -60,9 +79,18 @@ describe('logfilter jobs, against the emulator', () => {
 
   it('exits 2 on usage errors: unknown dataset, both option forms, no credentials', async () => {
     const server = await emulator();
-    expect(await runCli([...create, '--dataset', 'http_request'], { env: cliEnv(server) })).toMatchObject({ code: 2, stderr: "logfilter: unknown dataset 'http_request'; did you mean 'http_requests'? (`logfilter datasets` lists them)\n" });
-    expect(await runCli([...create, '--fields', 'RayID', '--logpull-options', 'fields=RayID'], { env: cliEnv(server) })).toMatchObject({ code: 2, stderr: 'logfilter: give --logpull-options alone, or build the options with --fields, --timestamps and --option, not both\n' });
-    expect(await runCli([...create, '--option', 'CVE'], { env: cliEnv(server) })).toMatchObject({ code: 2, stderr: "logfilter: --option takes KEY=VALUE, not 'CVE'\n" });
+    expect(await runCli([...create, '--dataset', 'http_request'], { env: cliEnv(server) })).toMatchObject({
+      code: 2,
+      stderr: "logfilter: unknown dataset 'http_request'; did you mean 'http_requests'? (`logfilter datasets` lists them)\n",
+    });
+    expect(await runCli([...create, '--fields', 'RayID', '--logpull-options', 'fields=RayID'], { env: cliEnv(server) })).toMatchObject({
+      code: 2,
+      stderr: 'logfilter: give --logpull-options alone, or build the options with --fields, --timestamps and --option, not both\n',
+    });
+    expect(await runCli([...create, '--option', 'CVE'], { env: cliEnv(server) })).toMatchObject({
+      code: 2,
+      stderr: "logfilter: --option takes KEY=VALUE, not 'CVE'\n",
+    });
     expect(server.requests).toEqual([]);
   });
 
@@ -78,21 +106,33 @@ describe('logfilter jobs, against the emulator', () => {
     await runCli(['custom-fields', 'set', '--zone', ZONE, '--request', 'user-agent'], { env: cliEnv(server) });
     const result = await runCli([...create, '--fields', 'RayID,Cookies'], { env: cliEnv(server) });
     expect(result.code).toBe(0);
-    expect(result.stderr).toContain("warning[custom-field-not-listed]: the zone logs request header custom fields (user-agent), but 'RequestHeaders' is not in fields: nothing of them will be delivered");
-    expect(result.stderr).toContain("warning[custom-field-not-configured]: 'Cookies' is listed, but the zone has no cookie custom fields: nothing will be delivered in it");
+    expect(result.stderr).toContain(
+      "warning[custom-field-not-listed]: the zone logs request header custom fields (user-agent), but 'RequestHeaders' is not in fields: nothing of them will be delivered",
+    );
+    expect(result.stderr).toContain(
+      "warning[custom-field-not-configured]: 'Cookies' is listed, but the zone has no cookie custom fields: nothing will be delivered in it",
+    );
   });
 
   it('lists, gets and deletes jobs; a job not there is a 404 diagnostic', async () => {
     const server = await emulator();
     await runCli([...create, '--filter', 'ClientCountry in (us,ca)'], { env: cliEnv(server) });
-    expect(await runCli(['jobs', 'list', '--zone', ZONE], { env: cliEnv(server) })).toEqual({ code: 0, stdout: '1\tweb-logs\thttp_requests\tdisabled\ts3://bucket/logs?region=us-east-1\n', stderr: '' });
+    expect(await runCli(['jobs', 'list', '--zone', ZONE], { env: cliEnv(server) })).toEqual({
+      code: 0,
+      stdout: '1\tweb-logs\thttp_requests\tdisabled\ts3://bucket/logs?region=us-east-1\n',
+      stderr: '',
+    });
     const got = await runCli(['jobs', 'get', '--zone', ZONE, '--id', '1', '--json'], { env: cliEnv(server) });
     expect(JSON.parse(got.stdout)).toMatchObject({ ok: true, job: { id: 1, filter: COMPILED } });
     const dry = await runCli(['jobs', 'delete', '--zone', ZONE, '--id', '1', '--dry-run'], { env: cliEnv(server) });
     expect(dry.stdout).toBe(`# not sent (dry run)\nDELETE ${server.baseUrl}${jobs}/1\nAuthorization: Bearer [redacted]\n\ndry run: nothing was sent\n`);
     expect(server.state.zone(ZONE).jobs).toHaveLength(1);
     expect(await runCli(['jobs', 'delete', '--zone', ZONE, '--id', '1'], { env: cliEnv(server) })).toEqual({ code: 0, stdout: 'deleted job 1\n', stderr: '' });
-    expect(await runCli(['jobs', 'get', '--zone', ZONE, '--id', '1'], { env: cliEnv(server) })).toEqual({ code: 1, stdout: '', stderr: `error[1003]: job 1 not found in zone '${ZONE}'\nlogfilter: GET ${jobs}/1 was refused (HTTP 404)\n` });
+    expect(await runCli(['jobs', 'get', '--zone', ZONE, '--id', '1'], { env: cliEnv(server) })).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `error[1003]: job 1 not found in zone '${ZONE}'\nlogfilter: GET ${jobs}/1 was refused (HTTP 404)\n`,
+    });
     expect(requestLines(server).filter((line) => line.startsWith('DELETE'))).toEqual([`DELETE ${jobs}/1`]);
   });
 
@@ -110,7 +150,8 @@ describe('logfilter jobs, against the emulator', () => {
     server.faults.add({ method: 'POST', fault: { kind: 'lose-answer' } });
     const result = await runCli(create, { env: cliEnv(server) });
     expect(result).toEqual({
-      code: 0, stdout: "created job 1 'web-logs' (http_requests) -> s3://bucket/logs?region=us-east-1\n",
+      code: 0,
+      stdout: "created job 1 'web-logs' (http_requests) -> s3://bucket/logs?region=us-east-1\n",
       stderr: 'note: the answer to the create was lost; job 1 with this name and destination was found, so it was not sent again\n',
     });
     expect(server.state.zone(ZONE).jobs).toHaveLength(1);

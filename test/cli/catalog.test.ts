@@ -45,7 +45,12 @@ describe('datasets and fields', () => {
     const result = await runCli(['datasets', '--json']);
     const datasets = JSON.parse(result.stdout) as Array<{ name: string; scope: string; fields: number }>;
     expect(datasets.find((d) => d.name === 'http_requests')).toMatchObject({ name: 'http_requests', scope: 'zone', fields: 108 });
-    expect(datasets.filter((d) => d.name === 'firewall_events').map((d) => d.scope).sort()).toEqual(['account', 'zone']);
+    expect(
+      datasets
+        .filter((d) => d.name === 'firewall_events')
+        .map((d) => d.scope)
+        .sort(),
+    ).toEqual(['account', 'zone']);
   });
 
   it('`fields http_requests` shows each field with its type and what cannot be filtered', async () => {

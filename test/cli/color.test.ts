@@ -24,7 +24,10 @@ describe('colour', () => {
   });
 
   it('--no-color wins over FORCE_COLOR, before or after the command name', async () => {
-    for (const args of [['--no-color', 'compile', BAD], ['compile', BAD, '--no-color']]) {
+    for (const args of [
+      ['--no-color', 'compile', BAD],
+      ['compile', BAD, '--no-color'],
+    ]) {
       const result = await runCli(args, { env: { FORCE_COLOR: '1' } });
       expect(result.stderr, args.join(' ')).toMatch(/^error\[operator-not-allowed\]/);
       expect(result.stderr, args.join(' ')).not.toMatch(ANSI_ESCAPE);

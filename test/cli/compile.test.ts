@@ -7,17 +7,17 @@ const { dir, file } = tempFiles('cli');
 
 describe('inputs', () => {
   it('compiles a filter given as an argument', async () => {
-    expect(await runCli(['compile', DESIGN_CARD])).toEqual({ code: 0, stdout: DESIGN_JSON + '\n', stderr: '' });
+    expect(await runCli(['compile', DESIGN_CARD])).toEqual({ code: 0, stdout: `${DESIGN_JSON}\n`, stderr: '' });
   });
 
   it('reads the filter from a file with -f', async () => {
     const path = file('card.lf', `# the design card\n${DESIGN_CARD}\n`);
-    expect(await runCli(['compile', '-f', path])).toEqual({ code: 0, stdout: DESIGN_JSON + '\n', stderr: '' });
-    expect(await runCli(['compile', '--file', path])).toEqual({ code: 0, stdout: DESIGN_JSON + '\n', stderr: '' });
+    expect(await runCli(['compile', '-f', path])).toEqual({ code: 0, stdout: `${DESIGN_JSON}\n`, stderr: '' });
+    expect(await runCli(['compile', '--file', path])).toEqual({ code: 0, stdout: `${DESIGN_JSON}\n`, stderr: '' });
   });
 
   it('reads the filter from standard input with -f -', async () => {
-    expect(await runCli(['compile', '-f', '-'], { input: DESIGN_CARD })).toEqual({ code: 0, stdout: DESIGN_JSON + '\n', stderr: '' });
+    expect(await runCli(['compile', '-f', '-'], { input: DESIGN_CARD })).toEqual({ code: 0, stdout: `${DESIGN_JSON}\n`, stderr: '' });
   });
 
   it('names the file in code frames, and <stdin> for standard input', async () => {
@@ -64,7 +64,11 @@ describe('inputs', () => {
 
 describe('an empty filter', () => {
   it('is an error whose hint says that no filter delivers every line', async () => {
-    for (const [args, input] of [[['compile', ''], ''], [['compile', '-f', '-'], '  \n\t'], [['check', '-f', '-'], '# only a comment\n']] as const) {
+    for (const [args, input] of [
+      [['compile', ''], ''],
+      [['compile', '-f', '-'], '  \n\t'],
+      [['check', '-f', '-'], '# only a comment\n'],
+    ] as const) {
       const result = await runCli([...args], { input });
       expect(result.code, JSON.stringify(input)).toBe(1);
       expect(result.stdout).toBe('');
@@ -76,17 +80,17 @@ describe('an empty filter', () => {
 
 describe('output formats', () => {
   it('--output json is the compact filter on one line', async () => {
-    expect((await runCli(['compile', '--output', 'json', DESIGN_CARD])).stdout).toBe(DESIGN_JSON + '\n');
+    expect((await runCli(['compile', '--output', 'json', DESIGN_CARD])).stdout).toBe(`${DESIGN_JSON}\n`);
   });
 
   it('--output pretty indents the same JSON by two spaces', async () => {
     const result = await runCli(['compile', '--output', 'pretty', DESIGN_CARD]);
-    expect(result).toEqual({ code: 0, stdout: JSON.stringify(JSON.parse(DESIGN_JSON), null, 2) + '\n', stderr: '' });
+    expect(result).toEqual({ code: 0, stdout: `${JSON.stringify(JSON.parse(DESIGN_JSON), null, 2)}\n`, stderr: '' });
   });
 
   it('--output string is the compact JSON as a JSON string literal', async () => {
     const result = await runCli(['compile', '-o', 'string', DESIGN_CARD]);
-    expect(result).toEqual({ code: 0, stdout: JSON.stringify(DESIGN_JSON) + '\n', stderr: '' });
+    expect(result).toEqual({ code: 0, stdout: `${JSON.stringify(DESIGN_JSON)}\n`, stderr: '' });
     expect(JSON.parse(result.stdout)).toBe(DESIGN_JSON);
   });
 
@@ -174,7 +178,7 @@ describe('logfilter check', () => {
 
 describe('hostile input gives a diagnostic, never a crash', () => {
   it('10,000 nested parentheses', async () => {
-    const text = '('.repeat(10_000) + 'ClientCountry eq us' + ')'.repeat(10_000);
+    const text = `${'('.repeat(10_000)}ClientCountry eq us${')'.repeat(10_000)}`;
     const result = await runCli(['compile', '-f', '-'], { input: text });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
@@ -184,7 +188,7 @@ describe('hostile input gives a diagnostic, never a crash', () => {
   });
 
   it('10,000 NOTs', async () => {
-    const result = await runCli(['compile', '-f', '-'], { input: 'NOT '.repeat(10_000) + 'ClientCountry eq us' });
+    const result = await runCli(['compile', '-f', '-'], { input: `${'NOT '.repeat(10_000)}ClientCountry eq us` });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^error\[nesting-too-deep\]: /);
   });

@@ -10,7 +10,7 @@ const CARD = DESIGN_CARD.replace('(us,ca)', '(us, ca)');
 
 describe('logfilter decompile', () => {
   it('prints the canonical text of filter JSON given inline, in a file or on stdin', async () => {
-    const expected = { code: 0, stdout: CARD + '\n', stderr: '' };
+    const expected = { code: 0, stdout: `${CARD}\n`, stderr: '' };
     expect(await runCli(['decompile', DESIGN_JSON])).toEqual(expected);
     expect(await runCli(['decompile', '-f', file('card.json', DESIGN_JSON)])).toEqual(expected);
     expect(await runCli(['decompile', '-f', '-'], { input: JSON.stringify({ name: 'job', filter: DESIGN_JSON }) })).toEqual(expected);
@@ -48,7 +48,15 @@ describe('logfilter decompile', () => {
   it('answers --json with one object', async () => {
     const result = await runCli(['decompile', DESIGN_JSON, '--json']);
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toEqual({ ok: true, text: CARD, filter: JSON.parse(DESIGN_JSON), json: DESIGN_JSON, diagnostics: [], stats: { bytes: DESIGN_JSON.length, operators: 3 }, found: '' });
+    expect(JSON.parse(result.stdout)).toEqual({
+      ok: true,
+      text: CARD,
+      filter: JSON.parse(DESIGN_JSON),
+      json: DESIGN_JSON,
+      diagnostics: [],
+      stats: { bytes: DESIGN_JSON.length, operators: 3 },
+      found: '',
+    });
     const bad = JSON.parse((await runCli(['decompile', '{"key":"BotScore","operator":"lt","value":"30"}', '--json'])).stdout);
     expect(bad).toMatchObject({ ok: false, text: null, diagnostics: [{ code: 'missing-where', pointer: '' }] });
   });
@@ -61,7 +69,11 @@ describe('logfilter decompile', () => {
 
 describe('logfilter check --from-json', () => {
   it('checks filter JSON and says ok with its size', async () => {
-    expect(await runCli(['check', '--from-json', JSON.stringify(DESIGN_JSON)])).toEqual({ code: 0, stdout: '', stderr: `ok: ${DESIGN_JSON.length} bytes, 3 operators\n` });
+    expect(await runCli(['check', '--from-json', JSON.stringify(DESIGN_JSON)])).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: `ok: ${DESIGN_JSON.length} bytes, 3 operators\n`,
+    });
   });
 
   it('reports the same diagnostics as decompile, limits included', async () => {

@@ -24,15 +24,15 @@ let withBad: string;
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'logfilter-test-'));
   plain = join(dir, 'logs.ndjson');
-  writeFileSync(plain, LINES.join('\n') + '\n');
+  writeFileSync(plain, `${LINES.join('\n')}\n`);
   gzipped = join(dir, 'logs.ndjson.gz');
-  writeFileSync(gzipped, gzipSync(LINES.join('\n') + '\n'));
+  writeFileSync(gzipped, gzipSync(`${LINES.join('\n')}\n`));
   withBad = join(dir, 'bad.ndjson');
   writeFileSync(withBad, [LINES[0], MALFORMED[0], '', LINES[1], MALFORMED[1], LINES[3]].join('\n'));
 });
 
-const matching = [LINES[0], LINES[1], LINES[4]].join('\n') + '\n';
-const dropped = [LINES[2], LINES[3]].join('\n') + '\n';
+const matching = `${[LINES[0], LINES[1], LINES[4]].join('\n')}\n`;
+const dropped = `${[LINES[2], LINES[3]].join('\n')}\n`;
 
 describe('logfilter test', () => {
   it('prints the lines the filter lets through, exactly as read', async () => {
@@ -61,7 +61,7 @@ describe('logfilter test', () => {
   it('reports a malformed line with its number on stderr, skips it and goes on', async () => {
     const result = await runCli(['test', CARD, '--logs', withBad]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toBe([LINES[0], LINES[1]].join('\n') + '\n');
+    expect(result.stdout).toBe(`${[LINES[0], LINES[1]].join('\n')}\n`);
     expect(result.stderr).toMatch(new RegExp(`^logfilter: ${withBad.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:2: malformed line skipped: .+\n`));
     expect(result.stderr).toContain(`:5: malformed line skipped: not a JSON object\n`);
     expect(result.stderr.endsWith('logfilter: skipped 2 malformed lines\n')).toBe(true);
@@ -77,7 +77,11 @@ describe('logfilter test', () => {
     const bad = await runCli(['test', 'ClientCountry geq 3', '--logs', plain]);
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('error[operator-not-allowed]');
-    expect(await runCli(['test', CARD, '--logs', join(dir, 'none.ndjson')])).toEqual({ code: 2, stdout: '', stderr: `logfilter: cannot read ${join(dir, 'none.ndjson')}: no such file\n` });
+    expect(await runCli(['test', CARD, '--logs', join(dir, 'none.ndjson')])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `logfilter: cannot read ${join(dir, 'none.ndjson')}: no such file\n`,
+    });
   });
 
   it('exits 2 on a corrupt gzip file, saying so', async () => {

@@ -12,7 +12,9 @@ const results = new Map<CorpusCase, CliResult>();
 
 beforeAll(async () => {
   const outcomes = await mapLimited(cases, (c) => runCli(['compile', '-f', relative(REPO_ROOT, c.path), ...c.args], { env: { NO_COLOR: '1' } }));
-  cases.forEach((c, i) => results.set(c, outcomes[i]));
+  cases.forEach((c, i) => {
+    results.set(c, outcomes[i]);
+  });
 }, 180_000);
 
 describe('conformance corpus through the CLI', () => {

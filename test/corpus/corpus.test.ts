@@ -18,7 +18,7 @@ describe('conformance corpus through the library', () => {
       for (const diagnostic of result.diagnostics) expect(diagnostic.message).toMatch(/\S/);
       if (c.kind === 'valid') {
         expect(result.ok).toBe(true);
-        expect(result.json! + '\n').toBe(c.stdout);
+        expect(`${result.json!}\n`).toBe(c.stdout);
         expect(JSON.stringify(result.filter)).toBe(JSON.stringify(JSON.parse(result.json!)));
         expect(result.stats.bytes).toBe(Buffer.byteLength(result.json!, 'utf8'));
       } else {

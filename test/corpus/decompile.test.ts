@@ -24,7 +24,12 @@ const cases = readdirSync(DIR)
   .sort()
   .map((file) => {
     const name = file.slice(0, -'.in.json'.length);
-    return { name, path: join(DIR, file), input: readFileSync(join(DIR, file), 'utf8'), expected: JSON.parse(readFileSync(join(DIR, `${name}.out.json`), 'utf8')) as Expected };
+    return {
+      name,
+      path: join(DIR, file),
+      input: readFileSync(join(DIR, file), 'utf8'),
+      expected: JSON.parse(readFileSync(join(DIR, `${name}.out.json`), 'utf8')) as Expected,
+    };
   });
 
 function optionsOf(args: string[] = []): DecompileOptions {
@@ -44,10 +49,24 @@ describe('decompile corpus through the library', () => {
   it('covers every family of malformed filter JSON', () => {
     const codes = new Set(cases.flatMap((c) => c.expected.diagnostics.map((d) => d.code)));
     for (const code of [
-      'missing-where', 'mixed-group', 'group-with-criterion', 'empty-group', 'unknown-member', 'missing-member',
-      'unknown-operator', 'expected-list', 'wrong-value-type', 'expected-scalar', 'unknown-field', 'operator-not-allowed',
-      'invalid-value', 'filter-too-large', 'too-many-operators', 'invalid-json',
-    ]) expect(codes, code).toContain(code);
+      'missing-where',
+      'mixed-group',
+      'group-with-criterion',
+      'empty-group',
+      'unknown-member',
+      'missing-member',
+      'unknown-operator',
+      'expected-list',
+      'wrong-value-type',
+      'expected-scalar',
+      'unknown-field',
+      'operator-not-allowed',
+      'invalid-value',
+      'filter-too-large',
+      'too-many-operators',
+      'invalid-json',
+    ])
+      expect(codes, code).toContain(code);
   });
 
   for (const c of cases) {
@@ -56,7 +75,13 @@ describe('decompile corpus through the library', () => {
       expect({
         ok: result.ok,
         text: result.text,
-        diagnostics: result.diagnostics.map((d) => ({ code: d.code, severity: d.severity, pointer: d.pointer, at: `${d.range.start.line}:${d.range.start.column}`, hint: d.hint })),
+        diagnostics: result.diagnostics.map((d) => ({
+          code: d.code,
+          severity: d.severity,
+          pointer: d.pointer,
+          at: `${d.range.start.line}:${d.range.start.column}`,
+          hint: d.hint,
+        })),
       }).toEqual({ ok: c.expected.ok, text: c.expected.text, diagnostics: c.expected.diagnostics });
     });
   }
@@ -65,15 +90,19 @@ describe('decompile corpus through the library', () => {
 describe('decompile corpus through the CLI', () => {
   const results = new Map<string, CliResult>();
   beforeAll(async () => {
-    const outcomes = await mapLimited(cases, (c) => runCli(['decompile', '-f', relative(REPO_ROOT, c.path), ...(c.expected.args ?? [])], { env: { NO_COLOR: '1' } }));
-    cases.forEach((c, i) => results.set(c.name, outcomes[i]));
+    const outcomes = await mapLimited(cases, (c) =>
+      runCli(['decompile', '-f', relative(REPO_ROOT, c.path), ...(c.expected.args ?? [])], { env: { NO_COLOR: '1' } }),
+    );
+    cases.forEach((c, i) => {
+      results.set(c.name, outcomes[i]);
+    });
   }, 120_000);
 
   for (const c of cases) {
     it(c.name, () => {
       const { code, stdout, stderr } = results.get(c.name)!;
       const file = relative(REPO_ROOT, c.path);
-      expect({ code, stdout }).toEqual(c.expected.ok ? { code: 0, stdout: c.expected.text + '\n' } : { code: 1, stdout: '' });
+      expect({ code, stdout }).toEqual(c.expected.ok ? { code: 0, stdout: `${c.expected.text}\n` } : { code: 1, stdout: '' });
       const frames = stderr.split(/\n\n(?=(?:error|warning)\[)/).filter(Boolean);
       expect(frames).toHaveLength(c.expected.diagnostics.length);
       c.expected.diagnostics.forEach((expected, i) => {

@@ -11,11 +11,20 @@ import { anyPredicate, DATASET, NO_LIMITS } from '../support/arbitraries.js';
 type Family = 'S' | 'I' | 'B' | 'A';
 /** The spec's operator table, column by column. */
 const SPEC_TABLE: Record<string, Family[]> = {
-  eq: ['S', 'I', 'B'], '!eq': ['S', 'I', 'B'],
-  lt: ['I'], leq: ['I'], gt: ['I'], geq: ['I'],
-  startsWith: ['S'], endsWith: ['S'], '!startsWith': ['S'], '!endsWith': ['S'],
-  contains: ['S', 'A'], '!contains': ['S', 'A'],
-  in: ['S', 'I', 'A'], '!in': ['S', 'I', 'A'],
+  eq: ['S', 'I', 'B'],
+  '!eq': ['S', 'I', 'B'],
+  lt: ['I'],
+  leq: ['I'],
+  gt: ['I'],
+  geq: ['I'],
+  startsWith: ['S'],
+  endsWith: ['S'],
+  '!startsWith': ['S'],
+  '!endsWith': ['S'],
+  contains: ['S', 'A'],
+  '!contains': ['S', 'A'],
+  in: ['S', 'I', 'A'],
+  '!in': ['S', 'I', 'A'],
 };
 
 type Place = 'field' | 'operator' | 'operand' | number;
@@ -27,11 +36,15 @@ function modelErrors(predicate: Predicate): Array<[string, Place]> {
   if (!field.filterable) return [['field-not-filterable', 'field']];
   const operand = predicate.operand;
   const family: Family =
-    field.kind === 'int' || field.kind === 'float' ? 'I'
-    : field.kind === 'bool' ? 'B'
-    : field.kind === 'array' ? 'A'
-    : field.kind === 'int or string' && operand.kind === 'number' && canonicalNumber(operand.value)?.integral ? 'I'
-    : 'S';
+    field.kind === 'int' || field.kind === 'float'
+      ? 'I'
+      : field.kind === 'bool'
+        ? 'B'
+        : field.kind === 'array'
+          ? 'A'
+          : field.kind === 'int or string' && operand.kind === 'number' && canonicalNumber(operand.value)?.integral
+            ? 'I'
+            : 'S';
   const operator = predicate.operator.spelling;
   if (!SPEC_TABLE[operator].includes(family)) return [['operator-not-allowed', 'operator']];
   const wantsList = operator === 'in' || operator === '!in';
@@ -40,7 +53,9 @@ function modelErrors(predicate: Predicate): Array<[string, Place]> {
   if (operand.kind === 'list' && operand.items.length === 0) return [['empty-list', 'operand']];
   const type = field.kind === 'array' ? field.element : field.kind;
   const items = operand.kind === 'list' ? operand.items : [operand];
-  return items.flatMap((item, index): Array<[string, Place]> => (valueFits(item, type!) ? [] : [['invalid-value', operand.kind === 'list' ? index : 'operand']]));
+  return items.flatMap(
+    (item, index): Array<[string, Place]> => (valueFits(item, type!) ? [] : [['invalid-value', operand.kind === 'list' ? index : 'operand']]),
+  );
 }
 
 /** Values are read by the field's type; quoted numbers and any-case booleans only warn. */
@@ -65,7 +80,8 @@ function predicatesOf(expr: Expr): Predicate[] {
   return expr.operands.flatMap(predicatesOf);
 }
 
-const joined = fc.tuple(fc.array(anyPredicate, { minLength: 1, maxLength: 6 }), fc.constantFrom<'and' | 'or'>('and', 'or'), fc.boolean())
+const joined = fc
+  .tuple(fc.array(anyPredicate, { minLength: 1, maxLength: 6 }), fc.constantFrom<'and' | 'or'>('and', 'or'), fc.boolean())
   .map(([predicates, kind, negate]): Expr => {
     const group: Expr = predicates.length === 1 ? predicates[0] : { kind, operands: predicates, span: { start: 0, end: 0 } };
     return negate ? { kind: 'not', operand: group, span: { start: 0, end: 0 } } : group;
@@ -82,8 +98,11 @@ describe('the checker agrees with the spec table', () => {
           modelErrors(predicate).map(([code, place]) => ({ code, ...spanOf(predicate, place) })),
         );
         const result = compile(text, NO_LIMITS);
-        const actual = result.diagnostics.filter((d) => d.severity === 'error').map((d) => ({ code: d.code, start: d.range.start.offset, end: d.range.end.offset }));
-        const order = (a: { start: number; end: number; code: string }, b: { start: number; end: number; code: string }) => a.start - b.start || a.end - b.end || a.code.localeCompare(b.code);
+        const actual = result.diagnostics
+          .filter((d) => d.severity === 'error')
+          .map((d) => ({ code: d.code, start: d.range.start.offset, end: d.range.end.offset }));
+        const order = (a: { start: number; end: number; code: string }, b: { start: number; end: number; code: string }) =>
+          a.start - b.start || a.end - b.end || a.code.localeCompare(b.code);
         expect(actual.sort(order)).toEqual(expected.sort(order));
         expect(result.ok).toBe(expected.length === 0);
       }),

@@ -34,9 +34,53 @@ function countCriteria(node: object): number {
 
 /** Text that is mostly filter syntax, so that random strings reach past the lexer. */
 const FILTER_ALPHABET = fc.constantFrom(
-  '(', ')', '[', ']', ',', '"', "'", '\\', '#', '!', '=', '<', '>', '&', '|', ' ', '\n', '\r', '\t',
-  'a', 'Z', '_', '0', '7', '.', '-', 'é', '😀', '\ud800', 'and ', 'OR ', 'NOT ', '&& ', '|| ', ' in ', ' eq ', ' !in ', ' not ',
-  'ClientCountry', 'BotScore', 'Cookies', 'EdgeStartTimestamp', 'SecurityActions', 'CacheReserveUsed', ' us', ' 30', ' true',
+  '(',
+  ')',
+  '[',
+  ']',
+  ',',
+  '"',
+  "'",
+  '\\',
+  '#',
+  '!',
+  '=',
+  '<',
+  '>',
+  '&',
+  '|',
+  ' ',
+  '\n',
+  '\r',
+  '\t',
+  'a',
+  'Z',
+  '_',
+  '0',
+  '7',
+  '.',
+  '-',
+  'é',
+  '😀',
+  '\ud800',
+  'and ',
+  'OR ',
+  'NOT ',
+  '&& ',
+  '|| ',
+  ' in ',
+  ' eq ',
+  ' !in ',
+  ' not ',
+  'ClientCountry',
+  'BotScore',
+  'Cookies',
+  'EdgeStartTimestamp',
+  'SecurityActions',
+  'CacheReserveUsed',
+  ' us',
+  ' 30',
+  ' true',
 );
 const filterLikeText = fc.array(FILTER_ALPHABET, { maxLength: 40 }).map((parts) => parts.join(''));
 
@@ -131,7 +175,7 @@ describe('lowering and optimising', () => {
     );
   });
 
-  it("De Morgan: NOT (a OR b) compiles like NOT a AND NOT b, and NOT (a AND b) like NOT a OR NOT b", () => {
+  it('De Morgan: NOT (a OR b) compiles like NOT a AND NOT b, and NOT (a AND b) like NOT a OR NOT b', () => {
     fc.assert(
       fc.property(wellTypedExpr, wellTypedExpr, fc.boolean(), (a, b, optimize) => {
         const [x, y] = [print(a), print(b)];

@@ -17,7 +17,9 @@ const checkedFilter = wellTypedExpr
     const checked = check(parse(text).ast!, DATASET, text).checked;
     return { text, checked: checked! };
   })
-  .chain(({ text, checked }) => fc.record({ text: fc.constant(text), checked: fc.constant(checked), records: fc.array(recordFor(checked, DATASET), { minLength: 1, maxLength: 8 }) }));
+  .chain(({ text, checked }) =>
+    fc.record({ text: fc.constant(text), checked: fc.constant(checked), records: fc.array(recordFor(checked, DATASET), { minLength: 1, maxLength: 8 }) }),
+  );
 
 const styles: CompileOptions[] = [{}, { values: 'typed' }, { optimize: false }];
 

@@ -3,8 +3,17 @@
  * every diagnostic that carries a range points inside the input.
  */
 import {
-  checkCustomFields, checkCustomFieldsText, checkLogpullOptions, compile, complete, decompile, format, hover, matcher,
-  parseLogpullOptions, type Diagnostic,
+  checkCustomFields,
+  checkCustomFieldsText,
+  checkLogpullOptions,
+  compile,
+  complete,
+  decompile,
+  format,
+  hover,
+  matcher,
+  parseLogpullOptions,
+  type Diagnostic,
 } from '@logfilter/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -23,18 +32,25 @@ function expectInside(diagnostics: readonly Diagnostic[], text: string): void {
 /** JSON text that is nearly a filter: a compiled filter with characters deleted, inserted or replaced. */
 const nearlyFilterJson = fc
   .tuple(
-    fc.constantFrom(
+    fc.constantFrom<string>(
       '{"where":{"and":[{"key":"ClientCountry","operator":"in","value":["us","ca"]},{"or":[{"key":"BotScore","operator":"lt","value":"30"},{"key":"EdgeResponseStatus","operator":"geq","value":"500"}]}]}}',
       '"{\\"where\\":{\\"key\\":\\"ClientCountry\\",\\"operator\\":\\"eq\\",\\"value\\":\\"us\\"}}"',
       '{"result":[{"id":1,"filter":"{\\"where\\":{\\"key\\":\\"BotScore\\",\\"operator\\":\\"lt\\",\\"value\\":\\"30\\"}}"}]}',
     ),
-    fc.array(fc.tuple(fc.nat(), fc.constantFrom('delete', 'insert', 'replace'), fc.constantFrom('{', '}', '[', ']', '"', ',', ':', '\\', 'x', '1', ' ', 'é')), { maxLength: 4 }),
+    fc.array(fc.tuple(fc.nat(), fc.constantFrom('delete', 'insert', 'replace'), fc.constantFrom('{', '}', '[', ']', '"', ',', ':', '\\', 'x', '1', ' ', 'é')), {
+      maxLength: 4,
+    }),
   )
   .map(([text, edits]) => {
     let out = text;
     for (const [at, kind, char] of edits) {
       const i = at % (out.length + 1);
-      out = kind === 'delete' ? out.slice(0, i) + out.slice(i + 1) : kind === 'insert' ? out.slice(0, i) + char + out.slice(i) : out.slice(0, i) + char + out.slice(i + 1);
+      out =
+        kind === 'delete'
+          ? out.slice(0, i) + out.slice(i + 1)
+          : kind === 'insert'
+            ? out.slice(0, i) + char + out.slice(i)
+            : out.slice(0, i) + char + out.slice(i + 1);
     }
     return out;
   });
@@ -97,9 +113,12 @@ describe('evaluation never throws', () => {
   const test = matcher(compile('ClientCountry in (us, ca) AND (BotScore lt 30 OR EdgeResponseStatus geq 500) AND BotTags contains x').json!);
   it('on records of any shape', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom('ClientCountry', 'BotScore', 'EdgeResponseStatus', 'BotTags', 'Other'), fc.jsonValue({ maxDepth: 2 })), (record) => {
-        expect(typeof test(record)).toBe('boolean');
-      }),
+      fc.property(
+        fc.dictionary(fc.constantFrom('ClientCountry', 'BotScore', 'EdgeResponseStatus', 'BotTags', 'Other'), fc.jsonValue({ maxDepth: 2 })),
+        (record) => {
+          expect(typeof test(record)).toBe('boolean');
+        },
+      ),
       RUNS,
     );
   });

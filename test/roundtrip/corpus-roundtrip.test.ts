@@ -42,14 +42,16 @@ describe('valid corpus: JSON -> text -> JSON through the CLI', () => {
       const recompiled = await runCli(['compile', '-f', '-', ...c.args], { input: decompiled.stdout, env: { NO_COLOR: '1' } });
       return { decompiled, recompiled };
     });
-    cases.forEach((c, i) => results.set(c, outcomes[i]));
+    cases.forEach((c, i) => {
+      results.set(c, outcomes[i]);
+    });
   }, 300_000);
 
   for (const c of cases) {
     it(c.name, () => {
       const { decompiled, recompiled } = results.get(c)!;
       expect({ code: decompiled.code, stderr: decompiled.stderr.includes('error[') ? decompiled.stderr : '' }).toEqual({ code: 0, stderr: '' });
-      expect(decompiled.stdout).toBe(decompile(c.stdout!, decompileOptions(c)).text + '\n');
+      expect(decompiled.stdout).toBe(`${decompile(c.stdout!, decompileOptions(c)).text}\n`);
       expect({ code: recompiled.code, stdout: recompiled.stdout }).toEqual({ code: 0, stdout: c.stdout });
     });
   }

@@ -40,7 +40,9 @@ describe('comparisons', () => {
   });
 
   it('use decimals on float fields', () => {
-    expect(passing('EdgeResponseCompressionRatio gt 0.5', [{ EdgeResponseCompressionRatio: 0.25 }, { EdgeResponseCompressionRatio: 0.75 }], 'typed')).toEqual([1]);
+    expect(passing('EdgeResponseCompressionRatio gt 0.5', [{ EdgeResponseCompressionRatio: 0.25 }, { EdgeResponseCompressionRatio: 0.75 }], 'typed')).toEqual([
+      1,
+    ]);
     expect(passing('EdgeResponseCompressionRatio leq 1.50', [{ EdgeResponseCompressionRatio: 1.5 }, { EdgeResponseCompressionRatio: 1.51 }])).toEqual([0]);
   });
 
@@ -86,13 +88,31 @@ describe('a record missing the field', () => {
   const missing = [{}, { ClientCountry: null, BotScore: null, ClientRequestPath: null, BotDetectionIDs: null }];
 
   it('fails every positive operator', () => {
-    for (const filter of ['ClientCountry eq us', 'ClientCountry in (us)', 'BotScore lt 30', 'BotScore leq 30', 'BotScore gt 30', 'BotScore geq 30', 'ClientRequestPath startsWith /', 'ClientRequestPath endsWith /', 'ClientRequestPath contains a', 'BotDetectionIDs contains 1']) {
+    for (const filter of [
+      'ClientCountry eq us',
+      'ClientCountry in (us)',
+      'BotScore lt 30',
+      'BotScore leq 30',
+      'BotScore gt 30',
+      'BotScore geq 30',
+      'ClientRequestPath startsWith /',
+      'ClientRequestPath endsWith /',
+      'ClientRequestPath contains a',
+      'BotDetectionIDs contains 1',
+    ]) {
       expect(passing(filter, missing), filter).toEqual([]);
     }
   });
 
   it('passes every negated operator', () => {
-    for (const filter of ['ClientCountry !eq us', 'ClientCountry !in (us)', 'ClientRequestPath !startsWith /', 'ClientRequestPath !endsWith /', 'ClientRequestPath !contains a', 'BotDetectionIDs !contains 1']) {
+    for (const filter of [
+      'ClientCountry !eq us',
+      'ClientCountry !in (us)',
+      'ClientRequestPath !startsWith /',
+      'ClientRequestPath !endsWith /',
+      'ClientRequestPath !contains a',
+      'BotDetectionIDs !contains 1',
+    ]) {
       expect(passing(filter, missing), filter).toEqual([0, 1]);
     }
   });

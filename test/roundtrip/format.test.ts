@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 const formatted = (text: string) => {
   const result = format(text);
   expect(result.diagnostics).toEqual([]);
-  return result.text;
+  return result.text ?? '';
 };
 
 describe('canonical spellings', () => {
@@ -44,7 +44,7 @@ describe('long filters', () => {
     const eighty = 'ClientRequestHost eq www.example.com AND ClientRequestPath startsWith /api/v1/xy';
     expect(eighty).toHaveLength(80);
     expect(formatted(eighty)).toBe(eighty);
-    expect(formatted(eighty + 'z')).toContain('\n');
+    expect(formatted(`${eighty}z`)).toContain('\n');
   });
 
   it('puts OR lines under their first member and AND lines indented, as they bind', () => {

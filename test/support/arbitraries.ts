@@ -7,7 +7,17 @@
  * `in`/`!in` get non-empty lists. Such a filter compiles with no error (warnings are allowed:
  * quoted numbers, `lte`/`gte`, deprecated fields).
  */
-import { builtinCatalog, OPERATOR_MATRIX, canonicalNumber, type Expr, type Field, type List, type Operator, type Predicate, type Scalar } from '@logfilter/core';
+import {
+  builtinCatalog,
+  OPERATOR_MATRIX,
+  canonicalNumber,
+  type Expr,
+  type Field,
+  type List,
+  type Operator,
+  type Predicate,
+  type Scalar,
+} from '@logfilter/core';
 import fc from 'fast-check';
 
 export { layout, renderWithLayout, separator, type Layout } from './layout.js';
@@ -56,14 +66,20 @@ export const bareWord: fc.Arbitrary<string> = fc
 
 /** Characters that need escaping or that the lexer treats specially, mixed with any code point. */
 const STRING_CHAR = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom('"', "'", '\\', '/', '\n', '\r', '\t', '\b', '\f', '\u0000', '\u001f', '\u2028', '#', '(', ')', ',', ' ', 'é', '😀', '\ud800') },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom('"', "'", '\\', '/', '\n', '\r', '\t', '\b', '\f', '\u0000', '\u001f', '\u2028', '#', '(', ')', ',', ' ', 'é', '😀', '\ud800'),
+  },
   { weight: 5, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }) },
   { weight: 5, arbitrary: fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 1 }) },
 );
 
 /** Any string content, in double or single quotes. */
 export const quotedString: fc.Arbitrary<Scalar> = fc
-  .tuple(fc.array(STRING_CHAR, { maxLength: 12 }).map((chars) => chars.join('')), fc.constantFrom<'"' | "'">('"', "'"))
+  .tuple(
+    fc.array(STRING_CHAR, { maxLength: 12 }).map((chars) => chars.join('')),
+    fc.constantFrom<'"' | "'">('"', "'"),
+  )
   .map(([value, quote]) => ({ kind: 'string', value, quote, span: NO_SPAN }));
 
 const word = (value: string): Scalar => ({ kind: wordKind(value), value, span: NO_SPAN });
@@ -82,13 +98,19 @@ export const integerText: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** Decimal literals: `1.5`, `01.50`, `-0.25`, or whole numbers. */
-export const decimalText: fc.Arbitrary<string> = fc.oneof(integerText, fc.tuple(sign, digits, digits).map(([s, w, f]) => `${s}${w}.${f}`));
+export const decimalText: fc.Arbitrary<string> = fc.oneof(
+  integerText,
+  fc.tuple(sign, digits, digits).map(([s, w, f]) => `${s}${w}.${f}`),
+);
 
 /** A number value, now and then quoted (accepted with a warning). */
 function numberValue(text: fc.Arbitrary<string>): fc.Arbitrary<Scalar> {
   return fc.oneof(
     { weight: 6, arbitrary: text.map(word) },
-    { weight: 1, arbitrary: fc.tuple(text, fc.constantFrom<'"' | "'">('"', "'")).map(([value, quote]): Scalar => ({ kind: 'string', value, quote, span: NO_SPAN })) },
+    {
+      weight: 1,
+      arbitrary: fc.tuple(text, fc.constantFrom<'"' | "'">('"', "'")).map(([value, quote]): Scalar => ({ kind: 'string', value, quote, span: NO_SPAN })),
+    },
   );
 }
 
@@ -135,21 +157,22 @@ const spelling = (operator: Operator) => fc.constantFrom(...spellingsOf(operator
 // --- predicates ------------------------------------------------------------------------------------
 
 const list = (item: fc.Arbitrary<Scalar>): fc.Arbitrary<List> =>
-  fc.tuple(fc.array(item, { minLength: 1, maxLength: 5 }), fc.constantFrom<'(' | '['>('(', '['))
+  fc
+    .tuple(fc.array(item, { minLength: 1, maxLength: 5 }), fc.constantFrom<'(' | '['>('(', '['))
     .map(([items, bracket]) => ({ kind: 'list', items, bracket, span: NO_SPAN }));
 
 function predicateOf(fields: string[], operators: readonly Operator[], scalar: fc.Arbitrary<Scalar>, listItem = scalar): fc.Arbitrary<Predicate> {
-  return fc
-    .tuple(fc.constantFrom(...fields), fc.constantFrom(...operators))
-    .chain(([name, operator]) =>
-      fc.tuple(spelling(operator), operator === 'in' || operator === '!in' ? list(listItem) : scalar).map(([written, operand]): Predicate => ({
+  return fc.tuple(fc.constantFrom(...fields), fc.constantFrom(...operators)).chain(([name, operator]) =>
+    fc.tuple(spelling(operator), operator === 'in' || operator === '!in' ? list(listItem) : scalar).map(
+      ([written, operand]): Predicate => ({
         kind: 'predicate',
         field: { name, span: NO_SPAN },
         operator: { spelling: written, span: NO_SPAN },
         operand,
         span: NO_SPAN,
-      })),
-    );
+      }),
+    ),
+  );
 }
 
 const NUMBER_SIDE = OPERATOR_MATRIX.int.filter((op) => op !== 'in' && op !== '!in');
@@ -209,23 +232,35 @@ export const anyScalar: fc.Arbitrary<Scalar> = fc.oneof(
   integerText.map(word),
   decimalText.map(word),
   fc.constantFrom('true', 'false', 'True', 'yes', '1e3', '+5', '0x1f').map(word),
-  fc.tuple(fc.oneof(integerText, decimalText), fc.constantFrom<'"' | "'">('"', "'")).map(([value, quote]): Scalar => ({ kind: 'string', value, quote, span: NO_SPAN })),
+  fc
+    .tuple(fc.oneof(integerText, decimalText), fc.constantFrom<'"' | "'">('"', "'"))
+    .map(([value, quote]): Scalar => ({ kind: 'string', value, quote, span: NO_SPAN })),
 );
 
 /** A predicate on any field name with any canonical operator and any operand, lists included (empty too). */
 export const anyPredicate: fc.Arbitrary<Predicate> = fc
   .tuple(
-    fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...DATASET.fields.map((field) => field.name)) }, { weight: 1, arbitrary: fc.constantFrom(...UNKNOWN_FIELDS) }),
+    fc.oneof(
+      { weight: 5, arbitrary: fc.constantFrom(...DATASET.fields.map((field) => field.name)) },
+      { weight: 1, arbitrary: fc.constantFrom(...UNKNOWN_FIELDS) },
+    ),
     fc.constantFrom(...OPERATOR_MATRIX.string, ...OPERATOR_MATRIX.int),
     fc.oneof(
       { weight: 3, arbitrary: anyScalar },
-      { weight: 2, arbitrary: fc.tuple(fc.array(anyScalar, { maxLength: 3 }), fc.constantFrom<'(' | '['>('(', '[')).map(([items, bracket]): List => ({ kind: 'list', items, bracket, span: NO_SPAN })) },
+      {
+        weight: 2,
+        arbitrary: fc
+          .tuple(fc.array(anyScalar, { maxLength: 3 }), fc.constantFrom<'(' | '['>('(', '['))
+          .map(([items, bracket]): List => ({ kind: 'list', items, bracket, span: NO_SPAN })),
+      },
     ),
   )
-  .map(([name, operator, operand]): Predicate => ({
-    kind: 'predicate',
-    field: { name, span: NO_SPAN },
-    operator: { spelling: operator, span: NO_SPAN },
-    operand,
-    span: NO_SPAN,
-  }));
+  .map(
+    ([name, operator, operand]): Predicate => ({
+      kind: 'predicate',
+      field: { name, span: NO_SPAN },
+      operator: { spelling: operator, span: NO_SPAN },
+      operand,
+      span: NO_SPAN,
+    }),
+  );

@@ -57,7 +57,7 @@ export async function mapLimited<T, R>(items: readonly T[], work: (item: T) => P
 }
 
 /** Any ANSI escape sequence. */
-export const ANSI_ESCAPE = /\x1b\[/;
+export const ANSI_ESCAPE = new RegExp(`${String.fromCharCode(27)}\\[`);
 
 /** The design card example and the exact JSON of language.md section 3. */
 export const DESIGN_CARD = 'ClientCountry in (us,ca) AND (BotScore lt 30 OR EdgeResponseStatus geq 500)';

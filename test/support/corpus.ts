@@ -37,7 +37,9 @@ export function loadCorpus(): CorpusCase[] {
   const cases: CorpusCase[] = [];
   for (const kind of ['valid', 'invalid'] as const) {
     const dir = join(CORPUS_DIR, kind);
-    for (const file of readdirSync(dir).filter((f) => f.endsWith('.lf')).sort()) {
+    for (const file of readdirSync(dir)
+      .filter((f) => f.endsWith('.lf'))
+      .sort()) {
       const name = file.slice(0, -3);
       const path = join(dir, file);
       const text = readFileSync(path, 'utf8');
@@ -62,7 +64,11 @@ export function loadCorpus(): CorpusCase[] {
 function directiveArgs(text: string): string[] {
   if (!text.startsWith('#!')) return [];
   const end = text.indexOf('\n');
-  return text.slice(2, end === -1 ? undefined : end).trim().split(/\s+/).filter(Boolean);
+  return text
+    .slice(2, end === -1 ? undefined : end)
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean);
 }
 
 function optionsFromArgs(args: string[], where: string): CompileOptions {
@@ -75,12 +81,23 @@ function optionsFromArgs(args: string[], where: string): CompileOptions {
       return next;
     };
     switch (flag) {
-      case '--dataset': options.dataset = value(); break;
-      case '--values': options.values = value() as CompileOptions['values']; break;
-      case '--no-optimize': options.optimize = false; break;
-      case '--max-bytes': options.maxBytes = Number(value()); break;
-      case '--max-operators': options.maxOperators = Number(value()); break;
-      default: throw new Error(`${where}: unknown directive option ${flag}`);
+      case '--dataset':
+        options.dataset = value();
+        break;
+      case '--values':
+        options.values = value() as CompileOptions['values'];
+        break;
+      case '--no-optimize':
+        options.optimize = false;
+        break;
+      case '--max-bytes':
+        options.maxBytes = Number(value());
+        break;
+      case '--max-operators':
+        options.maxOperators = Number(value());
+        break;
+      default:
+        throw new Error(`${where}: unknown directive option ${flag}`);
     }
   }
   return options;

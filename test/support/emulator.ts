@@ -39,8 +39,11 @@ export function customFieldRule(parameters: object, description = 'fields'): obj
 /** The environment of a CLI run against `target`: its base URL and the token, nothing of the machine's. */
 export function cliEnv(target: Emulator, extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
   return {
-    CLOUDFLARE_BASE_URL: target.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN,
-    CLOUDFLARE_EMAIL: undefined, CLOUDFLARE_API_KEY: undefined, LOGFILTER_PRODUCT_SEGMENT: undefined,
+    CLOUDFLARE_BASE_URL: target.baseUrl,
+    CLOUDFLARE_API_TOKEN: TOKEN,
+    CLOUDFLARE_EMAIL: undefined,
+    CLOUDFLARE_API_KEY: undefined,
+    LOGFILTER_PRODUCT_SEGMENT: undefined,
     ...extra,
   };
 }

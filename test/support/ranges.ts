@@ -21,7 +21,10 @@ export function rangeProblems(text: string, diagnostic: Diagnostic): string[] {
   if (!(Number.isInteger(start.offset) && Number.isInteger(end.offset))) problems.push('offsets are not integers');
   if (start.offset < 0 || end.offset > text.length) problems.push(`range ${start.offset}-${end.offset} is outside 0-${text.length}`);
   if (start.offset > end.offset) problems.push(`start ${start.offset} is after end ${end.offset}`);
-  for (const [name, position] of [['start', start], ['end', end]] as const) {
+  for (const [name, position] of [
+    ['start', start],
+    ['end', end],
+  ] as const) {
     const expected = positionAt(text, Math.min(Math.max(position.offset, 0), text.length));
     if (position.line !== expected.line || position.column !== expected.column) {
       problems.push(`${name} ${position.line}:${position.column} should be ${expected.line}:${expected.column} for offset ${position.offset}`);

@@ -94,8 +94,10 @@ function credentialsFrom(value: (name: string) => string | undefined): Credentia
 function checkCredentials(credentials: Credentials | undefined): Credentials | undefined {
   if (!credentials) return undefined;
   const usable = (text: string) => /^[\x21-\x7e]+$/.test(text);
-  if ('token' in credentials && !usable(credentials.token)) throw new ConfigError(`the API token (${ENV.token}) holds characters a request header cannot carry, such as spaces or line breaks`);
-  if ('key' in credentials && !usable(credentials.key)) throw new ConfigError(`the API key (${ENV.key}) holds characters a request header cannot carry, such as spaces or line breaks`);
+  if ('token' in credentials && !usable(credentials.token))
+    throw new ConfigError(`the API token (${ENV.token}) holds characters a request header cannot carry, such as spaces or line breaks`);
+  if ('key' in credentials && !usable(credentials.key))
+    throw new ConfigError(`the API key (${ENV.key}) holds characters a request header cannot carry, such as spaces or line breaks`);
   if ('email' in credentials && !usable(credentials.email)) throw new ConfigError(`the e-mail (${ENV.email}) holds characters a request header cannot carry`);
   return credentials;
 }
@@ -117,7 +119,8 @@ function checkBaseUrl(text: string): string {
 }
 
 function checkSegment(segment: string): string {
-  if (!/^[A-Za-z0-9_-]+$/.test(segment)) throw new ConfigError(`the product segment '${segment}' must be one path segment of letters, digits, '-' and '_' (e.g. ${DEFAULT_PRODUCT_SEGMENT})`);
+  if (!/^[A-Za-z0-9_-]+$/.test(segment))
+    throw new ConfigError(`the product segment '${segment}' must be one path segment of letters, digits, '-' and '_' (e.g. ${DEFAULT_PRODUCT_SEGMENT})`);
   return segment;
 }
 

@@ -3,8 +3,14 @@
  * read its rules, merge, check, and PUT the complete rule set.
  */
 import {
-  checkCustomFieldRules, CUSTOM_FIELDS_PHASE, customFieldNames, isCustomFieldsRuleset,
-  type CustomFieldNames, type CustomFieldRule, type Diagnostic, type Ruleset,
+  checkCustomFieldRules,
+  CUSTOM_FIELDS_PHASE,
+  customFieldNames,
+  isCustomFieldsRuleset,
+  type CustomFieldNames,
+  type CustomFieldRule,
+  type Diagnostic,
+  type Ruleset,
 } from '@logfilter/core';
 import { ValidationError } from './errors.js';
 import { mergeCustomFields, type FieldRef, type SettableList, type WantedFields } from './merge.js';
@@ -79,9 +85,16 @@ export class CustomFieldsApi {
     const check = checkCustomFieldRules(merged.rules, { maxFields: change.maxFields });
     if (!check.ok) throw new ValidationError('the custom fields asked for are not valid; nothing was sent', check.diagnostics);
     const result: CustomFieldsResult = {
-      rulesetId: current?.id, created: false, changed: merged.added.length + merged.removed.length > 0,
-      added: merged.added, kept: merged.kept, removed: merged.removed, notes, diagnostics: check.diagnostics,
-      ruleset: undefined, dryRun: this.transport.dryRun,
+      rulesetId: current?.id,
+      created: false,
+      changed: merged.added.length + merged.removed.length > 0,
+      added: merged.added,
+      kept: merged.kept,
+      removed: merged.removed,
+      notes,
+      diagnostics: check.diagnostics,
+      ruleset: undefined,
+      dryRun: this.transport.dryRun,
     };
     if (!result.changed) return result;
     if (!current) {

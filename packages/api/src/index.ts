@@ -1,7 +1,15 @@
 export { Client, createClient } from './client.js';
 export {
-  DEFAULT_BASE_URL, DEFAULT_PRODUCT_SEGMENT, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, ENV, resolveConfig,
-  type ClientOptions, type Credentials, type RequestDescription, type ResolvedConfig,
+  DEFAULT_BASE_URL,
+  DEFAULT_PRODUCT_SEGMENT,
+  DEFAULT_RETRIES,
+  DEFAULT_TIMEOUT_MS,
+  ENV,
+  resolveConfig,
+  type ClientOptions,
+  type Credentials,
+  type RequestDescription,
+  type ResolvedConfig,
 } from './config.js';
 export { ApiError, ConfigError, NetworkError, ValidationError, formatServiceMessage, type NetworkFailure, type ServiceMessage } from './errors.js';
 export { CustomFieldsApi, NEW_RULESET_ID, normalizeChange, type CustomFieldsChange, type CustomFieldsResult, type CustomFieldsState } from './custom-fields.js';

@@ -62,7 +62,12 @@ export class JobsApi {
         const found = (await this.list(zone)).find((job) => sameJob(job, input));
         if (found) return { job: found, recovered: true, dryRun };
         if (attempt >= this.transport.config.retries) {
-          throw new NetworkError(error.kind, error.method, error.path, `${error.message}; no job named '${input.name ?? ''}' for that destination was found afterwards, so none was created`);
+          throw new NetworkError(
+            error.kind,
+            error.method,
+            error.path,
+            `${error.message}; no job named '${input.name ?? ''}' for that destination was found afterwards, so none was created`,
+          );
         }
       }
     }
@@ -78,7 +83,7 @@ export class JobsApi {
   }
 
   /** PUT /jobs/{id} with the members to change; undefined in a dry run. */
-  async update(zone: string, id: number | string, changes: Partial<JobInput>): Promise<Job | undefined> {
+  async update(zone: string, id: number | string, changes: Partial<Omit<JobInput, 'filter'>> & { filter?: string | null }): Promise<Job | undefined> {
     return (await this.transport.request<Job>('PUT', this.path(zone, id), changes))?.result;
   }
 
@@ -89,5 +94,9 @@ export class JobsApi {
 }
 
 function sameJob(job: Job, input: JobInput): boolean {
-  return (job.name ?? '') === (input.name ?? '') && job.destination_conf === input.destination_conf && (job.dataset ?? undefined) === (input.dataset ?? job.dataset ?? undefined);
+  return (
+    (job.name ?? '') === (input.name ?? '') &&
+    job.destination_conf === input.destination_conf &&
+    (job.dataset ?? undefined) === (input.dataset ?? job.dataset ?? undefined)
+  );
 }

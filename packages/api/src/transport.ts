@@ -76,7 +76,7 @@ export class Transport {
   describe(method: Method, url: string, body: unknown, dryRun: boolean): RequestDescription {
     const headers: Record<string, string> = {};
     const credentials = this.config.credentials;
-    if (credentials && 'token' in credentials) headers['Authorization'] = `Bearer ${REDACTED}`;
+    if (credentials && 'token' in credentials) headers.Authorization = `Bearer ${REDACTED}`;
     else if (credentials) Object.assign(headers, { 'X-Auth-Email': credentials.email, 'X-Auth-Key': REDACTED });
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const description: RequestDescription = { method, url, headers, dryRun };
@@ -86,7 +86,7 @@ export class Transport {
 
   private headers(credentials: Credentials, hasBody: boolean): Record<string, string> {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if ('token' in credentials) headers['Authorization'] = `Bearer ${credentials.token}`;
+    if ('token' in credentials) headers.Authorization = `Bearer ${credentials.token}`;
     else Object.assign(headers, { 'X-Auth-Email': credentials.email, 'X-Auth-Key': credentials.key });
     if (hasBody) headers['Content-Type'] = 'application/json';
     return headers;
@@ -102,7 +102,13 @@ export class Transport {
     }
     const errors = Array.isArray(envelope?.errors) ? envelope.errors.map(serviceMessage) : [];
     if (status >= 400 || envelope?.success !== true) throw new ApiError(method, path, status, errors);
-    return { result: envelope.result as T, success: true, errors, messages: Array.isArray(envelope.messages) ? envelope.messages.map(serviceMessage) : [], result_info: envelope.result_info };
+    return {
+      result: envelope.result as T,
+      success: true,
+      errors,
+      messages: Array.isArray(envelope.messages) ? envelope.messages.map(serviceMessage) : [],
+      result_info: envelope.result_info,
+    };
   }
 
   private networkError(method: Method, path: string, error: unknown): NetworkError {
@@ -114,10 +120,13 @@ export class Transport {
     const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
     const code = cause?.code;
     const why =
-      code === 'ECONNREFUSED' ? 'the connection was refused (is the server running?)'
-        : code === 'ENOTFOUND' ? 'the host name does not resolve'
-          : code === 'UND_ERR_SOCKET' || code === 'ECONNRESET' ? 'the server closed the connection without answering'
-            : cause?.message ?? (error as Error)?.message ?? String(error);
+      code === 'ECONNREFUSED'
+        ? 'the connection was refused (is the server running?)'
+        : code === 'ENOTFOUND'
+          ? 'the host name does not resolve'
+          : code === 'UND_ERR_SOCKET' || code === 'ECONNRESET'
+            ? 'the server closed the connection without answering'
+            : (cause?.message ?? (error as Error)?.message ?? String(error));
     return new NetworkError('connection', method, path, `${method} ${path}: cannot reach ${where}: ${this.redact(why)}`);
   }
 
@@ -146,7 +155,10 @@ export class Transport {
 function serviceMessage(entry: unknown): ServiceMessage {
   if (typeof entry === 'object' && entry !== null) {
     const { code, message, source } = entry as { code?: unknown; message?: unknown; source?: { pointer?: unknown } };
-    const result: ServiceMessage = { code: typeof code === 'number' || typeof code === 'string' ? code : 'unknown', message: typeof message === 'string' ? message : JSON.stringify(entry) };
+    const result: ServiceMessage = {
+      code: typeof code === 'number' || typeof code === 'string' ? code : 'unknown',
+      message: typeof message === 'string' ? message : JSON.stringify(entry),
+    };
     if (source && typeof source.pointer === 'string') result.source = { pointer: source.pointer };
     return result;
   }

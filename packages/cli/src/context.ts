@@ -59,6 +59,6 @@ export class Context {
 
   printDiagnostics(diagnostics: readonly Diagnostic[], text: string, fileName?: string): void {
     if (diagnostics.length === 0) return;
-    process.stderr.write(renderDiagnostics(diagnostics, text, { fileName, color: this.colorFor(process.stderr) }) + '\n');
+    process.stderr.write(`${renderDiagnostics(diagnostics, text, { fileName, color: this.colorFor(process.stderr) })}\n`);
   }
 }

@@ -56,7 +56,7 @@ function failure(error: unknown, argv: string[]): number {
     return error.exitCode === 0 ? 0 : EXIT_USAGE;
   }
   if (error instanceof UsageError) {
-    if (argv.includes('--json')) process.stdout.write(JSON.stringify(machineFailure(error)) + '\n');
+    if (argv.includes('--json')) process.stdout.write(`${JSON.stringify(machineFailure(error))}\n`);
     else process.stderr.write(`logfilter: ${error.message}\n`);
     return EXIT_USAGE;
   }

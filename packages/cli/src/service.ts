@@ -73,7 +73,7 @@ export function formatRequests(requests: readonly RequestDescription[]): string 
       const lines = [request.dryRun ? '# not sent (dry run)' : '# sent (a dry run reads, never writes)', `${request.method} ${request.url}`];
       for (const [name, value] of Object.entries(request.headers)) lines.push(`${name}: ${value}`);
       if (request.body !== undefined) lines.push('', JSON.stringify(request.body, null, 2));
-      return lines.join('\n') + '\n';
+      return `${lines.join('\n')}\n`;
     })
     .join('\n');
 }
@@ -83,7 +83,7 @@ export function printReported(diagnostics: readonly ReportedDiagnostic[]): void 
     const lines = [`${d.severity}[${d.code}]: ${d.message}`];
     if (d.pointer) lines.push(`  at ${d.pointer}`);
     if (d.hint) lines.push(`  = hint: ${d.hint}`);
-    process.stderr.write(lines.join('\n') + '\n');
+    process.stderr.write(`${lines.join('\n')}\n`);
   }
 }
 
@@ -98,7 +98,7 @@ export async function runService(flags: ServiceFlags, action: () => Promise<numb
     const report = describeFailure(error);
     if (!report) throw error;
     if (flags.json) {
-      process.stdout.write(JSON.stringify({ ok: false, error: report.error, diagnostics: report.diagnostics }) + '\n');
+      process.stdout.write(`${JSON.stringify({ ok: false, error: report.error, diagnostics: report.diagnostics })}\n`);
     } else {
       printReported(report.diagnostics);
       process.stderr.write(`logfilter: ${report.error.message}\n`);
@@ -115,15 +115,31 @@ interface FailureReport {
 
 function describeFailure(error: unknown): FailureReport | undefined {
   if (error instanceof ApiError) {
-    const diagnostics: ReportedDiagnostic[] = error.errors.map((e) => ({ code: String(e.code), severity: 'error', message: e.message, ...(e.source?.pointer ? { pointer: e.source.pointer } : {}) }));
+    const diagnostics: ReportedDiagnostic[] = error.errors.map((e) => ({
+      code: String(e.code),
+      severity: 'error',
+      message: e.message,
+      ...(e.source?.pointer ? { pointer: e.source.pointer } : {}),
+    }));
     if (error.isAuthFailure) {
-      return { exit: EXIT_USAGE, error: { kind: 'auth', status: error.status, message: `the service refused the credentials (HTTP ${error.status}); check ${ENV.token}, or ${ENV.email} and ${ENV.key}` }, diagnostics };
+      return {
+        exit: EXIT_USAGE,
+        error: {
+          kind: 'auth',
+          status: error.status,
+          message: `the service refused the credentials (HTTP ${error.status}); check ${ENV.token}, or ${ENV.email} and ${ENV.key}`,
+        },
+        diagnostics,
+      };
     }
     const refused = error.status < 500 && error.status !== 429;
-    const message = refused ? `${error.method} ${error.path} was refused (HTTP ${error.status})` : `${error.method} ${error.path} failed: the service answered HTTP ${error.status}`;
+    const message = refused
+      ? `${error.method} ${error.path} was refused (HTTP ${error.status})`
+      : `${error.method} ${error.path} failed: the service answered HTTP ${error.status}`;
     return { exit: refused ? EXIT_INVALID : EXIT_USAGE, error: { kind: refused ? 'rejected' : 'service', status: error.status, message }, diagnostics };
   }
-  if (error instanceof NetworkError) return { exit: EXIT_USAGE, error: { kind: error.kind, message: error.message, ...(error.status ? { status: error.status } : {}) }, diagnostics: [] };
+  if (error instanceof NetworkError)
+    return { exit: EXIT_USAGE, error: { kind: error.kind, message: error.message, ...(error.status ? { status: error.status } : {}) }, diagnostics: [] };
   if (error instanceof ConfigError) return { exit: EXIT_USAGE, error: { kind: 'configuration', message: error.message }, diagnostics: [] };
   if (error instanceof ValidationError) {
     return { exit: EXIT_INVALID, error: { kind: 'invalid', message: error.message }, diagnostics: error.diagnostics as ReportedDiagnostic[] };
@@ -134,7 +150,13 @@ function describeFailure(error: unknown): FailureReport | undefined {
 
 /** Splits repeatable comma lists: `--request a,b --request c` gives [a, b, c]. */
 export function collectList(value: string, previous: string[] = []): string[] {
-  return [...previous, ...value.split(',').map((item) => item.trim()).filter((item) => item !== '')];
+  return [
+    ...previous,
+    ...value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== ''),
+  ];
 }
 
 export function collect(value: string, previous: string[] = []): string[] {

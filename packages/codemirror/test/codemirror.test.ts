@@ -9,8 +9,12 @@ describe('lintState', () => {
   it('turns compiler diagnostics into squiggles with the code as source and the hint in the message', () => {
     const [diagnostic] = lintState(stateOf('ClientCountry geq 5'));
     expect(diagnostic).toMatchObject({
-      from: 14, to: 17, severity: 'error', source: 'operator-not-allowed',
-      message: "'geq' cannot be used with string field 'ClientCountry'\nhint: string fields take eq, !eq, startsWith, endsWith, !startsWith, !endsWith, contains, !contains, in, !in",
+      from: 14,
+      to: 17,
+      severity: 'error',
+      source: 'operator-not-allowed',
+      message:
+        "'geq' cannot be used with string field 'ClientCountry'\nhint: string fields take eq, !eq, startsWith, endsWith, !startsWith, !endsWith, contains, !contains, in, !in",
     });
   });
 
@@ -56,7 +60,7 @@ describe('hoverAt', () => {
   it('places a tooltip over the hovered field', () => {
     const tooltip = hoverAt(stateOf('ClientCountry eq us'), 3)!;
     expect([tooltip.pos, tooltip.end]).toEqual([0, 13]);
-    expect(hoverAt(stateOf("ClientCountry eq us"), 13)).not.toBeNull();
+    expect(hoverAt(stateOf('ClientCountry eq us'), 13)).not.toBeNull();
     expect(hoverAt(stateOf('ClientCountry eq us  '), 20)).toBeNull();
   });
 });

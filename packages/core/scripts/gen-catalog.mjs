@@ -11,7 +11,9 @@ const target = join(here, '../src/language/builtin-datasets.ts');
 
 /** The index module's text for the dataset files in `folder`. */
 export function renderIndex(folder = catalogFolder) {
-  const files = readdirSync(folder).filter((name) => name.endsWith('.json')).sort();
+  const files = readdirSync(folder)
+    .filter((name) => name.endsWith('.json'))
+    .sort();
   const ids = files.map((file) => {
     const { dataset, scope } = JSON.parse(readFileSync(join(folder, file), 'utf8'));
     const shared = files.some((other) => other !== file && JSON.parse(readFileSync(join(folder, other), 'utf8')).dataset === dataset);

@@ -1,6 +1,7 @@
 /** compile, the driver: text -> tokens -> AST -> checked -> lowered -> optimised -> JSON, with every diagnostic. */
 import { DiagnosticBag, SourceMap } from './base/diagnostics.js';
 import { checkInto } from './check/check.js';
+import type { FilterNode } from './check/checked.js';
 import type { Dataset } from './language/catalog.js';
 import { resolveDatasetInto, type DatasetOptions } from './language/datasets.js';
 import { finish, type CompileResult, type OutputOptions } from './output/finish.js';
@@ -32,7 +33,7 @@ export function compile(text: string, options: CompileOptions = {}): CompileResu
  */
 export function compileDataset(text: string, dataset: Dataset, options: Omit<CompileOptions, 'dataset' | 'catalog'> = {}): CompileResult {
   const bag = new DiagnosticBag(new SourceMap(text));
-  let tree;
+  let tree: FilterNode | undefined;
   try {
     const { ast } = parseInto(text, bag, options);
     const checked = ast ? checkInto(ast, dataset, bag) : undefined;

@@ -38,7 +38,13 @@ describe('the built-in catalog', () => {
 
 describe('a user catalog', () => {
   it('adds datasets beside the built-in ones', () => {
-    const { datasets, errors } = parseCatalog({ dataset: 'mine', fields: [{ name: 'Status', type: 'int' }, { name: 'Tags', type: 'array[string]' }] });
+    const { datasets, errors } = parseCatalog({
+      dataset: 'mine',
+      fields: [
+        { name: 'Status', type: 'int' },
+        { name: 'Tags', type: 'array[string]' },
+      ],
+    });
     expect(errors).toEqual([]);
     const catalog = builtinCatalog().extend(datasets);
     expect(catalog.get('mine')!.field('Status')?.kind).toBe('int');
@@ -50,7 +56,15 @@ describe('a user catalog', () => {
   it('says what is wrong with a malformed one', () => {
     expect(parseCatalog({ fields: [] }).errors).toEqual(['catalog: "dataset" must be a non-empty string']);
     expect(parseCatalog({ dataset: 'x', fields: [{ name: 'A', type: 'map' }] }).errors[0]).toMatch(/unknown type 'map' of field 'A'/);
-    expect(parseCatalog({ dataset: 'x', fields: [{ name: 'A', type: 'int' }, { name: 'A', type: 'int' }] }).errors[0]).toMatch(/listed twice/);
+    expect(
+      parseCatalog({
+        dataset: 'x',
+        fields: [
+          { name: 'A', type: 'int' },
+          { name: 'A', type: 'int' },
+        ],
+      }).errors[0],
+    ).toMatch(/listed twice/);
     expect(parseCatalog([]).errors).toEqual(['catalog: no datasets']);
   });
 });

@@ -23,7 +23,7 @@ describe('code frames', () => {
   });
 
   it('name the file, widen the gutter for long line numbers and colour only when asked', () => {
-    const text = '\n'.repeat(11) + 'BotScore eq x';
+    const text = `${'\n'.repeat(11)}BotScore eq x`;
     const diagnostic = only(text);
     const plain = renderDiagnostic(diagnostic, text, { fileName: 'f.lf' });
     expect(plain.split('\n').slice(1, 5)).toEqual(['  --> f.lf:12:13', '   |', '12 | BotScore eq x', '   |             ^']);
@@ -32,7 +32,7 @@ describe('code frames', () => {
   });
 
   it('show a window of a very long line and never echo control characters', () => {
-    const text = 'ClientRequestPath eq ' + 'a'.repeat(5000) + ' AND BotScore eq \x1b[31m';
+    const text = `ClientRequestPath eq ${'a'.repeat(5000)} AND BotScore eq \x1b[31m`;
     const frame = renderDiagnostic(compile(text).diagnostics[0], text);
     const [, , , line, carets] = frame.split('\n');
     expect(line.length).toBeLessThan(130);

@@ -11,7 +11,9 @@ describe('complete', () => {
     const country = result.items.find((i) => i.label === 'ClientCountry');
     expect(country).toEqual({ label: 'ClientCountry', kind: 'field', detail: 'string', info: '2-letter ISO-3166 country code of client IP', boost: 0 });
     expect(result.items.slice(-2).map((i) => i.label)).toEqual(['NOT', '(']);
-    const filterable = builtinCatalog().get('http_requests')!.fields.filter((f) => f.filterable).length;
+    const filterable = builtinCatalog()
+      .get('http_requests')!
+      .fields.filter((f) => f.filterable).length;
     expect(result.items.filter((i) => i.kind === 'field')).toHaveLength(filterable);
   });
 
@@ -105,7 +107,10 @@ describe('hover', () => {
   });
 
   it('says a field is unknown and suggests one', () => {
-    expect(hover('clientcountry eq us', 2)).toMatchObject({ title: 'clientcountry: unknown field', text: "not a field of http_requests; did you mean 'ClientCountry'?" });
+    expect(hover('clientcountry eq us', 2)).toMatchObject({
+      title: 'clientcountry: unknown field',
+      text: "not a field of http_requests; did you mean 'ClientCountry'?",
+    });
   });
 
   it('shows nothing over whitespace and punctuation', () => {
@@ -115,11 +120,15 @@ describe('hover', () => {
 
 describe('diagnostics', () => {
   it('are the compiler diagnostics with ranges', () => {
-    expect(diagnostics('ClientCountry geq 5')).toEqual([{
-      code: 'operator-not-allowed', severity: 'error', message: "'geq' cannot be used with string field 'ClientCountry'",
-      range: { start: { offset: 14, line: 1, column: 15 }, end: { offset: 17, line: 1, column: 18 } },
-      hint: 'string fields take eq, !eq, startsWith, endsWith, !startsWith, !endsWith, contains, !contains, in, !in',
-    }]);
+    expect(diagnostics('ClientCountry geq 5')).toEqual([
+      {
+        code: 'operator-not-allowed',
+        severity: 'error',
+        message: "'geq' cannot be used with string field 'ClientCountry'",
+        range: { start: { offset: 14, line: 1, column: 15 }, end: { offset: 17, line: 1, column: 18 } },
+        hint: 'string fields take eq, !eq, startsWith, endsWith, !startsWith, !endsWith, contains, !contains, in, !in',
+      },
+    ]);
     expect(diagnostics(EXAMPLE)).toEqual([]);
     expect(diagnostics('ClientCountry eq', { dataset: 'http_requests' }).map((d) => d.code)).toEqual(['expected-value']);
   });
@@ -128,8 +137,17 @@ describe('diagnostics', () => {
 describe('scan', () => {
   it('gives each token a role, also in text that does not parse', () => {
     expect(scan('ClientCountry in (us, # c\n ca) AND NOT BotScore').map((t) => `${t.image}:${t.role}`)).toEqual([
-      'ClientCountry:field', 'in:operator', '(:punctuation', 'us:value', ',:punctuation', '# c:comment', 'ca:value',
-      '):punctuation', 'AND:keyword', 'NOT:keyword', 'BotScore:field',
+      'ClientCountry:field',
+      'in:operator',
+      '(:punctuation',
+      'us:value',
+      ',:punctuation',
+      '# c:comment',
+      'ca:value',
+      '):punctuation',
+      'AND:keyword',
+      'NOT:keyword',
+      'BotScore:field',
     ]);
   });
 });

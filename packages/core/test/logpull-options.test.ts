@@ -9,11 +9,22 @@ describe('logpull_options', () => {
     const result = checkLogpullOptions(text);
     expect(result.diagnostics).toEqual([]);
     expect(result.fields?.map((f) => f.name)).toEqual(['RayID', 'ClientIP', 'EdgeStartTimestamp']);
-    expect(result.options.map((o) => [o.key, o.value])).toEqual([['fields', 'RayID,ClientIP,EdgeStartTimestamp'], ['timestamps', 'rfc3339'], ['CVE-2021-44228', 'true']]);
+    expect(result.options.map((o) => [o.key, o.value])).toEqual([
+      ['fields', 'RayID,ClientIP,EdgeStartTimestamp'],
+      ['timestamps', 'rfc3339'],
+      ['CVE-2021-44228', 'true'],
+    ]);
   });
 
   it('builds the string in a fixed order and parses it back', () => {
-    const text = buildLogpullOptions({ fields: ['RayID', 'ClientIP'], timestamps: 'unix', options: [['CVE-2021-44228', 'true'], ['sample', '0.5']] });
+    const text = buildLogpullOptions({
+      fields: ['RayID', 'ClientIP'],
+      timestamps: 'unix',
+      options: [
+        ['CVE-2021-44228', 'true'],
+        ['sample', '0.5'],
+      ],
+    });
     expect(text).toBe('fields=RayID,ClientIP&timestamps=unix&CVE-2021-44228=true&sample=0.5');
     expect(checkLogpullOptions(text).ok).toBe(true);
     expect(buildLogpullOptions({})).toBe('');
@@ -22,14 +33,26 @@ describe('logpull_options', () => {
 
   it('checks field names against the dataset with did-you-mean and the right case', () => {
     const result = checkLogpullOptions('fields=RayId,ClientIPP,Nope,RayID,RayID');
-    expect(summary(result.diagnostics)).toEqual(['error:unknown-field@8-13', 'error:unknown-field@14-23', 'error:unknown-field@24-28', 'warning:duplicate-field@35-40']);
-    expect(result.diagnostics.map((d) => d.hint)).toEqual(["did you mean 'RayID'?", "did you mean 'ClientIP'?", '`logfilter fields http_requests` lists them', 'remove one']);
+    expect(summary(result.diagnostics)).toEqual([
+      'error:unknown-field@8-13',
+      'error:unknown-field@14-23',
+      'error:unknown-field@24-28',
+      'warning:duplicate-field@35-40',
+    ]);
+    expect(result.diagnostics.map((d) => d.hint)).toEqual([
+      "did you mean 'RayID'?",
+      "did you mean 'ClientIP'?",
+      '`logfilter fields http_requests` lists them',
+      'remove one',
+    ]);
   });
 
   it('uses the dataset given, and says when the dataset is unknown', () => {
     expect(checkLogpullOptions('fields=QueryName,ResponseCode', { dataset: 'dns_logs' }).diagnostics).toEqual([]);
     expect(checkLogpullOptions('fields=QueryName', { dataset: 'http_requests' }).diagnostics[0].code).toBe('unknown-field');
-    expect(checkLogpullOptions('fields=RayID', { dataset: 'http_request' }).diagnostics).toMatchObject([{ code: 'unknown-dataset', hint: "did you mean 'http_requests'?" }]);
+    expect(checkLogpullOptions('fields=RayID', { dataset: 'http_request' }).diagnostics).toMatchObject([
+      { code: 'unknown-dataset', hint: "did you mean 'http_requests'?" },
+    ]);
   });
 
   it('knows the options and their values', () => {
@@ -46,7 +69,13 @@ describe('logpull_options', () => {
 
   it('reports duplicates, empty options, empty names and spaces', () => {
     const result = checkLogpullOptions('fields=RayID,, ClientIP&&timestamps=unix&timestamps=rfc3339&fields=');
-    expect(summary(result.diagnostics)).toEqual(['error:empty-field-name@14-15', 'error:space-in-fields@15-24', 'warning:empty-option@25-26', 'error:duplicate-option@42-52', 'error:duplicate-option@61-67']);
+    expect(summary(result.diagnostics)).toEqual([
+      'error:empty-field-name@14-15',
+      'error:space-in-fields@15-24',
+      'warning:empty-option@25-26',
+      'error:duplicate-option@42-52',
+      'error:duplicate-option@61-67',
+    ]);
   });
 
   it('cross-checks Cookies, RequestHeaders and ResponseHeaders with the custom fields configured', () => {

@@ -34,8 +34,18 @@ export function createJob(state: EmulatorState, zone: string, body: unknown, opt
   if (!isObject(body)) throw fail(400, JOB_CODES.invalidJob, 'the request body must be a JSON object');
   const dataset = body.dataset ?? DEFAULT_DATASET;
   const job: StoredJob = {
-    id: 0, name: null, dataset: typeof dataset === 'string' ? dataset : DEFAULT_DATASET, enabled: false, destination_conf: '',
-    logpull_options: null, filter: null, frequency: 'high', kind: '', last_complete: null, last_error: null, error_message: null,
+    id: 0,
+    name: null,
+    dataset: typeof dataset === 'string' ? dataset : DEFAULT_DATASET,
+    enabled: false,
+    destination_conf: '',
+    logpull_options: null,
+    filter: null,
+    frequency: 'high',
+    kind: '',
+    last_complete: null,
+    last_error: null,
+    error_message: null,
   };
   const errors = typeof dataset === 'string' ? [] : [problem('/dataset', 'dataset must be a string')];
   if (!('destination_conf' in body)) errors.push(problem('/destination_conf', 'destination_conf is required'));
@@ -50,7 +60,8 @@ export function createJob(state: EmulatorState, zone: string, body: unknown, opt
 export function updateJob(state: EmulatorState, zone: string, id: string, body: unknown, options: JobOptions): StoredJob {
   const job = getJob(state, zone, id);
   if (!isObject(body)) throw fail(400, JOB_CODES.invalidJob, 'the request body must be a JSON object');
-  if ('dataset' in body && body.dataset !== job.dataset) throw fail(400, JOB_CODES.invalidJob, `the dataset of a job cannot change (it is ${job.dataset})`, '/dataset');
+  if ('dataset' in body && body.dataset !== job.dataset)
+    throw fail(400, JOB_CODES.invalidJob, `the dataset of a job cannot change (it is ${job.dataset})`, '/dataset');
   const updated = { ...job };
   const errors = apply(updated, body, options);
   if (errors.length > 0) throw new HttpFailure(400, errors);
@@ -90,7 +101,8 @@ function apply(job: StoredJob, body: Record<string, unknown>, options: JobOption
     }
     const before = errors.length;
     if (member === 'name') checkName(value as string, errors);
-    if (member === 'destination_conf' && !/^[a-z][a-z0-9+.-]*:\/\/\S+$/i.test(value as string)) errors.push(problem('/destination_conf', 'destination_conf must be a destination URL such as s3://bucket/path?region=us-west-2'));
+    if (member === 'destination_conf' && !/^[a-z][a-z0-9+.-]*:\/\/\S+$/i.test(value as string))
+      errors.push(problem('/destination_conf', 'destination_conf must be a destination URL such as s3://bucket/path?region=us-west-2'));
     if (member === 'frequency' && value !== 'high' && value !== 'low') errors.push(problem('/frequency', 'frequency must be high or low'));
     if (member === 'logpull_options') {
       for (const d of checkLogpullOptions(value as string, { dataset }).diagnostics) {

@@ -35,20 +35,33 @@ export function getRuleset(state: EmulatorState, zone: string, id: string): Stor
   return ruleset;
 }
 
-export function createRuleset(state: EmulatorState, zone: string, body: unknown, options: RulesetOptions): { ruleset: StoredRuleset; messages: EnvelopeError[] } {
+export function createRuleset(
+  state: EmulatorState,
+  zone: string,
+  body: unknown,
+  options: RulesetOptions,
+): { ruleset: StoredRuleset; messages: EnvelopeError[] } {
   if (!isObject(body)) throw fail(400, CODES.invalidRequest, 'the request body must be a JSON object');
   for (const member of ['name', 'kind', 'phase'] as const) {
-    if (typeof body[member] !== 'string' || body[member] === '') throw fail(400, CODES.invalidRequest, `'${member}' is required and must be a non-empty string`, `/${member}`);
+    if (typeof body[member] !== 'string' || body[member] === '')
+      throw fail(400, CODES.invalidRequest, `'${member}' is required and must be a non-empty string`, `/${member}`);
   }
-  if (body.kind !== 'zone') throw fail(400, CODES.invalidRequest, `the emulator keeps zone entry-point rulesets only: kind must be 'zone', not '${body.kind}'`, '/kind');
+  if (body.kind !== 'zone')
+    throw fail(400, CODES.invalidRequest, `the emulator keeps zone entry-point rulesets only: kind must be 'zone', not '${body.kind}'`, '/kind');
   const rulesets = state.zone(zone).rulesets;
   if (rulesets.some((ruleset) => ruleset.kind === 'zone' && ruleset.phase === body.phase)) {
     throw fail(400, CODES.rulesetExists, `a zone ruleset for phase '${body.phase}' already exists; a zone has one per phase: update it instead`, '/phase');
   }
   const now = new Date().toISOString();
   const ruleset: StoredRuleset = {
-    id: newId(), name: body.name as string, description: typeof body.description === 'string' ? body.description : '',
-    kind: 'zone', phase: body.phase as string, version: '1', last_updated: now, rules: [],
+    id: newId(),
+    name: body.name as string,
+    description: typeof body.description === 'string' ? body.description : '',
+    kind: 'zone',
+    phase: body.phase as string,
+    version: '1',
+    last_updated: now,
+    rules: [],
   };
   const messages = body.rules === undefined ? [] : replaceRules(ruleset, body.rules, options, now);
   rulesets.push(ruleset);
@@ -56,7 +69,13 @@ export function createRuleset(state: EmulatorState, zone: string, body: unknown,
   return { ruleset, messages };
 }
 
-export function putRuleset(state: EmulatorState, zone: string, id: string, body: unknown, options: RulesetOptions): { ruleset: StoredRuleset; messages: EnvelopeError[] } {
+export function putRuleset(
+  state: EmulatorState,
+  zone: string,
+  id: string,
+  body: unknown,
+  options: RulesetOptions,
+): { ruleset: StoredRuleset; messages: EnvelopeError[] } {
   const ruleset = getRuleset(state, zone, id);
   if (!isObject(body)) throw fail(400, CODES.invalidRequest, 'the request body must be a JSON object {"rules": [...]}');
   if (!('rules' in body)) throw fail(400, CODES.invalidRequest, "the body has no 'rules': a PUT sends the complete rule set", '/rules');
@@ -77,7 +96,8 @@ function replaceRules(ruleset: StoredRuleset, rules: unknown, options: RulesetOp
   const byId = new Map(ruleset.rules.map((rule) => [rule.id, rule]));
   const incoming = rules as Array<Record<string, unknown>>;
   incoming.forEach((rule, index) => {
-    if (rule.id !== undefined && !byId.has(rule.id as string)) throw fail(400, CODES.unknownRule, `rule '${String(rule.id)}' is not in this ruleset; leave 'id' out to add a rule`, `/rules/${index}/id`);
+    if (rule.id !== undefined && !byId.has(rule.id as string))
+      throw fail(400, CODES.unknownRule, `rule '${String(rule.id)}' is not in this ruleset; leave 'id' out to add a rule`, `/rules/${index}/id`);
   });
   ruleset.rules = incoming.map((rule) => storedRule(rule, byId.get(rule.id as string), now));
   return diagnostics.filter((d) => d.severity === 'warning').map(toEnvelopeError);
@@ -89,7 +109,11 @@ function checkRules(phase: string, rules: unknown, options: RulesetOptions): Arr
   const at = { offset: 0, line: 1, column: 1 };
   const problem = (pointer: string, message: string) => ({ code: 'invalid-rule', severity: 'error' as const, message, range: { start: at, end: at }, pointer });
   if (!Array.isArray(rules)) return [problem('/rules', "'rules' must be an array")];
-  return rules.flatMap((rule, index) => (isObject(rule) && typeof rule.action === 'string' && typeof rule.expression === 'string' ? [] : [problem(`/rules/${index}`, 'a rule needs a string action and a string expression')]));
+  return rules.flatMap((rule, index) =>
+    isObject(rule) && typeof rule.action === 'string' && typeof rule.expression === 'string'
+      ? []
+      : [problem(`/rules/${index}`, 'a rule needs a string action and a string expression')],
+  );
 }
 
 function storedRule(rule: Record<string, unknown>, earlier: StoredRule | undefined, now: string): StoredRule {
@@ -101,8 +125,22 @@ function storedRule(rule: Record<string, unknown>, earlier: StoredRule | undefin
     enabled: typeof rule.enabled === 'boolean' ? rule.enabled : true,
   };
   if (earlier) {
-    const changed = JSON.stringify(content) !== JSON.stringify({ action: earlier.action, expression: earlier.expression, description: earlier.description, action_parameters: earlier.action_parameters, enabled: earlier.enabled });
-    return { id: earlier.id, version: changed ? String(Number(earlier.version) + 1) : earlier.version, ...content, ref: earlier.ref, last_updated: changed ? now : earlier.last_updated };
+    const changed =
+      JSON.stringify(content) !==
+      JSON.stringify({
+        action: earlier.action,
+        expression: earlier.expression,
+        description: earlier.description,
+        action_parameters: earlier.action_parameters,
+        enabled: earlier.enabled,
+      });
+    return {
+      id: earlier.id,
+      version: changed ? String(Number(earlier.version) + 1) : earlier.version,
+      ...content,
+      ref: earlier.ref,
+      last_updated: changed ? now : earlier.last_updated,
+    };
   }
   const id = newId();
   return { id, version: '1', ...content, ref: typeof rule.ref === 'string' ? rule.ref : id, last_updated: now };
@@ -110,7 +148,9 @@ function storedRule(rule: Record<string, unknown>, earlier: StoredRule | undefin
 
 function toEnvelopeError(diagnostic: Diagnostic & { pointer?: string }): EnvelopeError {
   const message = `${diagnostic.message}${diagnostic.hint ? ` (${diagnostic.hint})` : ''}`;
-  return diagnostic.pointer === undefined ? { code: CODES.invalidRules, message } : { code: CODES.invalidRules, message, source: { pointer: diagnostic.pointer } };
+  return diagnostic.pointer === undefined
+    ? { code: CODES.invalidRules, message }
+    : { code: CODES.invalidRules, message, source: { pointer: diagnostic.pointer } };
 }
 
 export type { JsonDiagnostic };

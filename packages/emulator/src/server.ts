@@ -66,12 +66,16 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    port, baseUrl: `http://${host.includes(':') ? `[${host}]` : host}:${port}${BASE_PATH}`,
-    state: service.state, faults: service.faults, requests: service.requests,
-    close: () => new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeAllConnections();
-    }),
+    port,
+    baseUrl: `http://${host.includes(':') ? `[${host}]` : host}:${port}${BASE_PATH}`,
+    state: service.state,
+    faults: service.faults,
+    requests: service.requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
 
@@ -101,7 +105,7 @@ class Service {
     if (fault && (await applyFault(fault, request, response))) return;
     let answer: Answer;
     try {
-      if (!url.pathname.startsWith(BASE_PATH + '/')) throw fail(404, 7000, `no route for ${url.pathname}: the API lives under ${BASE_PATH}`);
+      if (!url.pathname.startsWith(`${BASE_PATH}/`)) throw fail(404, 7000, `no route for ${url.pathname}: the API lives under ${BASE_PATH}`);
       authenticate(request, this.options.credentials);
       recorded.body = await readBody(request);
       answer = this.route(method, path, recorded.body);
@@ -189,7 +193,8 @@ async function applyFault(fault: Fault, request: IncomingMessage, response: Serv
     return true;
   }
   const headers: Record<string, string> = fault.retryAfter === undefined ? {} : { 'Retry-After': String(fault.retryAfter) };
-  const message = fault.message ?? (fault.status === 429 ? 'rate limited: please wait and consider throttling your request speed' : 'the service is unavailable');
+  const message =
+    fault.message ?? (fault.status === 429 ? 'rate limited: please wait and consider throttling your request speed' : 'the service is unavailable');
   write(response, refusal(new HttpFailure(fault.status, [{ code: fault.code ?? (fault.status === 429 ? 971 : 10000 + fault.status), message }], headers)));
   return true;
 }

@@ -68,7 +68,7 @@ export class EmulatorState {
     const temporary = `${this.path}.${process.pid}.tmp`;
     const fd = openSync(temporary, 'w');
     try {
-      writeSync(fd, JSON.stringify(this.data, null, 2) + '\n');
+      writeSync(fd, `${JSON.stringify(this.data, null, 2)}\n`);
       fsyncSync(fd);
     } finally {
       closeSync(fd);

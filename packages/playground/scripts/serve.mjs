@@ -39,7 +39,7 @@ export function serveStatic(root = DIST, port = 0) {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const portArg = process.argv.indexOf('--port');
-  const port = Number(portArg > 0 ? process.argv[portArg + 1] : process.env.PORT ?? 4173);
+  const port = Number(portArg > 0 ? process.argv[portArg + 1] : (process.env.PORT ?? 4173));
   try {
     const server = await serveStatic(DIST, port);
     console.log(`logfilter playground: http://127.0.0.1:${server.address().port}/`);

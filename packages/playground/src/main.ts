@@ -36,7 +36,11 @@ const view = createEditor(byId('editor'), state.text, state.dataset, (text) => {
   state.text = text;
   refresh();
 });
-const decompilePane = setupDecompile(decompileInput, () => state.dataset, (text) => setText(view, text));
+const decompilePane = setupDecompile(
+  decompileInput,
+  () => state.dataset,
+  (text) => setText(view, text),
+);
 const evaluatePane = setupEvaluate(evaluateInput, () => state);
 
 /** Recomputes every pane from the state and writes the state into the URL hash. */

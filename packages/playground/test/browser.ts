@@ -9,8 +9,14 @@ import { DIST, serveStatic } from '../scripts/serve.mjs';
 
 export const CHROMIUM = '/usr/bin/chromium';
 const ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 export interface Playground {
@@ -35,7 +41,10 @@ export async function startPlayground(): Promise<Playground> {
     viewport: { width: 1280, height: 900 },
   });
   // Nothing but the page's own server: any other request fails the page loudly.
-  await context.route((requested) => !requested.href.startsWith(url), (route) => route.abort());
+  await context.route(
+    (requested) => !requested.href.startsWith(url),
+    (route) => route.abort(),
+  );
   return {
     url,
     context,

@@ -6,7 +6,8 @@ import { editorText, startPlayground, typeFilter, type Playground } from './brow
 
 const DESIGN_CARD = 'ClientCountry in (us,ca) AND (BotScore lt 30 OR EdgeResponseStatus geq 500)';
 // language.md section 3, exactly.
-const DESIGN_CARD_JSON = '{"where":{"and":[{"key":"ClientCountry","operator":"in","value":["us","ca"]},{"or":[{"key":"BotScore","operator":"lt","value":"30"},{"key":"EdgeResponseStatus","operator":"geq","value":"500"}]}]}}';
+const DESIGN_CARD_JSON =
+  '{"where":{"and":[{"key":"ClientCountry","operator":"in","value":["us","ca"]},{"or":[{"key":"BotScore","operator":"lt","value":"30"},{"key":"EdgeResponseStatus","operator":"geq","value":"500"}]}]}}';
 const RESULTS = join(dirname(fileURLToPath(import.meta.url)), '../test-results');
 
 let playground: Playground;
@@ -132,17 +133,22 @@ describe('the playground in Chromium', () => {
     await page.goto(playground.url);
     await typeFilter(page, 'BotScore lt 10');
     await page.fill('#decompile-input', JSON.stringify(DESIGN_CARD_JSON));
-    await expect.poll(() => page.locator('#decompile-output').textContent()).toBe('ClientCountry in (us, ca) AND (BotScore lt 30 OR EdgeResponseStatus geq 500)');
+    await expect
+      .poll(() => page.locator('#decompile-output').textContent())
+      .toBe('ClientCountry in (us, ca) AND (BotScore lt 30 OR EdgeResponseStatus geq 500)');
     await page.click('#decompile-open');
     expect(await editorText(page)).toBe('ClientCountry in (us, ca) AND (BotScore lt 30 OR EdgeResponseStatus geq 500)');
     await page.fill('#decompile-input', '{"where":{"key":"BotScore","operator":"startsWith","value":"3"}}');
     await expect.poll(() => page.locator('#decompile-problems li').getAttribute('data-code')).toBe('operator-not-allowed');
-    await page.fill('#evaluate-input', [
-      '{"ClientCountry":"us","BotScore":12,"EdgeResponseStatus":200}',
-      '{"ClientCountry":"ca","BotScore":90,"EdgeResponseStatus":200}',
-      'not json',
-      '{"ClientCountry":"de","BotScore":5,"EdgeResponseStatus":500}',
-    ].join('\n'));
+    await page.fill(
+      '#evaluate-input',
+      [
+        '{"ClientCountry":"us","BotScore":12,"EdgeResponseStatus":200}',
+        '{"ClientCountry":"ca","BotScore":90,"EdgeResponseStatus":200}',
+        'not json',
+        '{"ClientCountry":"de","BotScore":5,"EdgeResponseStatus":500}',
+      ].join('\n'),
+    );
     const verdicts = () => page.locator('#evaluate-output li').evaluateAll((items) => items.map((i) => (i as HTMLElement).dataset.verdict));
     await expect.poll(verdicts).toEqual(['pass', 'fail', 'invalid', 'fail']);
     expect(await page.locator('#evaluate-summary').textContent()).toBe('1 of 4 records pass; 1 not JSON objects');

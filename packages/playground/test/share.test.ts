@@ -5,7 +5,12 @@ const DEFAULTS: PageState = { text: 'default', dataset: 'http_requests', json: '
 
 describe('share link state', () => {
   it('round-trips every field through the hash, newlines, quotes and # included', () => {
-    const state: PageState = { text: 'ClientCountry in (us, ca) # note\nAND BotScore lt 30', dataset: 'dns_logs', json: '"{\\"where\\":1}"', records: '{"x":"a&b=c"}\n{"y":2}' };
+    const state: PageState = {
+      text: 'ClientCountry in (us, ca) # note\nAND BotScore lt 30',
+      dataset: 'dns_logs',
+      json: '"{\\"where\\":1}"',
+      records: '{"x":"a&b=c"}\n{"y":2}',
+    };
     const hash = encodeState(state);
     expect(hash.startsWith('#f=ClientCountry+in+%28us%2C+ca%29+%23+note%0AAND')).toBe(true);
     expect(decodeState(hash, DEFAULTS)).toEqual(state);

@@ -1,8 +1,8 @@
 /** `logfilter compile` and `logfilter check`: filter text to checked filter JSON. */
 import { compile, prettyJson, type CompileResult, type ValueStyle } from '@logfilter/core';
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
-import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readSource, summary, UsageError } from '../io.js';
+import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readSource, summary, type UsageError } from '../io.js';
 import { checkJson } from './decompile.js';
 
 interface CompileFlags {
@@ -21,7 +21,9 @@ export function addCompileOptions(command: Command): Command {
   return command
     .option('-f, --file <path>', 'read the filter from a file (- for standard input)')
     .option('-d, --dataset <name>', 'dataset whose fields the filter uses (default: http_requests)')
-    .addOption(new Option('--values <style>', 'value typing: documented (all scalars as strings) or typed').choices(['documented', 'typed']).default('documented'))
+    .addOption(
+      new Option('--values <style>', 'value typing: documented (all scalars as strings) or typed').choices(['documented', 'typed']).default('documented'),
+    )
     .option('--no-optimize', 'keep the filter as written: no merging into in-lists, no de-duplication')
     .option('--max-bytes <n>', 'size limit of the output in bytes (default: 1000)')
     .option('--max-operators <n>', 'limit on the number of operators (default: 30)')
@@ -34,13 +36,24 @@ export function registerCompile(program: Command, context: Context): void {
       .command('compile')
       .description('compile a filter to the JSON a log delivery job takes')
       .argument('[filter]', 'the filter text (or use --file)')
-      .addOption(new Option('-o, --output <format>', 'json: compact, one line; pretty: indented; string: the compact JSON as a JSON string literal').choices(['json', 'pretty', 'string']).default('json')),
+      .addOption(
+        new Option('-o, --output <format>', 'json: compact, one line; pretty: indented; string: the compact JSON as a JSON string literal')
+          .choices(['json', 'pretty', 'string'])
+          .default('json'),
+      ),
   ).action(context.action((filter: string | undefined, flags: CompileFlags) => run(context, filter, flags, 'compile')));
 
   addCompileOptions(
-    program.command('check').description('check a filter and report its diagnostics, without printing the output').argument('[filter]', 'the filter text (or use --file)')
+    program
+      .command('check')
+      .description('check a filter and report its diagnostics, without printing the output')
+      .argument('[filter]', 'the filter text (or use --file)')
       .option('--from-json', 'the input is filter JSON (the object, its escaped string, or a job holding it)'),
-  ).action(context.action((filter: string | undefined, flags: CompileFlags & { fromJson?: boolean }) => (flags.fromJson ? checkJson(context, filter, flags) : run(context, filter, flags, 'check'))));
+  ).action(
+    context.action((filter: string | undefined, flags: CompileFlags & { fromJson?: boolean }) =>
+      flags.fromJson ? checkJson(context, filter, flags) : run(context, filter, flags, 'check'),
+    ),
+  );
 }
 
 function run(context: Context, filter: string | undefined, flags: CompileFlags, mode: 'compile' | 'check'): number {
@@ -54,13 +67,13 @@ function run(context: Context, filter: string | undefined, flags: CompileFlags, 
     maxOperators: flags.maxOperators === undefined ? undefined : parsePositiveInt(flags.maxOperators, '--max-operators'),
   });
   if (flags.json) {
-    process.stdout.write(JSON.stringify(machineOutput(result)) + '\n');
+    process.stdout.write(`${JSON.stringify(machineOutput(result))}\n`);
     return result.ok ? EXIT_OK : EXIT_INVALID;
   }
   context.printDiagnostics(result.diagnostics, source.text, source.name);
   if (!result.ok) return EXIT_INVALID;
   if (mode === 'compile') {
-    process.stdout.write(formatOutput(result.json!, flags.output ?? 'json') + '\n');
+    process.stdout.write(`${formatOutput(result.json!, flags.output ?? 'json')}\n`);
   } else {
     process.stderr.write(summary(result.stats));
   }
@@ -81,7 +94,9 @@ export function machineOutput(result: CompileResult): object {
 export function machineFailure(error: UsageError): object {
   const at = { offset: 0, line: 1, column: 1 };
   return {
-    ok: false, filter: null, json: null,
+    ok: false,
+    filter: null,
+    json: null,
     diagnostics: [{ code: error.code, severity: 'error', message: error.message, range: { start: at, end: at } }],
     stats: { bytes: 0, operators: 0 },
   };

@@ -26,10 +26,9 @@ export function registerCustomFields(program: Command, context: Context): void {
     .option('--json', 'machine output: {ok, shape, fields, diagnostics} on stdout')
     .action(context.action((path: string, flags: { maxFields?: string; json?: boolean }) => check(context, path, flags)));
 
-  addServiceOptions(
-    group.command('get').description("print the zone's custom fields").requiredOption('--zone <id>', 'the zone id'),
-    { dryRun: false },
-  ).action(context.action((flags: ServiceFlags & { zone: string }) => runService(flags, () => get(program, flags))));
+  addServiceOptions(group.command('get').description("print the zone's custom fields").requiredOption('--zone <id>', 'the zone id'), { dryRun: false }).action(
+    context.action((flags: ServiceFlags & { zone: string }) => runService(flags, () => get(program, flags))),
+  );
 
   addServiceOptions(
     group
@@ -50,7 +49,7 @@ function check(context: Context, path: string, flags: { maxFields?: string; json
   const maxFields = flags.maxFields === undefined ? undefined : parsePositiveInt(flags.maxFields, '--max-fields');
   const result = checkCustomFieldsText(text, { maxFields });
   if (flags.json) {
-    process.stdout.write(JSON.stringify({ ok: result.ok, shape: result.shape ?? null, fields: result.fields, diagnostics: result.diagnostics }) + '\n');
+    process.stdout.write(`${JSON.stringify({ ok: result.ok, shape: result.shape ?? null, fields: result.fields, diagnostics: result.diagnostics })}\n`);
     return result.ok ? EXIT_OK : EXIT_INVALID;
   }
   context.printDiagnostics(result.diagnostics.map(withPointer), text, path === '-' ? '<stdin>' : path);
@@ -69,7 +68,7 @@ async function get(program: Command, flags: ServiceFlags & { zone: string }): Pr
   const { client } = serviceClient(program, flags);
   const { ruleset, fields } = await client.customFields.get(flags.zone);
   if (flags.json) {
-    process.stdout.write(JSON.stringify({ ok: true, zone: flags.zone, ruleset: ruleset ?? null, fields }) + '\n');
+    process.stdout.write(`${JSON.stringify({ ok: true, zone: flags.zone, ruleset: ruleset ?? null, fields })}\n`);
     return EXIT_OK;
   }
   if (!ruleset) {
@@ -83,32 +82,31 @@ async function get(program: Command, flags: ServiceFlags & { zone: string }): Pr
 async function set(program: Command, flags: SetFlags): Promise<number> {
   const { client, requests } = serviceClient(program, flags);
   const result = await client.customFields.set(flags.zone, {
-    request: flags.request, response: flags.response, cookie: flags.cookie, replace: flags.replace === true,
+    request: flags.request,
+    response: flags.response,
+    cookie: flags.cookie,
+    replace: flags.replace === true,
     maxFields: flags.maxFields === undefined ? undefined : parsePositiveInt(flags.maxFields, '--max-fields'),
   });
   if (flags.json) {
     const { ruleset, ...rest } = result;
-    process.stdout.write(JSON.stringify({ ok: true, ...rest, ruleset: ruleset ?? null, ...(flags.dryRun ? { requests } : {}) }) + '\n');
+    process.stdout.write(`${JSON.stringify({ ok: true, ...rest, ruleset: ruleset ?? null, ...(flags.dryRun ? { requests } : {}) })}\n`);
     return EXIT_OK;
   }
   for (const note of result.notes) process.stderr.write(`warning: ${note}\n`);
   printReported(result.diagnostics as JsonDiagnostic[]);
-  if (flags.dryRun) process.stdout.write(formatRequests(requests) + '\n');
+  if (flags.dryRun) process.stdout.write(`${formatRequests(requests)}\n`);
   process.stdout.write(formatChange(result));
   return EXIT_OK;
 }
 
 function formatChange(result: CustomFieldsResult): string {
-  const lines = [
-    `added:   ${formatRefs(result.added)}`,
-    `kept:    ${formatRefs(result.kept)}`,
-    `removed: ${formatRefs(result.removed)}`,
-  ];
+  const lines = [`added:   ${formatRefs(result.added)}`, `kept:    ${formatRefs(result.kept)}`, `removed: ${formatRefs(result.removed)}`];
   const id = result.rulesetId ?? '(none)';
   if (!result.changed) lines.push(`ruleset ${id}: unchanged, nothing was sent`);
   else if (result.dryRun) lines.push(`dry run: nothing was written${result.created ? ' (the ruleset would be created first)' : ''}`);
   else lines.push(`ruleset ${id}: ${result.created ? 'created, ' : ''}rules replaced${result.ruleset ? describeVersion(result.ruleset) : ''}`);
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }
 
 function formatRefs(refs: readonly FieldRef[]): string {

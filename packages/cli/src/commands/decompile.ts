@@ -1,6 +1,6 @@
 /** `logfilter decompile` and `logfilter check --from-json`: filter JSON back to canonical text. */
 import { decompile, renderDiagnostic, type DecompileDiagnostic, type DecompileResult } from '@logfilter/core';
-import { Command, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readSource, summary, type Source } from '../io.js';
 
@@ -20,7 +20,11 @@ export function registerDecompile(program: Command, context: Context): void {
     .argument('[json]', 'the filter JSON (or use --file)')
     .option('-f, --file <path>', 'read the JSON from a file (- for standard input)')
     .option('-d, --dataset <name>', 'dataset whose fields the filter uses (default: http_requests)')
-    .addOption(new Option('--values <style>', 'value style of the input (typed: a string stays a string where a number could be) and of the "json" in --json output').choices(['documented', 'typed']).default('documented'))
+    .addOption(
+      new Option('--values <style>', 'value style of the input (typed: a string stays a string where a number could be) and of the "json" in --json output')
+        .choices(['documented', 'typed'])
+        .default('documented'),
+    )
     .option('--max-bytes <n>', 'size limit of the filter in bytes (default: 1000)')
     .option('--max-operators <n>', 'limit on the number of operators (default: 30)')
     .option('--json', 'machine output: one JSON object {ok, text, filter, json, diagnostics, stats, found} on stdout')
@@ -37,12 +41,12 @@ function runJson(context: Context, inline: string | undefined, flags: JsonInputF
   const source = readSource(inline, flags.file, 'filter JSON');
   const result = decompileSource(context, source, flags);
   if (flags.json) {
-    process.stdout.write(JSON.stringify(machineOutput(result)) + '\n');
+    process.stdout.write(`${JSON.stringify(machineOutput(result))}\n`);
     return result.ok ? EXIT_OK : EXIT_INVALID;
   }
   printPointerDiagnostics(context, result.diagnostics, source);
   if (!result.ok) return EXIT_INVALID;
-  if (mode === 'decompile') process.stdout.write(result.text + '\n');
+  if (mode === 'decompile') process.stdout.write(`${result.text}\n`);
   else process.stderr.write(summary(result.stats));
   return EXIT_OK;
 }
@@ -64,12 +68,17 @@ export function printPointerDiagnostics(context: Context, diagnostics: readonly 
     const frame = renderDiagnostic(diagnostic, source.text, { fileName: source.name, color });
     return diagnostic.pointer ? frame.replace(/^(.*-->.*)$/m, `$1 at ${diagnostic.pointer}`) : frame;
   });
-  process.stderr.write(frames.join('\n\n') + '\n');
+  process.stderr.write(`${frames.join('\n\n')}\n`);
 }
 
 function machineOutput(result: DecompileResult): object {
   return {
-    ok: result.ok, text: result.text ?? null, filter: result.filter ?? null, json: result.json ?? null,
-    diagnostics: result.diagnostics, stats: result.stats, found: result.found ?? null,
+    ok: result.ok,
+    text: result.text ?? null,
+    filter: result.filter ?? null,
+    json: result.json ?? null,
+    diagnostics: result.diagnostics,
+    stats: result.stats,
+    found: result.found ?? null,
   };
 }

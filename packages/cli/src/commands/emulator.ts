@@ -18,7 +18,10 @@ export function registerEmulator(program: Command, context: Context): void {
     .option('--port <n>', 'the port to listen on (0 picks a free one)', '8787')
     .option('--state <file>', 'keep the state in this JSON file (read at start, rewritten after each change)')
     .option('--max-custom-fields <n>', 'most custom fields a zone takes (default: 40)')
-    .addHelpText('after', `\nThe emulator accepts the credentials in the environment: ${ENV.token}, and/or ${ENV.email} with ${ENV.key}.\nThe job path's segment follows --product-segment or ${ENV.productSegment} (default: logpush).`)
+    .addHelpText(
+      'after',
+      `\nThe emulator accepts the credentials in the environment: ${ENV.token}, and/or ${ENV.email} with ${ENV.key}.\nThe job path's segment follows --product-segment or ${ENV.productSegment} (default: logpush).`,
+    )
     .action(context.action((flags: EmulatorFlags) => run(program, context, flags)));
 }
 
@@ -29,10 +32,14 @@ async function run(program: Command, context: Context, flags: EmulatorFlags): Pr
   const productSegment = program.opts<{ productSegment?: string }>().productSegment ?? (process.env[ENV.productSegment] || undefined);
   // Loaded here, not at the top: node:http costs every other command's start-up a few milliseconds.
   const { startEmulator } = await import('@logfilter/emulator');
-  let emulator;
+  let emulator: Awaited<ReturnType<typeof startEmulator>>;
   try {
     emulator = await startEmulator({
-      port, credentials, statePath: flags.state, productSegment, catalog: context.catalog(),
+      port,
+      credentials,
+      statePath: flags.state,
+      productSegment,
+      catalog: context.catalog(),
       maxCustomFields: flags.maxCustomFields === undefined ? undefined : parsePositiveInt(flags.maxCustomFields, '--max-custom-fields'),
       log: (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`),
     });
@@ -64,7 +71,9 @@ function acceptedCredentials(env: NodeJS.ProcessEnv): EmulatorCredentials[] {
   if (email && key) accepted.push({ email, key });
   else if (email || key) throw new UsageError(`set both ${ENV.email} and ${ENV.key}, or neither`);
   if (accepted.length === 0) {
-    throw new UsageError(`the emulator needs credentials to accept: set ${ENV.token}, or ${ENV.email} and ${ENV.key}, in the environment (the client reads the same variables)`);
+    throw new UsageError(
+      `the emulator needs credentials to accept: set ${ENV.token}, or ${ENV.email} and ${ENV.key}, in the environment (the client reads the same variables)`,
+    );
   }
   return accepted;
 }

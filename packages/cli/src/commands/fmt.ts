@@ -29,7 +29,8 @@ function run(context: Context, filter: string | undefined, flags: FmtFlags): num
   if (filter !== undefined && files.length > 0) throw new UsageError('give the filter either as an argument or with --file, not both');
   if (flags.write && (files.length === 0 || files.includes('-'))) throw new UsageError('--write rewrites files: name them with --file PATH');
   if (files.length > 1 && !flags.write && !flags.check) throw new UsageError('several files need --write or --check');
-  const sources: Source[] = files.length > 0 ? files.map((path) => ({ text: readTextFile(path), name: path === '-' ? '<stdin>' : path })) : [readSource(filter, undefined)];
+  const sources: Source[] =
+    files.length > 0 ? files.map((path) => ({ text: readTextFile(path), name: path === '-' ? '<stdin>' : path })) : [readSource(filter, undefined)];
   let exit = EXIT_OK;
   for (const source of sources) {
     const result = format(source.text);
@@ -38,7 +39,7 @@ function run(context: Context, filter: string | undefined, flags: FmtFlags): num
       exit = EXIT_INVALID;
       continue;
     }
-    const formatted = result.text + '\n';
+    const formatted = `${result.text}\n`;
     // Text given inline has no final newline to compare; a file's content should end with one.
     const unchanged = source.name === undefined ? source.text.trim() === result.text : source.text === formatted;
     if (flags.check) {

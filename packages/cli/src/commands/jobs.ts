@@ -43,14 +43,18 @@ export function registerJobs(program: Command, context: Context): void {
     { dryRun: true },
   ).action(context.action((flags: CreateFlags) => runService(flags, () => create(program, context, flags))));
 
-  addServiceOptions(group.command('list').description("list the zone's jobs").requiredOption('--zone <id>', 'the zone id'), { dryRun: false })
-    .action(context.action((flags: ServiceFlags & { zone: string }) => runService(flags, () => list(program, flags))));
+  addServiceOptions(group.command('list').description("list the zone's jobs").requiredOption('--zone <id>', 'the zone id'), { dryRun: false }).action(
+    context.action((flags: ServiceFlags & { zone: string }) => runService(flags, () => list(program, flags))),
+  );
 
-  addServiceOptions(group.command('get').description('print one job').requiredOption('--zone <id>', 'the zone id').requiredOption('--id <id>', 'the job id'), { dryRun: false })
-    .action(context.action((flags: JobFlags) => runService(flags, () => get(program, flags))));
+  addServiceOptions(group.command('get').description('print one job').requiredOption('--zone <id>', 'the zone id').requiredOption('--id <id>', 'the job id'), {
+    dryRun: false,
+  }).action(context.action((flags: JobFlags) => runService(flags, () => get(program, flags))));
 
-  addServiceOptions(group.command('delete').description('delete one job').requiredOption('--zone <id>', 'the zone id').requiredOption('--id <id>', 'the job id'), { dryRun: true })
-    .action(context.action((flags: JobFlags) => runService(flags, () => remove(program, flags))));
+  addServiceOptions(
+    group.command('delete').description('delete one job').requiredOption('--zone <id>', 'the zone id').requiredOption('--id <id>', 'the job id'),
+    { dryRun: true },
+  ).action(context.action((flags: JobFlags) => runService(flags, () => remove(program, flags))));
 }
 
 async function create(program: Command, context: Context, flags: CreateFlags): Promise<number> {
@@ -58,13 +62,17 @@ async function create(program: Command, context: Context, flags: CreateFlags): P
   const logpullOptions = logpullOptionsOf(flags);
   const options = checkLogpullOptions(logpullOptions, { dataset });
   const filter = compileFilter(context, flags, dataset);
-  const diagnostics = [...options.diagnostics.map((d) => ({ ...d, source: 'logpull_options' })), ...(filter?.diagnostics ?? []).map((d) => ({ ...d, source: 'filter' }))];
+  const diagnostics = [
+    ...options.diagnostics.map((d) => ({ ...d, source: 'logpull_options' })),
+    ...(filter?.diagnostics ?? []).map((d) => ({ ...d, source: 'filter' })),
+  ];
   if (!flags.json) {
     context.printDiagnostics(options.diagnostics, logpullOptions, 'logpull_options');
     if (filter) context.printDiagnostics(filter.diagnostics, filter.text, filter.name ?? 'filter');
   }
   if (hasErrors(diagnostics)) {
-    if (flags.json) process.stdout.write(JSON.stringify({ ok: false, error: { kind: 'invalid', message: 'the job is not valid; nothing was sent' }, diagnostics }) + '\n');
+    if (flags.json)
+      process.stdout.write(`${JSON.stringify({ ok: false, error: { kind: 'invalid', message: 'the job is not valid; nothing was sent' }, diagnostics })}\n`);
     return EXIT_INVALID;
   }
   const { client, requests } = serviceClient(program, flags);
@@ -75,12 +83,15 @@ async function create(program: Command, context: Context, flags: CreateFlags): P
   if (!flags.dryRun && dataset.name === 'http_requests') await crossCheck(client, context, flags, logpullOptions);
   const result = await client.jobs.create(flags.zone, body);
   if (flags.json) {
-    process.stdout.write(JSON.stringify({ ok: true, job: result.job ?? null, recovered: result.recovered, diagnostics, ...(flags.dryRun ? { requests } : {}) }) + '\n');
+    process.stdout.write(
+      `${JSON.stringify({ ok: true, job: result.job ?? null, recovered: result.recovered, diagnostics, ...(flags.dryRun ? { requests } : {}) })}\n`,
+    );
   } else if (result.dryRun) {
-    process.stdout.write(formatRequests(requests) + '\ndry run: nothing was sent\n');
+    process.stdout.write(`${formatRequests(requests)}\ndry run: nothing was sent\n`);
   } else {
     const job = result.job!;
-    if (result.recovered) process.stderr.write(`note: the answer to the create was lost; job ${job.id} with this name and destination was found, so it was not sent again\n`);
+    if (result.recovered)
+      process.stderr.write(`note: the answer to the create was lost; job ${job.id} with this name and destination was found, so it was not sent again\n`);
     process.stdout.write(`created job ${job.id} '${job.name ?? ''}' (${job.dataset ?? dataset.name}) -> ${job.destination_conf}\n`);
   }
   return EXIT_OK;
@@ -88,7 +99,8 @@ async function create(program: Command, context: Context, flags: CreateFlags): P
 
 function logpullOptionsOf(flags: CreateFlags): string {
   const built = flags.fields !== undefined || flags.timestamps !== undefined || flags.option !== undefined;
-  if (flags.logpullOptions !== undefined && built) throw new UsageError('give --logpull-options alone, or build the options with --fields, --timestamps and --option, not both');
+  if (flags.logpullOptions !== undefined && built)
+    throw new UsageError('give --logpull-options alone, or build the options with --fields, --timestamps and --option, not both');
   if (flags.logpullOptions !== undefined) return flags.logpullOptions;
   const options = (flags.option ?? []).map((pair): [string, string] => {
     const equals = pair.indexOf('=');
@@ -123,11 +135,11 @@ async function list(program: Command, flags: ServiceFlags & { zone: string }): P
   const { client } = serviceClient(program, flags);
   const jobs = await client.jobs.list(flags.zone);
   if (flags.json) {
-    process.stdout.write(JSON.stringify({ ok: true, jobs }) + '\n');
+    process.stdout.write(`${JSON.stringify({ ok: true, jobs })}\n`);
     return EXIT_OK;
   }
   if (jobs.length === 0) process.stdout.write(`zone ${flags.zone} has no jobs\n`);
-  for (const job of jobs) process.stdout.write(formatJobLine(job) + '\n');
+  for (const job of jobs) process.stdout.write(`${formatJobLine(job)}\n`);
   return EXIT_OK;
 }
 
@@ -138,15 +150,15 @@ function formatJobLine(job: Job): string {
 async function get(program: Command, flags: JobFlags): Promise<number> {
   const { client } = serviceClient(program, flags);
   const job = await client.jobs.get(flags.zone, flags.id);
-  process.stdout.write((flags.json ? JSON.stringify({ ok: true, job }) : JSON.stringify(job, null, 2)) + '\n');
+  process.stdout.write(`${flags.json ? JSON.stringify({ ok: true, job }) : JSON.stringify(job, null, 2)}\n`);
   return EXIT_OK;
 }
 
 async function remove(program: Command, flags: JobFlags): Promise<number> {
   const { client, requests } = serviceClient(program, flags);
   const deleted = await client.jobs.delete(flags.zone, flags.id);
-  if (flags.json) process.stdout.write(JSON.stringify({ ok: true, deleted, ...(flags.dryRun ? { requests } : {}) }) + '\n');
-  else if (flags.dryRun) process.stdout.write(formatRequests(requests) + '\ndry run: nothing was sent\n');
+  if (flags.json) process.stdout.write(`${JSON.stringify({ ok: true, deleted, ...(flags.dryRun ? { requests } : {}) })}\n`);
+  else if (flags.dryRun) process.stdout.write(`${formatRequests(requests)}\ndry run: nothing was sent\n`);
   else process.stdout.write(`deleted job ${flags.id}\n`);
   return EXIT_OK;
 }

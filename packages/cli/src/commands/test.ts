@@ -84,7 +84,10 @@ async function openLogs(path: string): Promise<Readable> {
     head = head.subarray(0, read);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(`cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : code ?? (error as Error).message}`, 'io-error');
+    throw new UsageError(
+      `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (code ?? (error as Error).message)}`,
+      'io-error',
+    );
   }
   const stream = createReadStream(path, { highWaterMark: 256 * 1024 });
   return isGzip(head) || path.endsWith('.gz') ? gunzip(stream) : stream;
@@ -130,7 +133,10 @@ interface Counts {
 function runLines(input: Readable, name: string, test: RecordTest, flags: TestFlags): Promise<Counts> {
   const counts: Counts = { records: 0, printed: 0, skipped: 0 };
   const lines = createInterface({ input, crlfDelay: Infinity });
-  const output = new Output(() => lines.pause(), () => lines.resume());
+  const output = new Output(
+    () => lines.pause(),
+    () => lines.resume(),
+  );
   let lineNumber = 0;
   lines.on('line', (line) => {
     lineNumber++;
@@ -182,7 +188,7 @@ class Output {
   ) {}
 
   line(text: string): void {
-    this.pending += text + '\n';
+    this.pending += `${text}\n`;
     if (this.pending.length >= OUTPUT_CHUNK) this.flush();
   }
 

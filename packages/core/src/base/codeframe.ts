@@ -19,7 +19,7 @@ export function renderDiagnostic(diagnostic: Diagnostic, source: string, options
   const lineText = lineAt(source, start.offset);
   const width = String(start.line).length;
   const pad = ' '.repeat(width);
-  const location = `${options.fileName ? options.fileName + ':' : ''}${start.line}:${start.column}`;
+  const location = `${options.fileName ? `${options.fileName}:` : ''}${start.line}:${start.column}`;
 
   const caretStart = start.column - 1;
   const lastColumn = end.line === start.line ? end.column - 1 : lineText.length;

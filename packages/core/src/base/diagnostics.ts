@@ -96,9 +96,7 @@ export const MAX_DIAGNOSTICS = 100;
 
 export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
   if (diagnostics.length < 2) return diagnostics;
-  const sorted = [...diagnostics].sort(
-    (a, b) => a.range.start.offset - b.range.start.offset || a.range.end.offset - b.range.end.offset,
-  );
+  const sorted = [...diagnostics].sort((a, b) => a.range.start.offset - b.range.start.offset || a.range.end.offset - b.range.end.offset);
   if (sorted.length <= MAX_DIAGNOSTICS) return sorted;
   const kept = sorted.slice(0, MAX_DIAGNOSTICS);
   const last = kept[kept.length - 1];

@@ -43,7 +43,11 @@ class JsonSyntaxError extends Error {
 
 const STRING = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
 const NUMBER = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
-const LITERALS: ReadonlyArray<readonly [string, unknown]> = [['true', true], ['false', false], ['null', null]];
+const LITERALS: ReadonlyArray<readonly [string, unknown]> = [
+  ['true', true],
+  ['false', false],
+  ['null', null],
+];
 
 /** Reads `text` as JSON (RFC 8259, a leading byte-order mark allowed); never throws. */
 export function readJson(text: string): JsonReadResult {
@@ -105,7 +109,8 @@ class Reader {
       return result;
     }
     for (;;) {
-      if (this.text[this.offset] !== '"') this.fail(this.offset >= this.text.length ? 'unexpected end of JSON: expected a member name' : 'expected a member name in double quotes');
+      if (this.text[this.offset] !== '"')
+        this.fail(this.offset >= this.text.length ? 'unexpected end of JSON: expected a member name' : 'expected a member name in double quotes');
       const keyStart = this.offset;
       const key = this.string();
       const member = childPointer(pointer, key);
@@ -264,6 +269,6 @@ export function describeJson(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
-  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? value.slice(0, 37) + '...' : value)}`;
+  if (typeof value === 'string') return `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value)}`;
   return `the ${typeof value} ${String(value)}`;
 }

@@ -4,8 +4,14 @@ import type { Dataset, Field } from '../language/catalog.js';
 import type { CheckedExpr, Criterion, TypedValue } from './checked.js';
 import { DiagnosticBag, SourceMap, type Diagnostic } from '../base/diagnostics.js';
 import {
-  ALLOWED, DEPRECATED_SPELLINGS, LIST_OPERATORS, OPERATOR_MATRIX, operatorFromSpelling, WORD_SPELLINGS,
-  type Operator, type TypeFamily,
+  ALLOWED,
+  DEPRECATED_SPELLINGS,
+  LIST_OPERATORS,
+  OPERATOR_MATRIX,
+  operatorFromSpelling,
+  WORD_SPELLINGS,
+  type Operator,
+  type TypeFamily,
 } from '../language/operators.js';
 import { closest } from '../base/suggest.js';
 import { canonicalNumber } from '../language/values.js';
@@ -57,9 +63,10 @@ function checkPredicate(predicate: Predicate, dataset: Dataset, bag: DiagnosticB
   const operator = resolveOperator(predicate, bag);
   if (!field || !operator) return undefined;
   if (!field.filterable) {
-    const why = field.kind === 'object' || field.element === 'object'
-      ? `'${field.name}' is an ${field.type} field: the service can deliver it but not filter on it`
-      : `the service does not filter on '${field.name}' in dataset ${dataset.name}`;
+    const why =
+      field.kind === 'object' || field.element === 'object'
+        ? `'${field.name}' is an ${field.type} field: the service can deliver it but not filter on it`
+        : `the service does not filter on '${field.name}' in dataset ${dataset.name}`;
     bag.error('field-not-filterable', predicate.field.span, `'${field.name}' cannot be used in a filter`, `${why}; filter on another field`);
     return undefined;
   }
@@ -75,9 +82,10 @@ function checkPredicate(predicate: Predicate, dataset: Dataset, bag: DiagnosticB
     return undefined;
   }
   if (!wantsList && operand.kind === 'list') {
-    const hint = operator === 'eq' || operator === '!eq'
-      ? `to match any of several values write '${operator === 'eq' ? 'in' : '!in'} (...)'`
-      : `'${operator}' compares with a single value; join several predicates with OR`;
+    const hint =
+      operator === 'eq' || operator === '!eq'
+        ? `to match any of several values write '${operator === 'eq' ? 'in' : '!in'} (...)'`
+        : `'${operator}' compares with a single value; join several predicates with OR`;
     bag.error('expected-scalar', operand.span, `'${operator}' takes one value, not a list`, hint);
     return undefined;
   }
@@ -98,13 +106,23 @@ function resolveField(predicate: Predicate, dataset: Dataset, bag: DiagnosticBag
   const field = dataset.field(name);
   if (field) {
     if (field.deprecated) {
-      bag.warning('deprecated-field', span, `'${name}' is deprecated in dataset ${dataset.name}`, `the service may stop filling it: filter on a current field if one carries the same data (${field.description || 'no description'})`);
+      bag.warning(
+        'deprecated-field',
+        span,
+        `'${name}' is deprecated in dataset ${dataset.name}`,
+        `the service may stop filling it: filter on a current field if one carries the same data (${field.description || 'no description'})`,
+      );
     }
     return field;
   }
   const sameLetters = dataset.fieldIgnoringCase(name);
   if (sameLetters) {
-    bag.error('unknown-field', span, `unknown field '${name}' in dataset ${dataset.name}`, `field names are case-sensitive: did you mean '${sameLetters.name}'?`);
+    bag.error(
+      'unknown-field',
+      span,
+      `unknown field '${name}' in dataset ${dataset.name}`,
+      `field names are case-sensitive: did you mean '${sameLetters.name}'?`,
+    );
     return undefined;
   }
   const guess = dataset.suggest(name);
@@ -124,7 +142,14 @@ function resolveOperator(predicate: Predicate, bag: DiagnosticBag): Operator | u
     const bare = spelling.replace(/^(!|not )/i, '');
     const guess = closest(bare, WORD_SPELLINGS);
     const negated = bare !== spelling ? '!' : '';
-    bag.error('unknown-operator', span, `'${spelling}' is not an operator`, guess ? `did you mean '${negated}${guess}'?` : 'operators are eq, !eq, lt, leq, gt, geq, startsWith, endsWith, !startsWith, !endsWith, contains, !contains, in, !in');
+    bag.error(
+      'unknown-operator',
+      span,
+      `'${spelling}' is not an operator`,
+      guess
+        ? `did you mean '${negated}${guess}'?`
+        : 'operators are eq, !eq, lt, leq, gt, geq, startsWith, endsWith, !startsWith, !endsWith, contains, !contains, in, !in',
+    );
     return undefined;
   }
   if (operator !== spelling && DEPRECATED_SPELLINGS.has(spelling.toLowerCase())) {
@@ -225,7 +250,12 @@ function readNumber(scalar: Scalar, field: Field, integral: boolean, bag: Diagno
     return undefined;
   }
   if (scalar.kind === 'string') {
-    bag.warning('quoted-number', scalar.span, `the quoted value ${JSON.stringify(scalar.value)} is read as the number ${number.text}`, `write it without quotes: ${number.text}`);
+    bag.warning(
+      'quoted-number',
+      scalar.span,
+      `the quoted value ${JSON.stringify(scalar.value)} is read as the number ${number.text}`,
+      `write it without quotes: ${number.text}`,
+    );
   }
   return { type: 'number', text: number.text };
 }
@@ -238,7 +268,12 @@ function readBoolean(scalar: Scalar, field: Field, bag: DiagnosticBag): TypedVal
     return undefined;
   }
   if (scalar.kind === 'string' || scalar.value !== lower) {
-    bag.warning('quoted-boolean', scalar.span, `${scalar.kind === 'string' ? JSON.stringify(scalar.value) : `'${scalar.value}'`} is read as the boolean ${lower}`, `write it as ${lower}`);
+    bag.warning(
+      'quoted-boolean',
+      scalar.span,
+      `${scalar.kind === 'string' ? JSON.stringify(scalar.value) : `'${scalar.value}'`} is read as the boolean ${lower}`,
+      `write it as ${lower}`,
+    );
   }
   return { type: 'boolean', text: lower };
 }

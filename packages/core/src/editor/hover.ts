@@ -70,7 +70,10 @@ function describeField(name: string, options: DatasetOptions): { title: string; 
 function describeOperator(token: ScannedToken): { title: string; text?: string } {
   const operator = token.operator;
   if (!operator) {
-    return { title: `'${token.image}' is not an operator`, text: 'operators are eq, !eq, lt, leq, gt, geq, startsWith, endsWith, !startsWith, !endsWith, contains, !contains, in, !in' };
+    return {
+      title: `'${token.image}' is not an operator`,
+      text: 'operators are eq, !eq, lt, leq, gt, geq, startsWith, endsWith, !startsWith, !endsWith, contains, !contains, in, !in',
+    };
   }
   const written = operatorFromSpelling(token.image) === operator ? token.image : undefined;
   const alias = written !== undefined && written !== operator ? `'${written}' is written '${operator}' in the output` : undefined;
@@ -84,9 +87,14 @@ function describeValue(token: ScannedToken, options: DatasetOptions): { title: s
   const type = field.kind === 'array' ? field.element! : field.kind;
   const number = quoted ? undefined : canonicalNumber(token.image);
   const readAs =
-    type === 'int' || type === 'float' ? (number ? `the number ${number.text}` : `not ${type === 'int' ? 'a whole number' : 'a number'}`)
-    : type === 'bool' ? 'a boolean'
-    : type === 'int or string' && number?.integral ? `the number ${number.text}`
-    : 'a string';
+    type === 'int' || type === 'float'
+      ? number
+        ? `the number ${number.text}`
+        : `not ${type === 'int' ? 'a whole number' : 'a number'}`
+      : type === 'bool'
+        ? 'a boolean'
+        : type === 'int or string' && number?.integral
+          ? `the number ${number.text}`
+          : 'a string';
   return { title: `value of ${field.name} (${field.type})`, text: `read as ${readAs}` };
 }

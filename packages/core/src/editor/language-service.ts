@@ -128,7 +128,7 @@ function fieldItems(dataset: Dataset | undefined): CompletionItem[] {
 
 /** The operators the operator matrix allows on a field; all of them when the field is unknown. */
 export function allowedOperators(field: Field | undefined): readonly Operator[] {
-  if (!field || !field.filterable) return OPERATORS;
+  if (!field?.filterable) return OPERATORS;
   switch (field.kind) {
     case 'int':
     case 'float':

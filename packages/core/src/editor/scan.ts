@@ -5,8 +5,23 @@
  */
 import type { IToken, TokenType } from 'chevrotain';
 import {
-  And, AndAnd, Bang, Comma, DoubleQuoted, Identifier, LBracket, lex, LParen, Not, Or, OrOr, RBracket, RParen,
-  SingleQuoted, SymbolOperator, Word,
+  And,
+  AndAnd,
+  Bang,
+  Comma,
+  DoubleQuoted,
+  Identifier,
+  LBracket,
+  lex,
+  LParen,
+  Not,
+  Or,
+  OrOr,
+  RBracket,
+  RParen,
+  SingleQuoted,
+  SymbolOperator,
+  Word,
 } from '../syntax/lex.js';
 import { operatorFromSpelling, type Operator } from '../language/operators.js';
 

@@ -22,7 +22,13 @@ export class JsonDocument {
   static read(text: string, report: PointerBag, toInput: (offset: number) => number = (o) => o, what = 'the input'): JsonDocument | undefined {
     if (text.trim() === '') {
       const start = toInput(0);
-      report.errorAt({ start, end: start }, '', 'invalid-json', `${what} is empty`, 'give the filter JSON {"where": ...}, its escaped string, or a job holding it');
+      report.errorAt(
+        { start, end: start },
+        '',
+        'invalid-json',
+        `${what} is empty`,
+        'give the filter JSON {"where": ...}, its escaped string, or a job holding it',
+      );
       return undefined;
     }
     const result = readJson(text);

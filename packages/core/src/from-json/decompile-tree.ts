@@ -17,7 +17,13 @@ const INT_SIDE: ReadonlySet<Operator> = new Set(['eq', '!eq', 'lt', 'leq', 'gt',
 const GROUP_MEMBERS = ['and', 'or'] as const;
 /** Names users reach for instead of the service's own. */
 const MEMBER_ALIASES: Record<string, string> = {
-  field: 'key', name: 'key', op: 'operator', operation: 'operator', comparison: 'operator', values: 'value', val: 'value',
+  field: 'key',
+  name: 'key',
+  op: 'operator',
+  operation: 'operator',
+  comparison: 'operator',
+  values: 'value',
+  val: 'value',
 };
 export const CRITERION_EXAMPLE = '{"key": "ClientCountry", "operator": "eq", "value": "us"}';
 
@@ -46,19 +52,29 @@ export class TreeReader {
   /** Reads the node at `pointer` (relative to the filter document); undefined when it is unusable. */
   node(value: unknown, pointer: string, depth: number): Expr | undefined {
     if (!isObject(value)) {
-      this.error(pointer, 'expected-object', `a filter node must be an object, not ${describeJson(value)}`, `a criterion is ${CRITERION_EXAMPLE}; a group is {"and": [...]} or {"or": [...]}`);
+      this.error(
+        pointer,
+        'expected-object',
+        `a filter node must be an object, not ${describeJson(value)}`,
+        `a criterion is ${CRITERION_EXAMPLE}; a group is {"and": [...]} or {"or": [...]}`,
+      );
       return undefined;
     }
     const names = Object.keys(value);
     const groups = GROUP_MEMBERS.filter((name) => name in value);
     const criterionNames = CRITERION_MEMBERS.filter((name) => name in value);
-    const allowed: readonly string[] = groups.length > 0 ? GROUP_MEMBERS : criterionNames.length > 0 ? CRITERION_MEMBERS : [...CRITERION_MEMBERS, ...GROUP_MEMBERS];
+    const allowed: readonly string[] =
+      groups.length > 0 ? GROUP_MEMBERS : criterionNames.length > 0 ? CRITERION_MEMBERS : [...CRITERION_MEMBERS, ...GROUP_MEMBERS];
     for (const name of names) {
-      if (!allowed.includes(name) && !(groups.length > 0 && (CRITERION_MEMBERS as readonly string[]).includes(name))) this.unknownMember(pointer, name, allowed);
+      if (!allowed.includes(name) && !(groups.length > 0 && (CRITERION_MEMBERS as readonly string[]).includes(name)))
+        this.unknownMember(pointer, name, allowed);
     }
     if (groups.length === 2) {
       this.error(pointer, 'mixed-group', 'one node holds both "and" and "or"', 'a group has one of them; nest one in the other: {"and": [..., {"or": [...]}]}');
-      return this.checkOnly(groups.map((kind) => this.group(value, kind, pointer, depth)), pointer);
+      return this.checkOnly(
+        groups.map((kind) => this.group(value, kind, pointer, depth)),
+        pointer,
+      );
     }
     if (groups.length === 1 && criterionNames.length > 0) {
       this.error(
@@ -71,7 +87,8 @@ export class TreeReader {
     }
     if (groups.length === 1) return this.group(value, groups[0], pointer, depth);
     if (criterionNames.length > 0) return this.criterion(value, pointer);
-    if (names.length === 0) this.error(pointer, 'empty-node', 'an empty object is neither a criterion nor a group', `write a criterion such as ${CRITERION_EXAMPLE}`);
+    if (names.length === 0)
+      this.error(pointer, 'empty-node', 'an empty object is neither a criterion nor a group', `write a criterion such as ${CRITERION_EXAMPLE}`);
     return undefined;
   }
 
@@ -79,11 +96,21 @@ export class TreeReader {
     const at = childPointer(pointer, kind);
     const members = value[kind];
     if (depth >= this.maxDepth) {
-      this.error(pointer, 'nesting-too-deep', `the filter is nested more than ${this.maxDepth} levels deep`, 'nested groups of the same kind mean the same flattened');
+      this.error(
+        pointer,
+        'nesting-too-deep',
+        `the filter is nested more than ${this.maxDepth} levels deep`,
+        'nested groups of the same kind mean the same flattened',
+      );
       return undefined;
     }
     if (!Array.isArray(members)) {
-      this.error(at, 'expected-array', `"${kind}" takes an array of criteria and groups, not ${describeJson(members)}`, `write {"${kind}": [${CRITERION_EXAMPLE}, ...]}`);
+      this.error(
+        at,
+        'expected-array',
+        `"${kind}" takes an array of criteria and groups, not ${describeJson(members)}`,
+        `write {"${kind}": [${CRITERION_EXAMPLE}, ...]}`,
+      );
       return undefined;
     }
     if (members.length === 0) {
@@ -130,7 +157,12 @@ export class TreeReader {
   private stringMember(value: Record<string, unknown>, name: string, pointer: string, what: string): string | undefined {
     const member = value[name];
     if (member === undefined || typeof member === 'string') return member;
-    this.error(childPointer(pointer, name), 'wrong-json-type', `"${name}" must be a string (${what}), not ${describeJson(member)}`, `write it in double quotes: ${CRITERION_EXAMPLE}`);
+    this.error(
+      childPointer(pointer, name),
+      'wrong-json-type',
+      `"${name}" must be a string (${what}), not ${describeJson(member)}`,
+      `write it in double quotes: ${CRITERION_EXAMPLE}`,
+    );
     return undefined;
   }
 
@@ -140,9 +172,11 @@ export class TreeReader {
     const canonical = operatorFromSpelling(spelling);
     const guess = canonical ?? closest(spelling, OPERATORS);
     const hint =
-      canonical && DEPRECATED_SPELLINGS.has(spelling.toLowerCase()) ? `'${spelling}' is an old spelling; the service takes '${canonical}'`
-      : guess ? `did you mean '${guess}'? the service takes only the exact spellings ${OPERATORS.join(', ')}`
-      : `the operators are ${OPERATORS.join(', ')}`;
+      canonical && DEPRECATED_SPELLINGS.has(spelling.toLowerCase())
+        ? `'${spelling}' is an old spelling; the service takes '${canonical}'`
+        : guess
+          ? `did you mean '${guess}'? the service takes only the exact spellings ${OPERATORS.join(', ')}`
+          : `the operators are ${OPERATORS.join(', ')}`;
     this.error(childPointer(pointer, 'operator'), 'unknown-operator', `'${spelling}' is not an operator`, hint);
     return undefined;
   }
@@ -175,7 +209,12 @@ export class TreeReader {
       const text = /^-?\d+(?:\.\d+)?$/.test(raw) ? raw : String(value);
       return { kind: classifyWord(text), value: text, span };
     }
-    this.error(pointer, 'wrong-value-type', `a value must be a string, a number or a boolean, not ${describeJson(value)}`, `for example "value": "us", or "value": ["us", "ca"] for in and !in`);
+    this.error(
+      pointer,
+      'wrong-value-type',
+      `a value must be a string, a number or a boolean, not ${describeJson(value)}`,
+      `for example "value": "us", or "value": ["us", "ca"] for in and !in`,
+    );
     return undefined;
   }
 
@@ -196,7 +235,9 @@ export class TreeReader {
       wanted
         ? `the list of ${field.type} field '${field.name}' takes ${wanted === 'number' ? 'numbers' : 'strings'}, not ${describeJson(values[offending])}`
         : `the list of '${field.name}' mixes numbers and strings`,
-      wanted ? `the service reads the list by the field's type; write ${wanted === 'number' ? 'numbers without quotes' : 'every value in quotes'}${example}` : 'write all numbers, or all strings',
+      wanted
+        ? `the service reads the list by the field's type; write ${wanted === 'number' ? 'numbers without quotes' : 'every value in quotes'}${example}`
+        : 'write all numbers, or all strings',
     );
     return false;
   }
@@ -204,11 +245,13 @@ export class TreeReader {
   private unknownMember(pointer: string, name: string, allowed: readonly string[]): void {
     const member = childPointer(pointer, name);
     const alias = MEMBER_ALIASES[name.toLowerCase()];
-    const guess = name === 'where' ? undefined : (alias && allowed.includes(alias) ? alias : undefined) ?? closest(name, allowed);
+    const guess = name === 'where' ? undefined : ((alias && allowed.includes(alias) ? alias : undefined) ?? closest(name, allowed));
     const hint =
-      name === 'where' ? '"where" belongs only at the root of the filter'
-      : guess ? `did you mean "${guess}"?`
-      : `a criterion has "key", "operator" and "value"; a group has "and" or "or"`;
+      name === 'where'
+        ? '"where" belongs only at the root of the filter'
+        : guess
+          ? `did you mean "${guess}"?`
+          : `a criterion has "key", "operator" and "value"; a group has "and" or "or"`;
     this.report.errorAt(this.doc.keySpan(this.docPointer(member)), member, 'unknown-member', `unknown member "${name}"`, hint);
   }
 
@@ -221,4 +264,3 @@ export class TreeReader {
     return this.report.name(this.doc.span(this.docPointer(pointer)), pointer);
   }
 }
-

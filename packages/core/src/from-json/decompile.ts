@@ -39,7 +39,7 @@ export interface DecompileResult {
 
 /** Reads filter JSON given as text (or as a value, which is serialized first). Never throws on user input. */
 export function decompile(input: string | object, options: DecompileOptions = {}): DecompileResult {
-  const text = typeof input === 'string' ? input : JSON.stringify(input) ?? '';
+  const text = typeof input === 'string' ? input : (JSON.stringify(input) ?? '');
   const report = new PointerBag(text);
   let tree: FilterNode | undefined;
   let found: string | undefined;
@@ -59,7 +59,12 @@ export function decompile(input: string | object, options: DecompileOptions = {}
       }
     }
   } catch (error) {
-    report.bag.error('internal-error', { start: 0, end: 0 }, `logfilter failed on this input: ${(error as Error).message}`, 'please report this input as a bug');
+    report.bag.error(
+      'internal-error',
+      { start: 0, end: 0 },
+      `logfilter failed on this input: ${(error as Error).message}`,
+      'please report this input as a bug',
+    );
   }
   const result = finish(report.bag.hasErrors ? undefined : tree, report.bag, options);
   return {
@@ -96,7 +101,11 @@ function findFilter(doc: JsonDocument, at: string, value: unknown, report: Point
     return located && { ...located, found: at };
   }
   if (!isObject(value)) {
-    return fail('not-a-filter', `expected a filter, not ${describeJson(value)}`, `give the filter object {"where": ...}, its escaped JSON string, or a job with a "filter" member`);
+    return fail(
+      'not-a-filter',
+      `expected a filter, not ${describeJson(value)}`,
+      `give the filter object {"where": ...}, its escaped JSON string, or a job with a "filter" member`,
+    );
   }
   if ('where' in value) return { doc, value, docPointer: (p) => at + p, found: at };
   if ('filter' in value) {
@@ -136,7 +145,13 @@ function readRoot(root: Record<string, unknown>, reader: TreeReader, report: Poi
   for (const name of Object.keys(root)) {
     if (name === 'where') continue;
     const pointer = childPointer('', name);
-    report.errorAt(located.doc.keySpan(located.docPointer(pointer)), pointer, 'unknown-member', `unknown member "${name}" beside "where"`, 'the filter object has one member, "where"');
+    report.errorAt(
+      located.doc.keySpan(located.docPointer(pointer)),
+      pointer,
+      'unknown-member',
+      `unknown member "${name}" beside "where"`,
+      'the filter object has one member, "where"',
+    );
   }
   return reader.node(root.where, '/where', 0);
 }
@@ -151,9 +166,10 @@ function flavourForJson(diagnostics: Diagnostic[], report: PointerBag, criteria:
       diagnostic.message = `'${info.operator}' takes a JSON array, not ${describeJson(info.value)}`;
       diagnostic.hint = listHint(info);
     } else if (diagnostic.code === 'expected-scalar') {
-      diagnostic.hint = info.operator === 'eq' || info.operator === '!eq'
-        ? `to match any of several values write "operator": "${info.operator === 'eq' ? 'in' : '!in'}"`
-        : `'${info.operator}' compares with one value; put several criteria in an "or" group`;
+      diagnostic.hint =
+        info.operator === 'eq' || info.operator === '!eq'
+          ? `to match any of several values write "operator": "${info.operator === 'eq' ? 'in' : '!in'}"`
+          : `'${info.operator}' compares with one value; put several criteria in an "or" group`;
     } else if (diagnostic.code === 'empty-list') {
       diagnostic.hint = `list at least one value: "value": ${info.field?.kind === 'int' ? '[200, 201]' : '["a", "b"]'}`;
     }
@@ -162,7 +178,13 @@ function flavourForJson(diagnostics: Diagnostic[], report: PointerBag, criteria:
 
 function listHint(info: CriterionInfo): string {
   const numeric = info.field !== undefined && ['int', 'float'].includes(info.field.kind === 'array' ? info.field.element! : info.field.kind);
-  const parts = typeof info.value === 'string' ? info.value.split(',').map((part) => part.trim()).filter((part) => part !== '') : [String(info.value)];
+  const parts =
+    typeof info.value === 'string'
+      ? info.value
+          .split(',')
+          .map((part) => part.trim())
+          .filter((part) => part !== '')
+      : [String(info.value)];
   const values = numeric && parts.every((part) => /^-?\d+(?:\.\d+)?$/.test(part)) ? parts.map(Number) : parts;
   const service = numeric && typeof info.value === 'string' ? ' (the service rejects a string here with "supported kinds: []uint64")' : '';
   return `write the values as a JSON array: "value": ${JSON.stringify(values)}${service}`;

@@ -15,8 +15,10 @@ export type CustomFieldList = (typeof CUSTOM_FIELD_LISTS)[number];
 
 /** Which names share a namespace: a request header is logged raw or transformed, never both. */
 const FAMILY: Readonly<Record<CustomFieldList, 'request' | 'response' | 'cookie'>> = {
-  request_fields: 'request', transformed_request_fields: 'request',
-  response_fields: 'response', raw_response_fields: 'response',
+  request_fields: 'request',
+  transformed_request_fields: 'request',
+  response_fields: 'response',
+  raw_response_fields: 'response',
   cookie_fields: 'cookie',
 };
 
@@ -30,7 +32,6 @@ const NOT_LOGGED: ReadonlySet<string> = new Set(['range']);
 const RULE_MEMBERS = ['id', 'version', 'action', 'expression', 'description', 'action_parameters', 'enabled', 'ref', 'last_updated', 'logging', 'categories'];
 const STRING_MEMBERS = ['id', 'version', 'description', 'ref', 'last_updated'];
 const ENTRY_MEMBERS = ['name', 'preserve_duplicates'];
-
 
 export function isHeaderName(name: string): boolean {
   return TOKEN.test(name) && name === name.toLowerCase();
@@ -58,7 +59,12 @@ export class FieldTally {
     if (earlier.list === list) {
       report.error('duplicate-custom-field', pointer, `'${name}' is configured twice in ${list}`, `remove this entry; it is already at ${earlier.pointer}`);
     } else {
-      report.error('raw-and-transformed', pointer, `header '${name}' is in both ${earlier.list} and ${list}`, 'a header is logged either raw or transformed, not both: keep one of the two entries');
+      report.error(
+        'raw-and-transformed',
+        pointer,
+        `header '${name}' is in both ${earlier.list} and ${list}`,
+        'a header is logged either raw or transformed, not both: keep one of the two entries',
+      );
     }
   }
 
@@ -81,15 +87,35 @@ export function checkRule(rule: unknown, pointer: string, report: PointerReport,
   }
   warnUnknownMembers(rule, RULE_MEMBERS, pointer, 'rule', report);
   for (const member of STRING_MEMBERS) {
-    if (member in rule && typeof rule[member] !== 'string') report.error('wrong-type', childPointer(pointer, member), `'${member}' must be a string, not ${describeJson(rule[member])}`);
+    if (member in rule && typeof rule[member] !== 'string')
+      report.error('wrong-type', childPointer(pointer, member), `'${member}' must be a string, not ${describeJson(rule[member])}`);
   }
   if (!('action' in rule)) report.error('missing-member', pointer, "the rule has no 'action'", `add "action": "${LOG_CUSTOM_FIELD}"`);
-  else if (rule.action !== LOG_CUSTOM_FIELD) report.error('wrong-action', childPointer(pointer, 'action'), `a custom-field rule takes action '${LOG_CUSTOM_FIELD}', not ${describeJson(rule.action)}`, `write "action": "${LOG_CUSTOM_FIELD}"`);
+  else if (rule.action !== LOG_CUSTOM_FIELD)
+    report.error(
+      'wrong-action',
+      childPointer(pointer, 'action'),
+      `a custom-field rule takes action '${LOG_CUSTOM_FIELD}', not ${describeJson(rule.action)}`,
+      `write "action": "${LOG_CUSTOM_FIELD}"`,
+    );
   if (!('expression' in rule)) report.error('missing-member', pointer, "the rule has no 'expression'", 'add "expression": "true"');
-  else if (rule.expression !== 'true') report.error('wrong-expression', childPointer(pointer, 'expression'), `a custom-field rule takes the expression "true", not ${describeJson(rule.expression)}`, 'write "expression": "true": custom fields apply to every request');
+  else if (rule.expression !== 'true')
+    report.error(
+      'wrong-expression',
+      childPointer(pointer, 'expression'),
+      `a custom-field rule takes the expression "true", not ${describeJson(rule.expression)}`,
+      'write "expression": "true": custom fields apply to every request',
+    );
   if ('enabled' in rule) {
-    if (typeof rule.enabled !== 'boolean') report.error('wrong-type', childPointer(pointer, 'enabled'), `'enabled' must be true or false, not ${describeJson(rule.enabled)}`);
-    else if (!rule.enabled) report.warning('rule-disabled', childPointer(pointer, 'enabled'), 'this rule is disabled: its fields are not logged', 'set "enabled": true, or remove the rule');
+    if (typeof rule.enabled !== 'boolean')
+      report.error('wrong-type', childPointer(pointer, 'enabled'), `'enabled' must be true or false, not ${describeJson(rule.enabled)}`);
+    else if (!rule.enabled)
+      report.warning(
+        'rule-disabled',
+        childPointer(pointer, 'enabled'),
+        'this rule is disabled: its fields are not logged',
+        'set "enabled": true, or remove the rule',
+      );
   }
   const parameters = rule.action_parameters;
   const at = childPointer(pointer, 'action_parameters');
@@ -106,7 +132,12 @@ function checkParameters(parameters: Record<string, unknown>, pointer: string, r
   warnUnknownMembers(parameters, CUSTOM_FIELD_LISTS, pointer, 'action_parameters', report);
   const lists = CUSTOM_FIELD_LISTS.filter((list) => list in parameters);
   if (lists.length === 0) {
-    report.error('no-custom-fields', pointer, 'action_parameters holds none of request_fields, response_fields and cookie_fields', 'add at least one, e.g. "request_fields": [{"name": "user-agent"}]');
+    report.error(
+      'no-custom-fields',
+      pointer,
+      'action_parameters holds none of request_fields, response_fields and cookie_fields',
+      'add at least one, e.g. "request_fields": [{"name": "user-agent"}]',
+    );
   }
   for (const list of lists) {
     const entries = parameters[list];
@@ -115,7 +146,9 @@ function checkParameters(parameters: Record<string, unknown>, pointer: string, r
       report.error('wrong-type', at, `'${list}' must be an array of {"name": ...} objects, not ${describeJson(entries)}`);
       continue;
     }
-    entries.forEach((entry, index) => checkEntry(entry, list, childPointer(at, index), report, tally));
+    entries.forEach((entry, index) => {
+      checkEntry(entry, list, childPointer(at, index), report, tally);
+    });
   }
 }
 
@@ -127,13 +160,26 @@ function checkEntry(entry: unknown, list: CustomFieldList, pointer: string, repo
   }
   warnUnknownMembers(entry, ENTRY_MEMBERS, pointer, 'field entry', report);
   if ('preserve_duplicates' in entry && typeof entry.preserve_duplicates !== 'boolean') {
-    report.error('wrong-type', childPointer(pointer, 'preserve_duplicates'), `'preserve_duplicates' must be true or false, not ${describeJson(entry.preserve_duplicates)}`);
+    report.error(
+      'wrong-type',
+      childPointer(pointer, 'preserve_duplicates'),
+      `'preserve_duplicates' must be true or false, not ${describeJson(entry.preserve_duplicates)}`,
+    );
   }
   const name = entry.name;
   const at = childPointer(pointer, 'name');
-  if (!('name' in entry)) return report.error('missing-member', pointer, `the entry has no 'name'`, 'add "name": "<header or cookie name>"');
-  if (typeof name !== 'string') return report.error('wrong-type', at, `'name' must be a string, not ${describeJson(name)}`);
-  if (name === '') return report.error('empty-field-name', at, 'the field name is empty');
+  if (!('name' in entry)) {
+    report.error('missing-member', pointer, `the entry has no 'name'`, 'add "name": "<header or cookie name>"');
+    return;
+  }
+  if (typeof name !== 'string') {
+    report.error('wrong-type', at, `'name' must be a string, not ${describeJson(name)}`);
+    return;
+  }
+  if (name === '') {
+    report.error('empty-field-name', at, 'the field name is empty');
+    return;
+  }
   const valid = FAMILY[list] === 'cookie' ? checkCookieName(name, at, report) : checkHeaderName(name, list, at, report);
   if (valid) tally.add(list, name, at, report);
 }
@@ -146,7 +192,12 @@ function checkHeaderName(name: string, list: CustomFieldList, pointer: string, r
   const lower = name.toLowerCase();
   if (name !== lower) report.error('header-not-lower-case', pointer, `header name '${name}' must be lower case`, `write '${lower}'`);
   if (FAMILY[list] === 'request' && NOT_LOGGED.has(lower)) {
-    report.warning('header-not-logged', pointer, `the service does not log the '${lower}' request header`, 'this entry uses up a field and delivers nothing: remove it');
+    report.warning(
+      'header-not-logged',
+      pointer,
+      `the service does not log the '${lower}' request header`,
+      'this entry uses up a field and delivers nothing: remove it',
+    );
   }
   return true;
 }
@@ -166,7 +217,8 @@ function tokenHint(name: string, what: 'header' | 'cookie'): string {
   const trimmed = name.trim();
   if (trimmed !== name && TOKEN.test(trimmed)) return `remove the spaces: '${what === 'header' ? trimmed.toLowerCase() : trimmed}'`;
   const before = name.split(what === 'header' ? ':' : '=')[0].trim();
-  if (before !== name.trim() && TOKEN.test(before)) return `write the ${what} name alone, without its value: '${what === 'header' ? before.toLowerCase() : before}'`;
+  if (before !== name.trim() && TOKEN.test(before))
+    return `write the ${what} name alone, without its value: '${what === 'header' ? before.toLowerCase() : before}'`;
   return `a ${what} name holds letters, digits and ${"!#$%&'*+-.^_`|~"} only`;
 }
 
@@ -174,6 +226,11 @@ function warnUnknownMembers(value: Record<string, unknown>, known: readonly stri
   for (const member of Object.keys(value)) {
     if (known.includes(member)) continue;
     const guess = closest(member, known);
-    report.memberWarning('unknown-member', childPointer(pointer, member), `unknown ${what} member '${member}'; the service may reject or ignore it`, guess ? `did you mean '${guess}'?` : `known members: ${known.join(', ')}`);
+    report.memberWarning(
+      'unknown-member',
+      childPointer(pointer, member),
+      `unknown ${what} member '${member}'; the service may reject or ignore it`,
+      guess ? `did you mean '${guess}'?` : `known members: ${known.join(', ')}`,
+    );
   }
 }

@@ -3,10 +3,7 @@
  * ruleset, or an API envelope holding one, with JSON Pointers in every diagnostic.
  */
 import { childPointer, PointerReport, readJson, type JsonDiagnostic } from '../base/json-source.js';
-import {
-  checkRule, CUSTOM_FIELD_LISTS, describeJson, FieldTally, isObject, LOG_CUSTOM_FIELD,
-  type CustomFieldList,
-} from './custom-fields-rule.js';
+import { checkRule, CUSTOM_FIELD_LISTS, describeJson, FieldTally, isObject, LOG_CUSTOM_FIELD, type CustomFieldList } from './custom-fields-rule.js';
 
 export { CUSTOM_FIELD_LISTS, LOG_CUSTOM_FIELD, isCookieName, isHeaderName, type CustomFieldList } from './custom-fields-rule.js';
 export type { JsonDiagnostic } from '../base/json-source.js';
@@ -125,7 +122,9 @@ function checkDocument(document: unknown, report: PointerReport, options: Custom
   else if (shape === 'envelope') checkEnvelope(document as Record<string, unknown>, report, tally, found);
   else {
     report.error(
-      'unknown-document', '', `expected custom-field rules, not ${describeJson(document)}`,
+      'unknown-document',
+      '',
+      `expected custom-field rules, not ${describeJson(document)}`,
       'give a rule, a rules array, a PUT body {"rules": [...]}, a ruleset, or an API response envelope',
     );
   }
@@ -154,7 +153,9 @@ function checkRules(rules: unknown, pointer: string, report: PointerReport, tall
     report.error('wrong-type', pointer, `'rules' must be an array of rules, not ${describeJson(rules)}`);
     return;
   }
-  rules.forEach((rule, index) => checkRuleInto(rule, childPointer(pointer, index), report, tally, found));
+  rules.forEach((rule, index) => {
+    checkRuleInto(rule, childPointer(pointer, index), report, tally, found);
+  });
 }
 
 function checkBody(body: Record<string, unknown>, report: PointerReport, tally: FieldTally, found: unknown[]): void {
@@ -166,7 +167,11 @@ function checkRuleset(ruleset: Record<string, unknown>, pointer: string, report:
     report.error('wrong-phase', childPointer(pointer, 'phase'), `custom fields live in phase '${CUSTOM_FIELDS_PHASE}', not ${describeJson(ruleset.phase)}`);
   }
   if ('kind' in ruleset && ruleset.kind !== 'zone') {
-    report.error('wrong-kind', childPointer(pointer, 'kind'), `the custom-fields ruleset is the zone entry point, of kind 'zone', not ${describeJson(ruleset.kind)}`);
+    report.error(
+      'wrong-kind',
+      childPointer(pointer, 'kind'),
+      `the custom-fields ruleset is the zone entry point, of kind 'zone', not ${describeJson(ruleset.kind)}`,
+    );
   }
   if ('rules' in ruleset) checkRules(ruleset.rules, childPointer(pointer, 'rules'), report, tally, found);
 }
@@ -195,7 +200,12 @@ function checkRulesetList(rulesets: unknown[], report: PointerReport, tally: Fie
     if (!isObject(ruleset) || ruleset.phase !== CUSTOM_FIELDS_PHASE) return;
     const at = `/result/${index}`;
     if (ruleset.kind === 'zone' && entryPoint !== undefined) {
-      report.error('duplicate-ruleset', at, `a second zone ruleset for phase '${CUSTOM_FIELDS_PHASE}'; a zone has at most one`, `the first is at ${entryPoint}`);
+      report.error(
+        'duplicate-ruleset',
+        at,
+        `a second zone ruleset for phase '${CUSTOM_FIELDS_PHASE}'; a zone has at most one`,
+        `the first is at ${entryPoint}`,
+      );
     }
     if (ruleset.kind === 'zone') entryPoint ??= at;
     checkRuleset(ruleset, at, report, tally, found);

@@ -66,7 +66,13 @@ export function parseLogpullOptions(text: string): LogpullOption[] {
     const equals = segment.indexOf('=');
     const end = start + segment.length;
     if (equals < 0) options.push({ key: segment, value: undefined, keySpan: { start, end }, valueSpan: { start: end, end } });
-    else options.push({ key: segment.slice(0, equals), value: segment.slice(equals + 1), keySpan: { start, end: start + equals }, valueSpan: { start: start + equals + 1, end } });
+    else
+      options.push({
+        key: segment.slice(0, equals),
+        value: segment.slice(equals + 1),
+        keySpan: { start, end: start + equals },
+        valueSpan: { start: start + equals + 1, end },
+      });
     start = end + 1;
   }
   return text === '' ? [] : options;
@@ -110,7 +116,12 @@ function checkKey(option: LogpullOption, bag: DiagnosticBag): string | undefined
     return undefined;
   }
   if (option.value === undefined) {
-    bag.error('option-without-value', option.keySpan, `option '${key}' has no value`, `write ${key}=${key === 'fields' ? 'RayID,ClientIP' : key === 'timestamps' ? 'rfc3339' : key === 'sample' ? '0.1' : 'true'}`);
+    bag.error(
+      'option-without-value',
+      option.keySpan,
+      `option '${key}' has no value`,
+      `write ${key}=${key === 'fields' ? 'RayID,ClientIP' : key === 'timestamps' ? 'rfc3339' : key === 'sample' ? '0.1' : 'true'}`,
+    );
     return undefined;
   }
   return key;
@@ -120,7 +131,12 @@ function checkValue(key: string, option: LogpullOption, bag: DiagnosticBag): voi
   const value = option.value!;
   if (key === 'timestamps' && !(TIMESTAMP_FORMATS as readonly string[]).includes(value)) {
     const guess = closest(value, TIMESTAMP_FORMATS);
-    bag.error('invalid-option-value', option.valueSpan, `timestamps takes ${TIMESTAMP_FORMATS.join(', ')}, not '${value}'`, guess ? `did you mean '${guess}'?` : undefined);
+    bag.error(
+      'invalid-option-value',
+      option.valueSpan,
+      `timestamps takes ${TIMESTAMP_FORMATS.join(', ')}, not '${value}'`,
+      guess ? `did you mean '${guess}'?` : undefined,
+    );
   } else if (key === 'CVE-2021-44228' && value !== 'true' && value !== 'false') {
     bag.error('invalid-option-value', option.valueSpan, `CVE-2021-44228 takes true or false, not '${value}'`);
   } else if (key === 'sample' && !(/^\d*\.?\d+$/.test(value) && Number(value) > 0 && Number(value) <= 1)) {
@@ -165,7 +181,12 @@ function checkFieldName(name: string, span: Span, dataset: Dataset, bag: Diagnos
   }
   const sameLetters = dataset.fieldIgnoringCase(name);
   const guess = sameLetters?.name ?? dataset.suggest(name);
-  bag.error('unknown-field', span, `unknown field '${name}' in dataset ${dataset.name}`, guess ? `did you mean '${guess}'?` : `\`logfilter fields ${dataset.name}\` lists them`);
+  bag.error(
+    'unknown-field',
+    span,
+    `unknown field '${name}' in dataset ${dataset.name}`,
+    guess ? `did you mean '${guess}'?` : `\`logfilter fields ${dataset.name}\` lists them`,
+  );
 }
 
 /** Log fields that carry custom fields, and the rule lists that fill them (spec 2.6). */
@@ -180,10 +201,20 @@ function crossCheck(fields: LogpullField[] | undefined, configured: CustomFieldN
     const names = lists.flatMap((list) => configured[list] ?? []);
     const listed = fields?.find((field) => field.name === carrier);
     if (listed && names.length === 0) {
-      bag.warning('custom-field-not-configured', listed.span, `'${carrier}' is listed, but the zone has no ${what} custom fields: nothing will be delivered in it`, `configure them first (\`logfilter custom-fields set --zone ID --${what.split(' ')[0]} NAME\`), or remove '${carrier}'`);
+      bag.warning(
+        'custom-field-not-configured',
+        listed.span,
+        `'${carrier}' is listed, but the zone has no ${what} custom fields: nothing will be delivered in it`,
+        `configure them first (\`logfilter custom-fields set --zone ID --${what.split(' ')[0]} NAME\`), or remove '${carrier}'`,
+      );
     } else if (!listed && names.length > 0) {
       const span = fields && fields.length > 0 ? { start: fields[0].span.start, end: fields[fields.length - 1].span.end } : { start: 0, end: text.length };
-      bag.warning('custom-field-not-listed', span, `the zone logs ${what} custom fields (${names.join(', ')}), but '${carrier}' is not in fields: nothing of them will be delivered`, `add ${carrier} to fields`);
+      bag.warning(
+        'custom-field-not-listed',
+        span,
+        `the zone logs ${what} custom fields (${names.join(', ')}), but '${carrier}' is not in fields: nothing of them will be delivered`,
+        `add ${carrier} to fields`,
+      );
     }
   }
 }

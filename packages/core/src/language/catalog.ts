@@ -90,7 +90,9 @@ export function readDataset(file: unknown, where = 'catalog', id?: string): { da
     }
     const kind = fieldKind(entry.type);
     if (!kind) {
-      errors.push(`${at}: unknown type '${entry.type}' of field '${entry.name}' (known: string, int, float, bool, int or string, object, array[string], array[int], array[object])`);
+      errors.push(
+        `${at}: unknown type '${entry.type}' of field '${entry.name}' (known: string, int, float, bool, int or string, object, array[string], array[int], array[object])`,
+      );
       return;
     }
     if (seen.has(entry.name)) errors.push(`${at}: field '${entry.name}' is listed twice`);
@@ -108,7 +110,6 @@ export function readDataset(file: unknown, where = 'catalog', id?: string): { da
   if (errors.length > 0) return { errors };
   return { dataset: new Dataset(file.dataset as string, typeof file.scope === 'string' ? file.scope : 'zone', fields, id), errors };
 }
-
 
 /** A set of datasets by name: the built-in 38, optionally with a user's catalog on top. */
 export class Catalog {

@@ -30,9 +30,7 @@ export interface DatasetOptions {
   catalog?: Catalog;
 }
 
-export type DatasetResolution =
-  | { dataset: Dataset; error?: undefined }
-  | { dataset?: undefined; error: { message: string; hint: string } };
+export type DatasetResolution = { dataset: Dataset; error?: undefined } | { dataset?: undefined; error: { message: string; hint: string } };
 
 /** The dataset the options name, or why there is none: the one resolver every entry point uses. */
 export function resolveDataset(options: DatasetOptions): DatasetResolution {

@@ -1,21 +1,39 @@
 /** The service's operators, their spellings, their negations and the field types they apply to. */
 
 export const OPERATORS = [
-  'eq', '!eq', 'lt', 'leq', 'gt', 'geq',
-  'startsWith', 'endsWith', '!startsWith', '!endsWith',
-  'contains', '!contains', 'in', '!in',
+  'eq',
+  '!eq',
+  'lt',
+  'leq',
+  'gt',
+  'geq',
+  'startsWith',
+  'endsWith',
+  '!startsWith',
+  '!endsWith',
+  'contains',
+  '!contains',
+  'in',
+  '!in',
 ] as const;
 export type Operator = (typeof OPERATORS)[number];
 
 /** Pairs used to push NOT to the leaves: NOT (x op v) == x negation(op) v. */
 export const NEGATION: Readonly<Record<Operator, Operator>> = {
-  eq: '!eq', '!eq': 'eq',
-  in: '!in', '!in': 'in',
-  contains: '!contains', '!contains': 'contains',
-  startsWith: '!startsWith', '!startsWith': 'startsWith',
-  endsWith: '!endsWith', '!endsWith': 'endsWith',
-  lt: 'geq', geq: 'lt',
-  leq: 'gt', gt: 'leq',
+  eq: '!eq',
+  '!eq': 'eq',
+  in: '!in',
+  '!in': 'in',
+  contains: '!contains',
+  '!contains': 'contains',
+  startsWith: '!startsWith',
+  '!startsWith': 'startsWith',
+  endsWith: '!endsWith',
+  '!endsWith': 'endsWith',
+  lt: 'geq',
+  geq: 'lt',
+  leq: 'gt',
+  gt: 'leq',
 };
 
 export const LIST_OPERATORS: ReadonlySet<Operator> = new Set(['in', '!in']);
@@ -24,12 +42,20 @@ export const LIST_OPERATORS: ReadonlySet<Operator> = new Set(['in', '!in']);
 export const NEGATED_OPERATORS: ReadonlySet<Operator> = new Set(['!eq', '!in', '!contains', '!startsWith', '!endsWith']);
 
 export const OPERATOR_MEANING: Readonly<Record<Operator, string>> = {
-  eq: 'equal', '!eq': 'not equal',
-  lt: 'less than', leq: 'less than or equal', gt: 'greater than', geq: 'greater than or equal',
-  startsWith: 'starts with', endsWith: 'ends with',
-  '!startsWith': 'does not start with', '!endsWith': 'does not end with',
-  contains: 'contains', '!contains': 'does not contain',
-  in: 'value is in a set', '!in': 'value is not in a set',
+  eq: 'equal',
+  '!eq': 'not equal',
+  lt: 'less than',
+  leq: 'less than or equal',
+  gt: 'greater than',
+  geq: 'greater than or equal',
+  startsWith: 'starts with',
+  endsWith: 'ends with',
+  '!startsWith': 'does not start with',
+  '!endsWith': 'does not end with',
+  contains: 'contains',
+  '!contains': 'does not contain',
+  in: 'value is in a set',
+  '!in': 'value is not in a set',
 };
 
 /** The type families of the operator matrix (spec 4.3); catalog types map onto them. */
@@ -49,10 +75,19 @@ export const OPERATOR_MATRIX: Readonly<Record<TypeFamily, readonly Operator[]>> 
 /** Every accepted spelling (lower-cased) of each operator. `lte`/`gte` are deprecated spellings. */
 const SPELLINGS: ReadonlyArray<readonly [string, Operator]> = [
   ...OPERATORS.map((op) => [op.toLowerCase(), op] as const),
-  ['==', 'eq'], ['=', 'eq'], ['!=', '!eq'],
-  ['<', 'lt'], ['<=', 'leq'], ['>', 'gt'], ['>=', 'geq'],
-  ['not in', '!in'], ['not contains', '!contains'], ['not startswith', '!startsWith'], ['not endswith', '!endsWith'],
-  ['lte', 'leq'], ['gte', 'geq'],
+  ['==', 'eq'],
+  ['=', 'eq'],
+  ['!=', '!eq'],
+  ['<', 'lt'],
+  ['<=', 'leq'],
+  ['>', 'gt'],
+  ['>=', 'geq'],
+  ['not in', '!in'],
+  ['not contains', '!contains'],
+  ['not startswith', '!startsWith'],
+  ['not endswith', '!endsWith'],
+  ['lte', 'leq'],
+  ['gte', 'geq'],
 ];
 const SPELLING_MAP = new Map<string, Operator>(SPELLINGS);
 export const DEPRECATED_SPELLINGS: ReadonlySet<string> = new Set(['lte', 'gte']);

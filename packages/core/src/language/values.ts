@@ -13,5 +13,5 @@ export function canonicalNumber(text: string): { text: string; integral: boolean
   const fraction = (match[3] ?? '').replace(/0+$/, '');
   const zero = whole === '0' && fraction === '';
   const sign = match[1] && !zero ? '-' : '';
-  return { text: sign + whole + (fraction ? '.' + fraction : ''), integral: fraction === '' };
+  return { text: sign + whole + (fraction ? `.${fraction}` : ''), integral: fraction === '' };
 }

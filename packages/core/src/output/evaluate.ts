@@ -48,7 +48,7 @@ export function evaluateTree(tree: CheckedExpr | FilterNode, record: LogRecord):
     case 'or':
       return tree.operands.some((operand) => evaluateTree(operand, record));
     case 'criterion': {
-      const value = Array.isArray(tree.value) ? tree.value.map(plainValue) as Array<string | number> : plainValue(tree.value);
+      const value = Array.isArray(tree.value) ? (tree.value.map(plainValue) as Array<string | number>) : plainValue(tree.value);
       return criterionTest(tree.key, tree.operator, value)(record);
     }
   }

@@ -1,9 +1,16 @@
 /** The end of every pipeline that makes filter JSON (compile, decompile): serialize, check the limits, the result. */
-import { DiagnosticBag, sortDiagnostics, type Diagnostic } from '../base/diagnostics.js';
+import { type DiagnosticBag, sortDiagnostics, type Diagnostic } from '../base/diagnostics.js';
 import type { FilterNode } from '../check/checked.js';
 import {
-  checkLimits, countCriteria, DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, serialize, toObject, utf8Length,
-  type FilterJson, type ValueStyle,
+  checkLimits,
+  countCriteria,
+  DEFAULT_MAX_BYTES,
+  DEFAULT_MAX_OPERATORS,
+  serialize,
+  toObject,
+  utf8Length,
+  type FilterJson,
+  type ValueStyle,
 } from './serialize.js';
 
 export interface OutputOptions {
@@ -31,6 +38,6 @@ export function finish(tree: FilterNode | undefined, bag: DiagnosticBag, options
   const json = serialize(tree, style);
   const stats = { bytes: utf8Length(json), operators: countCriteria(tree) };
   const limits = { maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES, maxOperators: options.maxOperators ?? DEFAULT_MAX_OPERATORS };
-  if (stats.bytes > limits.maxBytes || stats.operators > limits.maxOperators) checkLimits(tree, json, stats, limits, style, bag);
+  if (stats.bytes > limits.maxBytes || stats.operators > limits.maxOperators) checkLimits(tree, stats, limits, style, bag);
   return { ok: !bag.hasErrors, filter: toObject(tree, style), json, diagnostics: sortDiagnostics(bag.items), stats };
 }

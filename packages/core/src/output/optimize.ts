@@ -27,7 +27,11 @@ export function optimize(node: FilterNode): FilterNode {
 function dedupeValues(criterion: Criterion): Criterion {
   const values = criterion.value;
   if (!Array.isArray(values) || values.length < 2) return criterion;
-  const unique = uniqueBy(values, (value) => value.text, (a, b) => a.text === b.text);
+  const unique = uniqueBy(
+    values,
+    (value) => value.text,
+    (a, b) => a.text === b.text,
+  );
   return unique === values ? criterion : { ...criterion, value: unique };
 }
 
@@ -101,7 +105,11 @@ function mergeSiblings(kind: 'and' | 'or', operands: FilterNode[]): FilterNode[]
   const replaced = new Map<FilterNode, FilterNode | null>();
   for (const criteria of byField.values()) {
     if (criteria.length < 2) continue;
-    const values = uniqueBy(criteria.flatMap(valuesOf), (value) => value.text, (a, b) => a.text === b.text);
+    const values = uniqueBy(
+      criteria.flatMap(valuesOf),
+      (value) => value.text,
+      (a, b) => a.text === b.text,
+    );
     const [first, ...rest] = criteria;
     // The merged criterion stands for all of them: its span runs from the first to the last.
     const span = { start: first.span.start, end: criteria[criteria.length - 1].span.end };

@@ -29,7 +29,7 @@ export function writeNode(node: FilterNode, style: ValueStyle): string {
     if (i > 0) out += ',';
     out += writeNode(node.operands[i], style);
   }
-  return out + ']}';
+  return `${out}]}`;
 }
 
 function writeValue(value: TypedValue | TypedValue[], style: ValueStyle): string {
@@ -42,7 +42,7 @@ function writeValue(value: TypedValue | TypedValue[], style: ValueStyle): string
     if (i > 0) out += ',';
     out += value[i].type === 'number' ? value[i].text : JSON.stringify(value[i].text);
   }
-  return out + ']';
+  return `${out}]`;
 }
 
 /** The filter as an object, alike to the JSON text (numbers beyond 2^53 lose precision here, not there). */
@@ -55,10 +55,10 @@ function objectOf(node: FilterNode, style: ValueStyle): FilterObject {
     const operands = node.operands.map((operand) => objectOf(operand, style));
     return node.kind === 'and' ? { and: operands } : { or: operands };
   }
-  return { key: node.key, operator: node.operator, value: valueOf(node.value, style) };
+  return { key: node.key, operator: node.operator, value: filterValue(node.value, style) };
 }
 
-function valueOf(value: TypedValue | TypedValue[], style: ValueStyle): FilterValue {
+function filterValue(value: TypedValue | TypedValue[], style: ValueStyle): FilterValue {
   if (Array.isArray(value)) return value.map((v) => (v.type === 'number' ? Number(v.text) : v.text));
   if (style === 'documented' || value.type === 'string') return value.text;
   return value.type === 'number' ? Number(value.text) : value.text === 'true';
@@ -95,12 +95,12 @@ export interface Limits {
 }
 
 /** Reports a filter over the byte or operator limit, naming the part of the source that costs most. */
-export function checkLimits(root: FilterNode, json: string, stats: { bytes: number; operators: number }, limits: Limits, style: ValueStyle, bag: DiagnosticBag): void {
+export function checkLimits(root: FilterNode, stats: { bytes: number; operators: number }, limits: Limits, style: ValueStyle, bag: DiagnosticBag): void {
   const members = root.kind === 'criterion' ? [root] : root.operands;
   const source = bag.source.text;
   const excerpt = (node: FilterNode) => {
     const text = source.slice(node.span.start, node.span.end).replace(/\s+/g, ' ');
-    return text.length > 60 ? text.slice(0, 57) + '...' : text;
+    return text.length > 60 ? `${text.slice(0, 57)}...` : text;
   };
   if (stats.bytes > limits.maxBytes) {
     const sizes = members.map((member) => utf8Length(writeNode(member, style)));
@@ -172,15 +172,15 @@ export function prettyJson(json: string, indent = '  '): string {
           break;
         }
         depth++;
-        out += char + '\n' + indent.repeat(depth);
+        out += `${char}\n${indent.repeat(depth)}`;
         break;
       case '}':
       case ']':
         depth--;
-        out += '\n' + indent.repeat(depth) + char;
+        out += `\n${indent.repeat(depth)}${char}`;
         break;
       case ',':
-        out += ',\n' + indent.repeat(depth);
+        out += `,\n${indent.repeat(depth)}`;
         break;
       case ':':
         out += ': ';

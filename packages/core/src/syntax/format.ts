@@ -188,9 +188,7 @@ class Printer {
   /** A comment other than before the first predicate or after the last one forces a break. */
   private hasInnerComments(expr: Expr): boolean {
     const predicates = predicatesOf(expr);
-    return predicates.some(
-      (p, i) => (i > 0 && this.comments.leading.has(p)) || (i < predicates.length - 1 && this.comments.trailing.has(p)),
-    );
+    return predicates.some((p, i) => (i > 0 && this.comments.leading.has(p)) || (i < predicates.length - 1 && this.comments.trailing.has(p)));
   }
 }
 

@@ -42,7 +42,13 @@ export const OrOr = createToken({ name: 'OrOr', pattern: '||', label: "'||'", ca
 /** Comparison symbols: `==` `!=` `<=` `>=` `<` `>` `=`; longest first. */
 export const SymbolOperator = createToken({ name: 'SymbolOperator', pattern: /==|!=|<=|>=|<|>|=/, label: 'an operator' });
 export const Bang = createToken({ name: 'Bang', pattern: '!', label: "'!'", categories: [NotOperator] });
-export const Word = createToken({ name: 'Word', pattern: new RegExp(`[^\\s()\\[\\],"'#!=<>&|]${WORD_CHARS}*`), label: 'a value', start_chars_hint: wordStartChars(), categories: [Value] });
+export const Word = createToken({
+  name: 'Word',
+  pattern: new RegExp(`[^\\s()\\[\\],"'#!=<>&|]${WORD_CHARS}*`),
+  label: 'a value',
+  start_chars_hint: wordStartChars(),
+  categories: [Value],
+});
 
 // Not matched by the lexer: words are given these types after lexing (see `classify`).
 export const And = createToken({ name: 'And', pattern: Lexer.NA, label: "'AND'", categories: [Connective] });
@@ -51,8 +57,20 @@ export const Not = createToken({ name: 'Not', pattern: Lexer.NA, label: "'NOT'",
 export const Identifier = createToken({ name: 'Identifier', pattern: Lexer.NA, label: 'a field name', categories: [Value] });
 
 export const lexedTokens: TokenType[] = [
-  WhiteSpace, Comment, LParen, RParen, LBracket, RBracket, Comma, DoubleQuoted, SingleQuoted,
-  AndAnd, OrOr, SymbolOperator, Bang, Word,
+  WhiteSpace,
+  Comment,
+  LParen,
+  RParen,
+  LBracket,
+  RBracket,
+  Comma,
+  DoubleQuoted,
+  SingleQuoted,
+  AndAnd,
+  OrOr,
+  SymbolOperator,
+  Bang,
+  Word,
 ];
 export const allTokens: TokenType[] = [...lexedTokens, And, Or, Not, Identifier, Connective, NotOperator, Value];
 

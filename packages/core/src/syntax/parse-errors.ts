@@ -12,7 +12,7 @@ function spanOf(token: IToken): Span {
 }
 
 function describe(token: IToken): string {
-  return `'${token.image.length > 30 ? token.image.slice(0, 30) + '…' : token.image}'`;
+  return `'${token.image.length > 30 ? `${token.image.slice(0, 30)}…` : token.image}'`;
 }
 
 const isKeyword = (token: IToken) => [And, Or, Not].includes(token.tokenType);
@@ -27,7 +27,11 @@ export function parseErrorDiagnostic(error: IRecognitionException, tokens: IToke
   const found = atEnd ? 'the end of the filter' : describe(token);
   const rule = error.context.ruleStack[error.context.ruleStack.length - 1];
   const make = (code: string, message: string, hint: string, at: Span = span): Diagnostic => ({
-    code, severity: 'error', message, range: source.range(at), hint,
+    code,
+    severity: 'error',
+    message,
+    range: source.range(at),
+    hint,
   });
 
   if (error.name === 'NotAllInputParsedException') {
@@ -36,9 +40,7 @@ export function parseErrorDiagnostic(error: IRecognitionException, tokens: IToke
       const whole = source.text.slice(previous.startOffset).match(/^[^\s()[\],#]+/)?.[0] ?? previous.image;
       return make('unexpected-token', `unexpected ${found} in a value`, `quote the whole value: ${JSON.stringify(whole)}`);
     }
-    const hint = isValueLike(token)
-      ? 'to match any of several values write `in (a, b)`; to join predicates write AND or OR'
-      : 'join predicates with AND or OR';
+    const hint = isValueLike(token) ? 'to match any of several values write `in (a, b)`; to join predicates write AND or OR' : 'join predicates with AND or OR';
     return make('unexpected-token', `expected AND, OR or the end of the filter, found ${found}`, hint);
   }
 
@@ -46,13 +48,18 @@ export function parseErrorDiagnostic(error: IRecognitionException, tokens: IToke
     // unary (or expr): a field or '(' was due, or the ')' of a group.
     if (error.name === 'MismatchedTokenException') return closeGroup();
     const after = previous ? ` after ${describe(previous)}` : '';
-    const hint = atEnd && previous
-      ? `finish the filter with a predicate such as \`ClientCountry eq us\`, or remove ${describe(previous)}`
-      : token.tokenType === RParen && previous?.tokenType === LParen ? 'an empty group means nothing: remove the parentheses'
-      : token.tokenType === RParen ? "remove the ')', or add the '(' it closes"
-      : isKeyword(token) ? 'a predicate reads `Field operator value`'
-      : /[=<>!]/.test(token.image) ? `put spaces around the operator: \`${token.image.replace(/(==|=|!=)/, ' $1 ')}\``
-      : "a field name is letters, digits and '_', starting with a letter or '_'";
+    const hint =
+      atEnd && previous
+        ? `finish the filter with a predicate such as \`ClientCountry eq us\`, or remove ${describe(previous)}`
+        : token.tokenType === RParen && previous?.tokenType === LParen
+          ? 'an empty group means nothing: remove the parentheses'
+          : token.tokenType === RParen
+            ? "remove the ')', or add the '(' it closes"
+            : isKeyword(token)
+              ? 'a predicate reads `Field operator value`'
+              : /[=<>!]/.test(token.image)
+                ? `put spaces around the operator: \`${token.image.replace(/(==|=|!=)/, ' $1 ')}\``
+                : "a field name is letters, digits and '_', starting with a letter or '_'";
     return make('expected-field', `expected a field name or '('${after}, found ${found}`, hint);
   }
   if (error.name === 'MismatchedTokenException' && !negationAfterField(tokens, index)) {
@@ -66,7 +73,12 @@ export function parseErrorDiagnostic(error: IRecognitionException, tokens: IToke
   }
   if (previous && previous.tokenType === Identifier && !operatorFromSpelling(previous.image)) {
     const guess = closest(previous.image, WORD_SPELLINGS);
-    return make('expected-operator', `${describe(previous)} is not an operator`, guess ? `did you mean '${guess}'?` : `operators are ${OPERATOR_LIST}`, spanOf(previous));
+    return make(
+      'expected-operator',
+      `${describe(previous)} is not an operator`,
+      guess ? `did you mean '${guess}'?` : `operators are ${OPERATOR_LIST}`,
+      spanOf(previous),
+    );
   }
   const hint = isKeyword(token)
     ? `to compare with the word ${describe(token)}, quote it: "${token.image}"`

@@ -24,10 +24,7 @@ import type { Comment, Expr } from './ast.js';
 import { buildAst, tokenSpan } from './cst-to-ast.js';
 import { checkDepth } from './depth.js';
 import { DiagnosticBag, SourceMap, type Diagnostic } from '../base/diagnostics.js';
-import {
-  allTokens, Comma, Connective, Identifier, LBracket, lex, LParen, NotOperator, RBracket, RParen, SymbolOperator,
-  Value,
-} from './lex.js';
+import { allTokens, Comma, Connective, Identifier, LBracket, lex, LParen, NotOperator, RBracket, RParen, SymbolOperator, Value } from './lex.js';
 import { parseErrorDiagnostic } from './parse-errors.js';
 
 export const DEFAULT_MAX_DEPTH = 100;
@@ -88,11 +85,7 @@ class FilterParser extends CstParser {
       { ALT: () => this.CONSUME3(Identifier, { LABEL: 'operator' }) },
     ]);
     // list or value
-    this.OR2([
-      { ALT: () => this.list(LParen, RParen, 1) },
-      { ALT: () => this.list(LBracket, RBracket, 2) },
-      { ALT: () => this.CONSUME(Value) },
-    ]);
+    this.OR2([{ ALT: () => this.list(LParen, RParen, 1) }, { ALT: () => this.list(LBracket, RBracket, 2) }, { ALT: () => this.CONSUME(Value) }]);
   });
 }
 
@@ -172,9 +165,11 @@ function reportLexError(text: string, error: { offset: number; length: number },
   const span = { start: error.offset, end: error.offset + error.length };
   const shown = text.slice(span.start, Math.min(span.end, span.start + 20));
   const hint =
-    char === '&' ? "write AND (or '&&') to join predicates"
-    : char === '|' ? "write OR (or '||') to join predicates"
-    : 'put the value in quotes if it holds this character';
+    char === '&'
+      ? "write AND (or '&&') to join predicates"
+      : char === '|'
+        ? "write OR (or '||') to join predicates"
+        : 'put the value in quotes if it holds this character';
   bag.error('unexpected-character', span, `unexpected character${error.length > 1 ? 's' : ''} '${shown}'`, hint);
 }
 

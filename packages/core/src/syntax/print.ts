@@ -33,7 +33,7 @@ function printOperand(operand: Expr, parent: 'and' | 'or', options: PrintOptions
 
 export function printPredicate(predicate: Predicate, options: PrintOptions = {}): string {
   const spelling = predicate.operator.spelling;
-  const operator = options.canonical ? operatorFromSpelling(spelling) ?? spelling : spelling;
+  const operator = options.canonical ? (operatorFromSpelling(spelling) ?? spelling) : spelling;
   return `${predicate.field.name} ${operator} ${printOperandValue(predicate.operand)}`;
 }
 

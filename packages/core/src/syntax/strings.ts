@@ -24,7 +24,12 @@ export function unescapeString(image: string, offset: number, bag: DiagnosticBag
         i += 5;
         continue;
       }
-      bag.error('invalid-escape', { start: at, end: at + 2 + hex.replace(/[^0-9a-fA-F].*$/, '').length }, 'a \\u escape needs four hex digits', 'write it as \\u00e9, for example');
+      bag.error(
+        'invalid-escape',
+        { start: at, end: at + 2 + hex.replace(/[^0-9a-fA-F].*$/, '').length },
+        'a \\u escape needs four hex digits',
+        'write it as \\u00e9, for example',
+      );
       i += 1;
       continue;
     }
