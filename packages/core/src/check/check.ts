@@ -7,6 +7,7 @@ import {
   ALLOWED,
   DEPRECATED_SPELLINGS,
   LIST_OPERATORS,
+  OPERATOR_LIST,
   OPERATOR_MATRIX,
   operatorFromSpelling,
   WORD_SPELLINGS,
@@ -15,6 +16,7 @@ import {
 } from '../language/operators.js';
 import { closest } from '../base/suggest.js';
 import { canonicalNumber } from '../language/values.js';
+import { holdsObjects, isArrayField, readsAsInteger, typeFamily, typeName, valueType } from '../language/field-types.js';
 
 export interface CheckResult {
   checked: CheckedExpr | undefined;
@@ -56,17 +58,14 @@ export function checkInto(ast: Expr, dataset: Dataset, bag: DiagnosticBag): Chec
   return failed ? undefined : result;
 }
 
-const FAMILY_NAMES: Record<TypeFamily, string> = { string: 'string', int: 'int', bool: 'bool', array: 'array' };
-
 function checkPredicate(predicate: Predicate, dataset: Dataset, bag: DiagnosticBag): Criterion | undefined {
   const field = resolveField(predicate, dataset, bag);
   const operator = resolveOperator(predicate, bag);
   if (!field || !operator) return undefined;
   if (!field.filterable) {
-    const why =
-      field.kind === 'object' || field.element === 'object'
-        ? `'${field.name}' is an ${field.type} field: the service can deliver it but not filter on it`
-        : `the service does not filter on '${field.name}' in dataset ${dataset.name}`;
+    const why = holdsObjects(field)
+      ? `'${field.name}' is an ${field.type} field: the service can deliver it but not filter on it`
+      : `the service does not filter on '${field.name}' in dataset ${dataset.name}`;
     bag.error('field-not-filterable', predicate.field.span, `'${field.name}' cannot be used in a filter`, `${why}; filter on another field`);
     return undefined;
   }
@@ -142,37 +141,13 @@ function resolveOperator(predicate: Predicate, bag: DiagnosticBag): Operator | u
     const bare = spelling.replace(/^(!|not )/i, '');
     const guess = closest(bare, WORD_SPELLINGS);
     const negated = bare !== spelling ? '!' : '';
-    bag.error(
-      'unknown-operator',
-      span,
-      `'${spelling}' is not an operator`,
-      guess
-        ? `did you mean '${negated}${guess}'?`
-        : 'operators are eq, !eq, lt, leq, gt, geq, startsWith, endsWith, !startsWith, !endsWith, contains, !contains, in, !in',
-    );
+    bag.error('unknown-operator', span, `'${spelling}' is not an operator`, guess ? `did you mean '${negated}${guess}'?` : `operators are ${OPERATOR_LIST}`);
     return undefined;
   }
   if (operator !== spelling && DEPRECATED_SPELLINGS.has(spelling.toLowerCase())) {
     bag.warning('deprecated-operator', span, `'${spelling}' is an old spelling of '${operator}'`, `write '${operator}'`);
   }
   return operator;
-}
-
-/** The column of the operator matrix a field (and, for `int or string`, its value) falls in. */
-function typeFamily(field: Field, operand: Scalar | List): TypeFamily {
-  switch (field.kind) {
-    case 'int':
-    case 'float':
-      return 'int';
-    case 'bool':
-      return 'bool';
-    case 'array':
-      return 'array';
-    case 'int or string':
-      return operand.kind === 'number' && canonicalNumber(operand.value)?.integral ? 'int' : 'string';
-    default:
-      return 'string';
-  }
 }
 
 function reportOperatorNotAllowed(predicate: Predicate, operator: Operator, field: Field, family: TypeFamily, bag: DiagnosticBag): void {
@@ -188,17 +163,12 @@ function reportOperatorNotAllowed(predicate: Predicate, operator: Operator, fiel
     );
     return;
   }
-  const kindName = field.kind === 'float' ? 'float' : field.kind === 'array' ? field.type : FAMILY_NAMES[family];
+  const kindName = typeName(field, family);
   bag.error('operator-not-allowed', span, `'${operator}' cannot be used with ${kindName} field '${field.name}'`, `${kindName} fields take ${allowed}`);
 }
 
 function sourceOf(scalar: Scalar): string {
   return scalar.kind === 'string' ? JSON.stringify(scalar.value) : scalar.value;
-}
-
-/** How a field's values are read: its element type for arrays. */
-function valueType(field: Field): string {
-  return field.kind === 'array' ? field.element! : field.kind;
 }
 
 function readScalar(scalar: Scalar, field: Field, bag: DiagnosticBag): TypedValue | undefined {
@@ -210,11 +180,7 @@ function readScalar(scalar: Scalar, field: Field, bag: DiagnosticBag): TypedValu
     case 'bool':
       return readBoolean(scalar, field, bag);
     case 'int or string':
-      if (scalar.kind === 'number') {
-        const number = canonicalNumber(scalar.value);
-        if (number?.integral) return { type: 'number', text: number.text };
-      }
-      return { type: 'string', text: scalar.value };
+      return readsAsInteger(scalar) ? { type: 'number', text: canonicalNumber(scalar.value)!.text } : { type: 'string', text: scalar.value };
     default:
       return { type: 'string', text: scalar.value };
   }
@@ -244,7 +210,7 @@ function readNumber(scalar: Scalar, field: Field, integral: boolean, bag: Diagno
     bag.error(
       'invalid-value',
       scalar.span,
-      `${shown} is not ${what}; '${field.name}' is ${field.kind === 'array' ? `an ${field.type}` : `a${integral ? 'n int' : ' float'}`} field`,
+      `${shown} is not ${what}; '${field.name}' is ${isArrayField(field) ? `an ${field.type}` : `a${integral ? 'n int' : ' float'}`} field`,
       number && integral ? `write a whole number such as ${number.text.split('.')[0]}` : `write ${what} such as ${integral ? '30' : '0.5'}`,
     );
     return undefined;

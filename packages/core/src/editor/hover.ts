@@ -1,8 +1,9 @@
 /** Hover: what the word under the cursor is — a field's type and description, an operator's meaning. */
 import type { Field } from '../language/catalog.js';
 import { resolveDataset, type DatasetOptions } from '../language/datasets.js';
-import { OPERATOR_MEANING, operatorFromSpelling } from '../language/operators.js';
+import { OPERATOR_LIST, OPERATOR_MEANING, operatorFromSpelling } from '../language/operators.js';
 import { scan, type ScannedToken, type TokenRole } from './scan.js';
+import { valueType } from '../language/field-types.js';
 import { canonicalNumber } from '../language/values.js';
 
 export interface Hover {
@@ -72,7 +73,7 @@ function describeOperator(token: ScannedToken): { title: string; text?: string }
   if (!operator) {
     return {
       title: `'${token.image}' is not an operator`,
-      text: 'operators are eq, !eq, lt, leq, gt, geq, startsWith, endsWith, !startsWith, !endsWith, contains, !contains, in, !in',
+      text: `operators are ${OPERATOR_LIST}`,
     };
   }
   const written = operatorFromSpelling(token.image) === operator ? token.image : undefined;
@@ -84,7 +85,7 @@ function describeValue(token: ScannedToken, options: DatasetOptions): { title: s
   const field: Field | undefined = token.field !== undefined ? resolveDataset(options).dataset?.field(token.field) : undefined;
   const quoted = token.image.startsWith('"') || token.image.startsWith("'");
   if (!field) return { title: quoted ? 'a string' : 'a value' };
-  const type = field.kind === 'array' ? field.element! : field.kind;
+  const type = valueType(field);
   const number = quoted ? undefined : canonicalNumber(token.image);
   const readAs =
     type === 'int' || type === 'float'

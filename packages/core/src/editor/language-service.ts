@@ -6,9 +6,10 @@ import type { IToken, TokenType } from 'chevrotain';
 import type { Dataset, Field } from '../language/catalog.js';
 import { compile, type CompileOptions } from '../compile.js';
 import type { Diagnostic } from '../base/diagnostics.js';
+import { allowedOperators } from '../language/field-types.js';
 import { fieldValues } from '../language/field-values.js';
 import { And, DoubleQuoted, Identifier, lex, Not, Or, SingleQuoted, Word } from '../syntax/lex.js';
-import { OPERATOR_MATRIX, OPERATOR_MEANING, OPERATORS, type Operator } from '../language/operators.js';
+import { OPERATOR_MEANING, OPERATORS, type Operator } from '../language/operators.js';
 import { initialState, step, type Expectation, type ScanState } from './scan.js';
 import { resolveDataset } from '../language/datasets.js';
 
@@ -85,9 +86,9 @@ function candidates(state: ScanState, dataset: Dataset | undefined, quote: strin
     case 'predicate':
       return quote ? [] : [...fieldItems(dataset), keyword('NOT', 'negates what follows'), punctuation('(', 'a group')];
     case 'operator':
-      return quote ? [] : operatorItems(allowedOperators(field));
+      return quote ? [] : operatorItems(operatorsFor(field));
     case 'negated-operator':
-      return quote ? [] : negatedOperatorItems(allowedOperators(field), state.negation ?? '!');
+      return quote ? [] : negatedOperatorItems(operatorsFor(field), state.negation ?? '!');
     case 'operand': {
       if (state.operator === 'in' || state.operator === '!in') return quote ? [] : [punctuation('(', 'a list of values: (a, b)')];
       const values = field ? valueItems(field, [], quote) : [];
@@ -126,22 +127,9 @@ function fieldItems(dataset: Dataset | undefined): CompletionItem[] {
   return items;
 }
 
-/** The operators the operator matrix allows on a field; all of them when the field is unknown. */
-export function allowedOperators(field: Field | undefined): readonly Operator[] {
-  if (!field?.filterable) return OPERATORS;
-  switch (field.kind) {
-    case 'int':
-    case 'float':
-      return OPERATOR_MATRIX.int;
-    case 'bool':
-      return OPERATOR_MATRIX.bool;
-    case 'array':
-      return OPERATOR_MATRIX.array;
-    case 'int or string':
-      return OPERATORS.filter((op) => OPERATOR_MATRIX.int.includes(op) || OPERATOR_MATRIX.string.includes(op));
-    default:
-      return OPERATOR_MATRIX.string;
-  }
+/** The operators the operator matrix allows on a field; all of them when the field is unknown or not filterable. */
+export function operatorsFor(field: Field | undefined): readonly Operator[] {
+  return field?.filterable ? allowedOperators(field) : OPERATORS;
 }
 
 function operatorItems(operators: readonly Operator[]): CompletionItem[] {

@@ -8,12 +8,12 @@ import type { Dataset, Field } from '../language/catalog.js';
 import type { Span } from '../base/diagnostics.js';
 import type { JsonDocument, PointerBag } from './decompile-source.js';
 import { childPointer, describeJson, isObject } from '../base/json-source.js';
-import { DEPRECATED_SPELLINGS, LIST_OPERATORS, OPERATORS, operatorFromSpelling, type Operator } from '../language/operators.js';
+import { DEPRECATED_SPELLINGS, LIST_OPERATORS, OPERATORS, operatorFromSpelling, SCALAR_NUMBER_OPERATORS, type Operator } from '../language/operators.js';
 import { classifyWord } from '../syntax/parse.js';
 import { closest } from '../base/suggest.js';
+import { isNumericField, valueType } from '../language/field-types.js';
 
 const CRITERION_MEMBERS = ['key', 'operator', 'value'] as const;
-const INT_SIDE: ReadonlySet<Operator> = new Set(['eq', '!eq', 'lt', 'leq', 'gt', 'geq']);
 const GROUP_MEMBERS = ['and', 'or'] as const;
 /** Names users reach for instead of the service's own. */
 const MEMBER_ALIASES: Record<string, string> = {
@@ -184,7 +184,7 @@ export class TreeReader {
   private operand(value: unknown, pointer: string, operator: Operator, field: Field | undefined): Scalar | List | undefined {
     // An `int or string` field reads a JSON string as text, unless it may be a number written as
     // a string (the documented style writes every scalar so).
-    const keepQuoted = field?.kind === 'int or string' && (Array.isArray(value) || this.typedValues || !INT_SIDE.has(operator));
+    const keepQuoted = field?.kind === 'int or string' && (Array.isArray(value) || this.typedValues || !SCALAR_NUMBER_OPERATORS.has(operator));
     if (!Array.isArray(value)) return this.scalar(value, pointer, keepQuoted);
     if (LIST_OPERATORS.has(operator) && field && !this.listTypesFit(value, pointer, field)) return undefined;
     const items: Scalar[] = [];
@@ -220,9 +220,8 @@ export class TreeReader {
 
   /** The service decodes an `in` list by the field's type: numbers for int fields, strings for text. */
   private listTypesFit(values: unknown[], pointer: string, field: Field): boolean {
-    const element = field.kind === 'array' ? field.element : field.kind;
-    const wanted = element === 'int' || element === 'float' ? 'number' : element === 'string' ? 'string' : undefined;
-    if (!wanted && element !== 'int or string') return true;
+    const wanted = isNumericField(field) ? 'number' : valueType(field) === 'string' ? 'string' : undefined;
+    if (!wanted && valueType(field) !== 'int or string') return true;
     const scalars = values.filter((v) => typeof v === 'string' || typeof v === 'number');
     const expected = wanted ?? typeof scalars[0];
     const offending = values.findIndex((v) => (typeof v === 'string' || typeof v === 'number') && typeof v !== expected);

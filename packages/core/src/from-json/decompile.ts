@@ -14,6 +14,7 @@ import { CRITERION_EXAMPLE, TreeReader, type CriterionInfo } from './decompile-t
 import type { Diagnostic } from '../base/diagnostics.js';
 import { formatExpr } from '../syntax/format.js';
 import { childPointer, describeJson, isObject } from '../base/json-source.js';
+import { isNumericField } from '../language/field-types.js';
 import { lower } from '../output/lower.js';
 import { DEFAULT_MAX_DEPTH } from '../syntax/parse.js';
 import type { FilterJson } from '../output/serialize.js';
@@ -177,7 +178,7 @@ function flavourForJson(diagnostics: Diagnostic[], report: PointerBag, criteria:
 }
 
 function listHint(info: CriterionInfo): string {
-  const numeric = info.field !== undefined && ['int', 'float'].includes(info.field.kind === 'array' ? info.field.element! : info.field.kind);
+  const numeric = info.field !== undefined && isNumericField(info.field);
   const parts =
     typeof info.value === 'string'
       ? info.value

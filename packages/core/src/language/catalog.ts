@@ -1,6 +1,9 @@
 /** The dataset field catalog: the typed field registry every check is made against. */
 import { isObject } from '../base/json-source.js';
 import { closest } from '../base/suggest.js';
+import { holdsObjects, KNOWN_FIELD_TYPES, parseFieldType, type FieldKind } from './field-types.js';
+
+export type { FieldKind } from './field-types.js';
 
 /** One dataset as the catalog files hold it (catalog/*.json in this package, or a user's file). */
 export interface CatalogFile {
@@ -9,8 +12,6 @@ export interface CatalogFile {
   fields: Array<{ name: string; type: string; description?: string; filterable?: boolean; deprecated?: boolean }>;
   notFilterable?: string[];
 }
-
-export type FieldKind = 'string' | 'int' | 'float' | 'bool' | 'int or string' | 'object' | 'array';
 
 export interface Field {
   name: string;
@@ -60,14 +61,6 @@ export class Dataset {
   }
 }
 
-const FIELD_KINDS = new Set(['string', 'int', 'float', 'bool', 'int or string', 'object']);
-
-function fieldKind(type: string): { kind: FieldKind; element?: string } | undefined {
-  if (FIELD_KINDS.has(type)) return { kind: type as FieldKind };
-  const array = /^array\[(string|int|object|float|bool)\]$/.exec(type);
-  return array ? { kind: 'array', element: array[1] } : undefined;
-}
-
 /** Turns one catalog file into a Dataset, or says what is wrong with it. */
 export function readDataset(file: unknown, where = 'catalog', id?: string): { dataset?: Dataset; errors: string[] } {
   const errors: string[] = [];
@@ -88,16 +81,14 @@ export function readDataset(file: unknown, where = 'catalog', id?: string): { da
       errors.push(`${at}: expected {"name": string, "type": string}`);
       return;
     }
-    const kind = fieldKind(entry.type);
+    const kind = parseFieldType(entry.type);
     if (!kind) {
-      errors.push(
-        `${at}: unknown type '${entry.type}' of field '${entry.name}' (known: string, int, float, bool, int or string, object, array[string], array[int], array[object])`,
-      );
+      errors.push(`${at}: unknown type '${entry.type}' of field '${entry.name}' (known: ${KNOWN_FIELD_TYPES})`);
       return;
     }
     if (seen.has(entry.name)) errors.push(`${at}: field '${entry.name}' is listed twice`);
     seen.add(entry.name);
-    const unfilterable = entry.filterable === false || blocked.has(entry.name) || kind.kind === 'object' || kind.element === 'object';
+    const unfilterable = entry.filterable === false || blocked.has(entry.name) || holdsObjects(kind);
     fields.push({
       name: entry.name,
       type: entry.type,

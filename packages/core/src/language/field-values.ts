@@ -3,6 +3,7 @@
  * values many catalog descriptions list in parentheses ("Cache status (unknown, miss, expired, ...)").
  */
 import type { Field } from './catalog.js';
+import { valueType } from './field-types.js';
 import { canonicalNumber } from './values.js';
 
 const PARENTHESISED = /\(([^()]*)\)/g;
@@ -22,7 +23,7 @@ export function fieldValues(field: Field): readonly string[] {
 }
 
 function computeValues(field: Field): string[] {
-  const elementType = field.kind === 'array' ? field.element : field.kind;
+  const elementType = valueType(field);
   if (elementType === 'bool') return ['true', 'false'];
   const listed = listedValues(field.description);
   if (elementType === 'int' || elementType === 'float') {

@@ -41,6 +41,17 @@ export const LIST_OPERATORS: ReadonlySet<Operator> = new Set(['in', '!in']);
 /** Positive operators: a record missing the field fails these and passes their negations. */
 export const NEGATED_OPERATORS: ReadonlySet<Operator> = new Set(['!eq', '!in', '!contains', '!startsWith', '!endsWith']);
 
+/** The positive operator of a negated one (`!in` -> `in`); undefined for a positive operator or an unknown name. */
+export function positiveOf(operator: string): Operator | undefined {
+  return NEGATED_OPERATORS.has(operator as Operator) ? NEGATION[operator as Operator] : undefined;
+}
+
+/** The operators that compare one number: an `int or string` value beside them is read as a number. */
+export const SCALAR_NUMBER_OPERATORS: ReadonlySet<Operator> = new Set(['eq', '!eq', 'lt', 'leq', 'gt', 'geq']);
+
+/** Every operator, as a hint lists them. */
+export const OPERATOR_LIST = OPERATORS.join(', ');
+
 export const OPERATOR_MEANING: Readonly<Record<Operator, string>> = {
   eq: 'equal',
   '!eq': 'not equal',

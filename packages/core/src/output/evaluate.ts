@@ -8,6 +8,7 @@
  * field (absent or null) fails every positive operator and passes the negated ones, which are the
  * exact negations of their positive pairs.
  */
+import { positiveOf } from '../language/operators.js';
 import type { CheckedExpr, FilterNode, TypedValue } from '../check/checked.js';
 import type { FilterJson, FilterObject, FilterValue } from './serialize.js';
 
@@ -86,10 +87,8 @@ function anyOf(tests: RecordTest[]): RecordTest {
   };
 }
 
-const POSITIVE: Record<string, string> = { '!eq': 'eq', '!in': 'in', '!contains': 'contains', '!startsWith': 'startsWith', '!endsWith': 'endsWith' };
-
 function criterionTest(key: string, operator: string, value: FilterValue): RecordTest {
-  const positive = POSITIVE[operator];
+  const positive = positiveOf(operator);
   if (positive !== undefined) {
     const test = criterionTest(key, positive, value);
     return (record) => !test(record);
