@@ -143,8 +143,7 @@ describe('logfilter custom-fields get and set, against the emulator', () => {
       code: 1,
       stdout: '',
       stderr: [
-        'error[20200]: 2 custom fields are configured; a zone takes at most 1 (remove 1 field; this one is the first over the limit)',
-        '  at /rules/0/action_parameters/request_fields/1/name',
+        'error[20200]: 2 custom fields are configured; a zone takes at most 1 (remove 1 field; this one is the first over the limit) (at /rules/0/action_parameters/request_fields/1/name)',
         `logfilter: PUT ${rulesets}/${id} was refused (HTTP 400)`,
         '',
       ].join('\n'),
@@ -164,7 +163,7 @@ describe('logfilter custom-fields get and set, against the emulator', () => {
     const result = await runCli(['custom-fields', 'set', '--zone', ZONE, '--request', 'x y'], { env: cliEnv(server) });
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
-      "error[invalid-header-name]: 'x y' is not a valid HTTP header name: it contains white space\n  at /rules/0/action_parameters/request_fields/0/name\n  = hint: a header name holds letters, digits and !#$%&'*+-.^_`|~ only\nlogfilter: the custom fields asked for are not valid; nothing was sent\n",
+      "error[invalid-header-name]: 'x y' is not a valid HTTP header name: it contains white space (at /rules/0/action_parameters/request_fields/0/name)\n  = hint: a header name holds letters, digits and !#$%&'*+-.^_`|~ only\nlogfilter: the custom fields asked for are not valid; nothing was sent\n",
     );
     expect(requestLines(server)).toEqual([`GET ${rulesets}`]);
   });

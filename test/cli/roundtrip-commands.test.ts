@@ -22,8 +22,8 @@ describe('logfilter decompile', () => {
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
       [
-        `error[expected-list]: 'in' takes a JSON array, not the string "200,201"`,
-        ' --> 1:62 at /where/value',
+        `error[expected-list]: 'in' takes a JSON array, not the string "200,201" (at /where/value)`,
+        ' --> 1:62',
         '  |',
         '1 | {"where":{"key":"EdgeResponseStatus","operator":"in","value":"200,201"}}',
         '  |                                                              ^^^^^^^^^',
@@ -80,7 +80,7 @@ describe('logfilter check --from-json', () => {
     const result = await runCli(['check', '--from-json', DESIGN_JSON, '--max-operators', '2']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('error[too-many-operators]: the filter has 3 operators, 1 over the limit of 2');
-    expect(result.stderr).toContain(' at /where/and/1/or/1\n');
+    expect(result.stderr).toContain(' (at /where/and/1/or/1)\n');
   });
 });
 

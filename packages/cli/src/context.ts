@@ -1,5 +1,5 @@
 /** What every command shares: the global options, the catalog, and how results are written. */
-import { builtinCatalog, parseCatalog, renderDiagnostics, type Catalog, type Dataset, type Diagnostic } from '@logfilter/core';
+import { builtinCatalog, parseCatalog, renderDiagnostics, resolveDataset, type Catalog, type Dataset, type Diagnostic } from '@logfilter/core';
 import { readTextFile, UsageError } from './io.js';
 import { useColor } from './terminal.js';
 
@@ -34,16 +34,12 @@ export class Context {
     return (this.loaded = builtinCatalog().extend(datasets));
   }
 
-  /** The dataset named, or the user catalog's only dataset, or `http_requests`. */
+  /** The dataset named, or the user catalog's only dataset, or the default (`http_requests`): core's one resolver. */
   dataset(name: string | undefined): Dataset {
-    const catalog = this.catalog();
-    const chosen = name ?? (this.userDatasets.length === 1 ? this.userDatasets[0] : 'http_requests');
-    const dataset = catalog.get(chosen);
-    if (!dataset) {
-      const guess = catalog.suggest(chosen);
-      throw new UsageError(`unknown dataset '${chosen}'${guess ? `; did you mean '${guess}'?` : ''} (\`logfilter datasets\` lists them)`, 'unknown-dataset');
-    }
-    return dataset;
+    const only = this.catalog() && this.userDatasets.length === 1 ? this.userDatasets[0] : undefined;
+    const resolved = resolveDataset({ dataset: name ?? only, catalog: this.catalog() });
+    if (resolved.error) throw new UsageError(`${resolved.error.message}; ${resolved.error.hint}`, 'unknown-dataset');
+    return resolved.dataset;
   }
 
   /** Wraps a command action that returns its exit code. */

@@ -1,4 +1,5 @@
 /** The `logfilter` command. Each command's action returns its exit code through the context. */
+import { DEFAULT_BASE_URL, DEFAULT_PRODUCT_SEGMENT, ENV } from '@logfilter/api';
 import { Command, CommanderError } from 'commander';
 import { registerCatalog } from './commands/catalog.js';
 import { machineFailure, registerCompile } from './commands/compile.js';
@@ -19,8 +20,8 @@ export function createProgram(): { program: Command; context: Context } {
     .version('0.1.0', '-V, --version')
     .option('--catalog <file>', 'a field catalog file (one dataset, or an array of them) used beside the built-in one')
     .option('--no-color', 'never colour the output')
-    .option('--base-url <url>', 'the service base URL (default: $CLOUDFLARE_BASE_URL, else https://api.cloudflare.com/client/v4)')
-    .option('--product-segment <segment>', 'the job path segment (default: $LOGFILTER_PRODUCT_SEGMENT, else logpush)')
+    .option('--base-url <url>', `the service base URL (default: $${ENV.baseUrl}, else ${DEFAULT_BASE_URL})`)
+    .option('--product-segment <segment>', `the job path segment (default: $${ENV.productSegment}, else ${DEFAULT_PRODUCT_SEGMENT})`)
     .showHelpAfterError('(run with --help for usage)');
   registerCompile(program, context);
   registerCatalog(program, context);

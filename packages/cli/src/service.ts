@@ -4,8 +4,19 @@
  * 1 when the service or the validator rejects, 2 for usage, configuration (credentials included) and
  * network trouble.
  */
-import { ApiError, ConfigError, createClient, ENV, NetworkError, ValidationError, type Client, type RequestDescription } from '@logfilter/api';
-import type { Diagnostic } from '@logfilter/core';
+import {
+  ApiError,
+  ConfigError,
+  createClient,
+  DEFAULT_RETRIES,
+  DEFAULT_TIMEOUT_MS,
+  ENV,
+  NetworkError,
+  ValidationError,
+  type Client,
+  type RequestDescription,
+} from '@logfilter/api';
+import { renderDiagnostic, type RenderableDiagnostic } from '@logfilter/core';
 import type { Command } from 'commander';
 import { EXIT_INVALID, EXIT_USAGE, UsageError } from './io.js';
 
@@ -21,15 +32,15 @@ interface ServiceGlobals {
   productSegment?: string;
 }
 
-/** A diagnostic of the service or of a JSON check: the usual shape, perhaps with a JSON Pointer. */
-export type ReportedDiagnostic = Pick<Diagnostic, 'code' | 'severity' | 'message' | 'hint'> & { pointer?: string };
+/** A diagnostic of the service (its own code, no range) or of a JSON check, as the one renderer takes it. */
+export type ReportedDiagnostic = RenderableDiagnostic;
 
 export const CREDENTIALS_HELP = `Credentials come from the environment only: ${ENV.token}, or ${ENV.email} and ${ENV.key}.`;
 
 export function addServiceOptions(command: Command, { dryRun }: { dryRun: boolean }): Command {
   command
-    .option('--timeout <seconds>', 'time allowed for each request (default: 30)')
-    .option('--retries <n>', 'further attempts of a GET or PUT after a 429, a 5xx or a lost answer (default: 3)')
+    .option('--timeout <seconds>', `time allowed for each request (default: ${DEFAULT_TIMEOUT_MS / 1000})`)
+    .option('--retries <n>', `further attempts of a GET or PUT after a 429, a 5xx or a lost answer (default: ${DEFAULT_RETRIES})`)
     .option('--json', 'machine output: one JSON object on stdout');
   if (dryRun) command.option('--dry-run', 'print each request that would write, with credentials redacted, and send none of them');
   return command.addHelpText('after', `\n${CREDENTIALS_HELP}\nThe base URL comes from --base-url or ${ENV.baseUrl}.`);
@@ -78,13 +89,9 @@ export function formatRequests(requests: readonly RequestDescription[]): string 
     .join('\n');
 }
 
+/** Diagnostics with no text to frame (the service's errors, a check of a value): the same renderer, header and hint only. */
 export function printReported(diagnostics: readonly ReportedDiagnostic[]): void {
-  for (const d of diagnostics) {
-    const lines = [`${d.severity}[${d.code}]: ${d.message}`];
-    if (d.pointer) lines.push(`  at ${d.pointer}`);
-    if (d.hint) lines.push(`  = hint: ${d.hint}`);
-    process.stderr.write(`${lines.join('\n')}\n`);
-  }
+  for (const d of diagnostics) process.stderr.write(`${renderDiagnostic(d, undefined)}\n`);
 }
 
 /**

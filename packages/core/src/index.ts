@@ -20,7 +20,7 @@ export {
   type FilterValue,
 } from './output/serialize.js';
 export { print, printScalar, printPredicate, type PrintOptions } from './syntax/print.js';
-export { renderDiagnostic, renderDiagnostics, type RenderOptions } from './base/codeframe.js';
+export { renderDiagnostic, renderDiagnostics, type RenderOptions, type RenderableDiagnostic } from './base/codeframe.js';
 export {
   Catalog,
   Dataset,
@@ -69,6 +69,6 @@ export {
 export * from './editor/language-service.js';
 export * from './job-config/custom-fields.js';
 export * from './job-config/logpull-options.js';
-export { decompile, type DecompileOptions, type DecompileResult, type DecompileDiagnostic } from './from-json/decompile.js';
+export { decompile, type DecompileOptions, type DecompileResult } from './from-json/decompile.js';
 export { format, formatExpr, isSafeBare, DEFAULT_FORMAT_WIDTH, type FormatOptions, type FormatResult } from './syntax/format.js';
 export { evaluate, evaluateTree, matcher, type LogRecord, type RecordTest } from './output/evaluate.js';

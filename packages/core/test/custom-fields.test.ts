@@ -1,4 +1,4 @@
-import { checkCustomFields, checkCustomFieldRules, checkCustomFieldsText, customFieldNames, type JsonDiagnostic } from '@logfilter/core';
+import { checkCustomFields, checkCustomFieldRules, checkCustomFieldsText, customFieldNames, type Diagnostic } from '@logfilter/core';
 import { describe, expect, it } from 'vitest';
 
 const rule = (parameters: object, extra: object = {}) => ({
@@ -8,7 +8,7 @@ const rule = (parameters: object, extra: object = {}) => ({
   action_parameters: parameters,
   ...extra,
 });
-const codes = (diagnostics: JsonDiagnostic[]) => diagnostics.map((d) => `${d.severity}:${d.code}@${d.pointer}`);
+const codes = (diagnostics: Diagnostic[]) => diagnostics.map((d) => `${d.severity}:${d.code}@${d.pointer}`);
 
 describe('custom-field rules', () => {
   it('accepts the spec example as a rule, a rules array, a PUT body, a ruleset and an envelope', () => {

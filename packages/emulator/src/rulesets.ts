@@ -1,6 +1,6 @@
 /** The rules API (spec 4.1): one zone ruleset per phase, server-assigned ids, PUT replacing all rules. */
 import { randomBytes } from 'node:crypto';
-import { checkCustomFieldRules, CUSTOM_FIELDS_PHASE, type Diagnostic, type JsonDiagnostic } from '@logfilter/core';
+import { checkCustomFieldRules, CUSTOM_FIELDS_PHASE, type Diagnostic } from '@logfilter/core';
 import { fail, HttpFailure, type EnvelopeError } from './envelope.js';
 import type { EmulatorState, StoredRule, StoredRuleset } from './state.js';
 
@@ -103,11 +103,17 @@ function replaceRules(ruleset: StoredRuleset, rules: unknown, options: RulesetOp
   return diagnostics.filter((d) => d.severity === 'warning').map(toEnvelopeError);
 }
 
-function checkRules(phase: string, rules: unknown, options: RulesetOptions): Array<Diagnostic & { pointer?: string }> {
+function checkRules(phase: string, rules: unknown, options: RulesetOptions): Diagnostic[] {
   if (phase === CUSTOM_FIELDS_PHASE) return checkCustomFieldRules(rules, { maxFields: options.maxCustomFields }, '/rules').diagnostics;
   // Other phases are kept, not understood: each rule needs an action and an expression.
   const at = { offset: 0, line: 1, column: 1 };
-  const problem = (pointer: string, message: string) => ({ code: 'invalid-rule', severity: 'error' as const, message, range: { start: at, end: at }, pointer });
+  const problem = (pointer: string, message: string) => ({
+    code: 'invalid-rule' as const,
+    severity: 'error' as const,
+    message,
+    range: { start: at, end: at },
+    pointer,
+  });
   if (!Array.isArray(rules)) return [problem('/rules', "'rules' must be an array")];
   return rules.flatMap((rule, index) =>
     isObject(rule) && typeof rule.action === 'string' && typeof rule.expression === 'string'
@@ -152,5 +158,3 @@ function toEnvelopeError(diagnostic: Diagnostic & { pointer?: string }): Envelop
     ? { code: CODES.invalidRules, message }
     : { code: CODES.invalidRules, message, source: { pointer: diagnostic.pointer } };
 }
-
-export type { JsonDiagnostic };

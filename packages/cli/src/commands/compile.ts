@@ -1,9 +1,9 @@
 /** `logfilter compile` and `logfilter check`: filter text to checked filter JSON. */
-import { compile, prettyJson, type CompileResult, type ValueStyle } from '@logfilter/core';
+import { compile, type CompileResult, DEFAULT_DATASET, DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, prettyJson, type ValueStyle } from '@logfilter/core';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readSource, summary, type UsageError } from '../io.js';
-import { checkJson } from './decompile.js';
+import { checkJson } from '../filter-json.js';
 
 interface CompileFlags {
   file?: string;
@@ -20,13 +20,13 @@ interface CompileFlags {
 export function addCompileOptions(command: Command): Command {
   return command
     .option('-f, --file <path>', 'read the filter from a file (- for standard input)')
-    .option('-d, --dataset <name>', 'dataset whose fields the filter uses (default: http_requests)')
+    .option('-d, --dataset <name>', `dataset whose fields the filter uses (default: ${DEFAULT_DATASET})`)
     .addOption(
       new Option('--values <style>', 'value typing: documented (all scalars as strings) or typed').choices(['documented', 'typed']).default('documented'),
     )
     .option('--no-optimize', 'keep the filter as written: no merging into in-lists, no de-duplication')
-    .option('--max-bytes <n>', 'size limit of the output in bytes (default: 1000)')
-    .option('--max-operators <n>', 'limit on the number of operators (default: 30)')
+    .option('--max-bytes <n>', `size limit of the output in bytes (default: ${DEFAULT_MAX_BYTES})`)
+    .option('--max-operators <n>', `limit on the number of operators (default: ${DEFAULT_MAX_OPERATORS})`)
     .option('--json', 'machine output: one JSON object {ok, filter, json, diagnostics, stats} on stdout');
 }
 

@@ -1,6 +1,6 @@
 /** `logfilter custom-fields check|get|set`: the zone's custom log fields (spec 2.2-2.4, 4.1). */
 import type { CustomFieldsResult, FieldRef } from '@logfilter/api';
-import { checkCustomFieldsText, CUSTOM_FIELD_LISTS, type CustomFieldNames, type JsonDiagnostic, type Ruleset } from '@logfilter/core';
+import { checkCustomFieldsText, CUSTOM_FIELD_LISTS, type CustomFieldNames, type Ruleset } from '@logfilter/core';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readTextFile } from '../io.js';
@@ -52,16 +52,11 @@ function check(context: Context, path: string, flags: { maxFields?: string; json
     process.stdout.write(`${JSON.stringify({ ok: result.ok, shape: result.shape ?? null, fields: result.fields, diagnostics: result.diagnostics })}\n`);
     return result.ok ? EXIT_OK : EXIT_INVALID;
   }
-  context.printDiagnostics(result.diagnostics.map(withPointer), text, path === '-' ? '<stdin>' : path);
+  context.printDiagnostics(result.diagnostics, text, path === '-' ? '<stdin>' : path);
   if (!result.ok) return EXIT_INVALID;
   const total = CUSTOM_FIELD_LISTS.reduce((sum, list) => sum + result.fields[list].length, 0);
   process.stderr.write(`ok: ${result.shape}, ${total} custom field${total === 1 ? '' : 's'}\n`);
   return EXIT_OK;
-}
-
-/** The code frame shows where; the pointer says which member, for JSON too long to eyeball. */
-function withPointer(diagnostic: JsonDiagnostic): JsonDiagnostic {
-  return diagnostic.pointer ? { ...diagnostic, message: `${diagnostic.message} (at ${diagnostic.pointer})` } : diagnostic;
 }
 
 async function get(program: Command, flags: ServiceFlags & { zone: string }): Promise<number> {
@@ -94,7 +89,7 @@ async function set(program: Command, flags: SetFlags): Promise<number> {
     return EXIT_OK;
   }
   for (const note of result.notes) process.stderr.write(`warning: ${note}\n`);
-  printReported(result.diagnostics as JsonDiagnostic[]);
+  printReported(result.diagnostics);
   if (flags.dryRun) process.stdout.write(`${formatRequests(requests)}\n`);
   process.stdout.write(formatChange(result));
   return EXIT_OK;

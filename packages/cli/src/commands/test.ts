@@ -3,7 +3,7 @@
  * and prints the lines it lets through, exactly as read. Streamed line by line, so memory stays flat
  * on a file of any size; a malformed line is reported on stderr and skipped.
  */
-import { compile, decompile, matcher, type RecordTest } from '@logfilter/core';
+import { compile, decompile, DEFAULT_DATASET, matcher, type RecordTest } from '@logfilter/core';
 import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { pipeline, type Readable } from 'node:stream';
@@ -11,7 +11,6 @@ import { createGunzip } from 'node:zlib';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { EXIT_INVALID, EXIT_OK, readSource, UsageError } from '../io.js';
-import { printPointerDiagnostics } from './decompile.js';
 
 interface TestFlags {
   file?: string;
@@ -34,7 +33,7 @@ export function registerTest(program: Command, context: Context): void {
     .argument('[filter]', 'the filter text (or use --file)')
     .option('-f, --file <path>', 'read the filter from a file (- for standard input)')
     .requiredOption('--logs <path>', 'NDJSON log lines, optionally gzip-compressed (- for standard input)')
-    .option('-d, --dataset <name>', 'dataset whose fields the filter uses (default: http_requests)')
+    .option('-d, --dataset <name>', `dataset whose fields the filter uses (default: ${DEFAULT_DATASET})`)
     .option('--count', 'print `matched N of M` (and `skipped K`) instead of the lines')
     .option('--invert', 'print the lines the filter drops instead')
     .option('--from-json', 'the filter is filter JSON (as a job holds it), not filter text')
@@ -61,7 +60,7 @@ function compileFilter(context: Context, filter: string | undefined, flags: Test
   const dataset = context.dataset(flags.dataset);
   if (flags.fromJson) {
     const result = decompile(source.text, { dataset });
-    printPointerDiagnostics(context, result.diagnostics, source);
+    context.printDiagnostics(result.diagnostics, source.text, source.name);
     return result.ok ? matcher(result.json!) : undefined;
   }
   const result = compile(source.text, { dataset });

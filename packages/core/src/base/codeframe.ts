@@ -1,5 +1,8 @@
 /** Renders diagnostics as code frames: the line, a caret under the culprit, the hint. */
-import type { Diagnostic } from './diagnostics.js';
+import type { Diagnostic, Range } from './diagnostics.js';
+
+/** What the renderer needs: a diagnostic of ours, or the service's error in the same shape (its own code, no range). */
+export type RenderableDiagnostic = Omit<Diagnostic, 'code' | 'range'> & { code: string; range?: Range };
 
 export interface RenderOptions {
   /** Shown before line:column (a file path, or nothing for inline text). */
@@ -12,10 +15,22 @@ const MAX_SHOWN = 100;
 
 const ANSI = { red: '\x1b[1;31m', yellow: '\x1b[1;33m', blue: '\x1b[1;34m', cyan: '\x1b[36m', bold: '\x1b[1m', reset: '\x1b[0m' };
 
-export function renderDiagnostic(diagnostic: Diagnostic, source: string, options: RenderOptions = {}): string {
+/**
+ * One diagnostic: `error[code]: message (at /json/pointer)`, then, when the source text is given,
+ * the line with a caret under the range, then the hint. The one renderer every command uses.
+ */
+export function renderDiagnostic(diagnostic: RenderableDiagnostic, source: string | undefined, options: RenderOptions = {}): string {
   const paint = (style: keyof typeof ANSI, text: string) => (options.color ? ANSI[style] + text + ANSI.reset : text);
-  const { start, end } = diagnostic.range;
   const tone = diagnostic.severity === 'error' ? 'red' : 'yellow';
+  const at = diagnostic.pointer ? ` (at ${diagnostic.pointer})` : '';
+  const header = `${paint(tone, diagnostic.severity)}${paint('bold', `[${diagnostic.code}]: ${sanitize(diagnostic.message)}${sanitize(at)}`)}`;
+  if (source === undefined || !diagnostic.range) {
+    return diagnostic.hint
+      ? `${header}
+  ${paint('blue', '=')} ${paint('cyan', 'hint:')} ${sanitize(diagnostic.hint)}`
+      : header;
+  }
+  const { start, end } = diagnostic.range;
   const lineText = lineAt(source, start.offset);
   const width = String(start.line).length;
   const pad = ' '.repeat(width);
@@ -27,7 +42,7 @@ export function renderDiagnostic(diagnostic: Diagnostic, source: string, options
   const shown = window(lineText, caretStart, caretLength);
 
   const lines = [
-    `${paint(tone, diagnostic.severity)}${paint('bold', `[${diagnostic.code}]: ${sanitize(diagnostic.message)}`)}`,
+    header,
     `${pad}${paint('blue', '-->')} ${location}`,
     `${pad} ${paint('blue', '|')}`,
     `${paint('blue', `${start.line} |`)} ${shown.text}`,
@@ -37,7 +52,7 @@ export function renderDiagnostic(diagnostic: Diagnostic, source: string, options
   return lines.join('\n');
 }
 
-export function renderDiagnostics(diagnostics: readonly Diagnostic[], source: string, options: RenderOptions = {}): string {
+export function renderDiagnostics(diagnostics: readonly RenderableDiagnostic[], source: string | undefined, options: RenderOptions = {}): string {
   return diagnostics.map((d) => renderDiagnostic(d, source, options)).join('\n\n');
 }
 

@@ -1,4 +1,7 @@
-/** One diagnostic shape for the lexer, parser, checker, serializer and every tool built on them. */
+/** One diagnostic shape, and one collector, for the lexer, parser, checker, serializer, JSON input and every tool built on them. */
+import type { DiagnosticCode } from './codes.js';
+
+export type { DiagnosticCode } from './codes.js';
 export type Severity = 'error' | 'warning';
 
 export interface Position {
@@ -16,12 +19,18 @@ export interface Range {
   end: Position;
 }
 
+/**
+ * Every diagnostic of every input, filter text or JSON: what (code, message), how bad, where (the
+ * range in the text; for JSON input also the JSON Pointer of the value), and how to fix it (hint).
+ */
 export interface Diagnostic {
-  code: string;
+  code: DiagnosticCode;
   severity: Severity;
   message: string;
   range: Range;
   hint?: string;
+  /** For JSON input (decompile, custom-field rules, jobs): the JSON Pointer of the value concerned, `''` for the document. */
+  pointer?: string;
 }
 
 /** Offsets only; turned into a Range (with lines and columns) once, when a diagnostic is made. */
@@ -60,19 +69,55 @@ function computeLineStarts(text: string): number[] {
   return starts;
 }
 
-/** Collects diagnostics for one source, in the order found; `sorted()` orders them by position. */
+/** Where a diagnostic is: a span of the text, a JSON Pointer (its span looked up), or both. */
+export type Where = Span | string | { span: Span; pointer: string };
+
+/** Where the values of a JSON document sit in its text, by JSON Pointer. */
+export interface JsonLocations {
+  values: ReadonlyMap<string, Span>;
+  /** Where each object member's name sits, by the member's pointer. */
+  keys?: ReadonlyMap<string, Span>;
+}
+
+const NOWHERE: Range = { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } };
+
+/**
+ * The one collector. For filter text, diagnostics are placed by span. For a JSON document
+ * (`DiagnosticBag.forJson`), they are placed by JSON Pointer too: every diagnostic carries one, and its
+ * range is the text of the value (or of its nearest ancestor); a document given as a value, with no
+ * text, gets the empty range at 1:1.
+ */
 export class DiagnosticBag {
   readonly items: Diagnostic[] = [];
   private errorCount = 0;
-  constructor(readonly source: SourceMap) {}
+  /** Pointers of spans handed to stages that know spans only (the checker, the limits). */
+  private spanPointers: Map<string, string> | undefined;
 
-  error(code: string, span: Span, message: string, hint?: string): void {
-    this.errorCount++;
-    this.push('error', code, span, message, hint);
+  constructor(
+    readonly source: SourceMap | undefined,
+    private readonly json?: JsonLocations,
+  ) {}
+
+  /** A collector for a JSON document: its text (when read from text) and where its values sit. */
+  static forJson(text?: string, locations?: JsonLocations): DiagnosticBag {
+    const bag = new DiagnosticBag(text === undefined ? undefined : new SourceMap(text), locations ?? { values: new Map() });
+    bag.spanPointers = new Map();
+    return bag;
   }
 
-  warning(code: string, span: Span, message: string, hint?: string): void {
-    this.push('warning', code, span, message, hint);
+  error(code: DiagnosticCode, where: Where, message: string, hint?: string): void {
+    this.errorCount++;
+    this.push('error', code, where, message, hint);
+  }
+
+  warning(code: DiagnosticCode, where: Where, message: string, hint?: string): void {
+    this.push('warning', code, where, message, hint);
+  }
+
+  /** A warning about a JSON member itself (an unknown name): its range is the member's name. */
+  memberWarning(code: DiagnosticCode, pointer: string, message: string, hint?: string): void {
+    const key = this.json?.keys?.get(pointer);
+    this.push('warning', code, key ? { span: key, pointer } : pointer, message, hint);
   }
 
   add(diagnostic: Diagnostic): void {
@@ -80,14 +125,42 @@ export class DiagnosticBag {
     this.items.push(diagnostic);
   }
 
+  /** Remembers which JSON Pointer a span stands for (the first pointer given a span keeps it). */
+  name(span: Span, pointer: string): Span {
+    const key = `${span.start}:${span.end}`;
+    this.spanPointers ??= new Map();
+    if (!this.spanPointers.has(key)) this.spanPointers.set(key, pointer);
+    return span;
+  }
+
   get hasErrors(): boolean {
     return this.errorCount > 0;
   }
 
-  private push(severity: Severity, code: string, span: Span, message: string, hint?: string): void {
-    const diagnostic: Diagnostic = { code, severity, message, range: this.source.range(span) };
+  private push(severity: Severity, code: DiagnosticCode, where: Where, message: string, hint?: string): void {
+    const { span, pointer } = this.place(where);
+    const diagnostic: Diagnostic = { code, severity, message, range: span && this.source ? this.source.range(span) : NOWHERE };
     if (hint !== undefined) diagnostic.hint = hint;
+    if (pointer !== undefined) diagnostic.pointer = pointer;
     this.items.push(diagnostic);
+  }
+
+  private place(where: Where): { span: Span | undefined; pointer: string | undefined } {
+    if (typeof where === 'string') return { span: this.json ? locate(this.json.values, where) : undefined, pointer: where };
+    if ('pointer' in where) return where;
+    const named = this.spanPointers?.get(`${where.start}:${where.end}`);
+    return { span: where, pointer: named ?? (this.spanPointers ? '' : undefined) };
+  }
+}
+
+/** The span of the value at `pointer`, or of its nearest ancestor that has one. */
+export function locate(locations: ReadonlyMap<string, Span>, pointer: string): Span | undefined {
+  let current = pointer;
+  for (;;) {
+    const span = locations.get(current);
+    if (span) return span;
+    if (current === '') return undefined;
+    current = current.slice(0, current.lastIndexOf('/'));
   }
 }
 

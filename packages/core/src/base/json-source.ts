@@ -3,7 +3,7 @@
  * diagnostic about `/rules/0/action` can point at the exact text. JSON.parse keeps no positions,
  * and the common position-keeping readers (jsonc-parser) ship a UMD main that does not bundle.
  */
-import { SourceMap, type Diagnostic, type Range, type Severity, type Span } from './diagnostics.js';
+import type { Span } from './diagnostics.js';
 
 export type JsonReadResult =
   | { ok: true; value: unknown; locations: Map<string, Span>; keyLocations: Map<string, Span> }
@@ -19,17 +19,6 @@ export function pointerSegment(segment: string | number): string {
 
 export function childPointer(pointer: string, segment: string | number): string {
   return `${pointer}/${pointerSegment(segment)}`;
-}
-
-/** The span of the value at `pointer`, or of its nearest ancestor that has one. */
-export function locate(locations: ReadonlyMap<string, Span>, pointer: string): Span | undefined {
-  let current = pointer;
-  for (;;) {
-    const span = locations.get(current);
-    if (span) return span;
-    if (current === '') return undefined;
-    current = current.slice(0, current.lastIndexOf('/'));
-  }
 }
 
 class JsonSyntaxError extends Error {
@@ -200,63 +189,6 @@ class Reader {
     const word = /^[^\s,:{}[\]"]+/.exec(this.text.slice(this.offset, this.offset + 40))?.[0];
     if (word && /^'/.test(word)) this.fail('JSON strings take double quotes, not single quotes', word.length);
     this.fail(word ? `expected a JSON value, found '${word}'` : `unexpected '${this.text[this.offset]}': expected a JSON value`, word?.length ?? 1);
-  }
-}
-
-/** A diagnostic about a JSON document: the usual shape plus the JSON Pointer of the value concerned. */
-export interface JsonDiagnostic extends Diagnostic {
-  pointer: string;
-}
-
-const NOWHERE: Range = { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } };
-
-/**
- * Collects diagnostics keyed by JSON Pointer. When the document was read from text, each range is the
- * text of the value (or of its nearest ancestor); a document given as a value gets the empty range at 1:1.
- */
-export class PointerReport {
-  readonly items: JsonDiagnostic[] = [];
-  private errorCount = 0;
-  private readonly map: SourceMap | undefined;
-
-  constructor(
-    text?: string,
-    private readonly locations?: ReadonlyMap<string, Span>,
-    private readonly keyLocations?: ReadonlyMap<string, Span>,
-  ) {
-    this.map = text === undefined ? undefined : new SourceMap(text);
-  }
-
-  error(code: string, pointer: string, message: string, hint?: string): void {
-    this.errorCount++;
-    this.push('error', code, pointer, message, hint);
-  }
-
-  warning(code: string, pointer: string, message: string, hint?: string): void {
-    this.push('warning', code, pointer, message, hint);
-  }
-
-  /** A warning about a member itself (an unknown name): its range is the member's name. */
-  memberWarning(code: string, pointer: string, message: string, hint?: string): void {
-    this.push('warning', code, pointer, message, hint, this.keyLocations?.get(pointer));
-  }
-
-  get hasErrors(): boolean {
-    return this.errorCount > 0;
-  }
-
-  /** Diagnostics in text order when there is text, else in the order found. */
-  sorted(): JsonDiagnostic[] {
-    if (!this.map) return this.items;
-    return [...this.items].sort((a, b) => a.range.start.offset - b.range.start.offset);
-  }
-
-  private push(severity: Severity, code: string, pointer: string, message: string, hint?: string, at?: Span): void {
-    const span = at ?? (this.map && this.locations ? locate(this.locations, pointer) : undefined);
-    const range = span && this.map ? this.map.range(span) : NOWHERE;
-    const diagnostic: JsonDiagnostic = { code, severity, message, range, pointer };
-    if (hint !== undefined) diagnostic.hint = hint;
-    this.items.push(diagnostic);
   }
 }
 

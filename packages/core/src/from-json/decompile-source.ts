@@ -3,8 +3,8 @@
  * it) whose offsets map back to the input text, and the diagnostics about them, each with the JSON
  * Pointer of the value concerned.
  */
-import { DiagnosticBag, SourceMap, type Diagnostic, type Span } from '../base/diagnostics.js';
-import { locate, readJson } from '../base/json-source.js';
+import { locate, type DiagnosticBag, type Span } from '../base/diagnostics.js';
+import { readJson } from '../base/json-source.js';
 
 /** One JSON document: the input itself, or a JSON string inside it read as JSON. */
 export class JsonDocument {
@@ -19,13 +19,12 @@ export class JsonDocument {
   ) {}
 
   /** Reads `text`; on a syntax error reports `invalid-json` into `report` and returns undefined. */
-  static read(text: string, report: PointerBag, toInput: (offset: number) => number = (o) => o, what = 'the input'): JsonDocument | undefined {
+  static read(text: string, report: DiagnosticBag, toInput: (offset: number) => number = (o) => o, what = 'the input'): JsonDocument | undefined {
     if (text.trim() === '') {
       const start = toInput(0);
-      report.errorAt(
-        { start, end: start },
-        '',
+      report.error(
         'invalid-json',
+        { span: { start, end: start }, pointer: '' },
         `${what} is empty`,
         'give the filter JSON {"where": ...}, its escaped string, or a job holding it',
       );
@@ -34,7 +33,7 @@ export class JsonDocument {
     const result = readJson(text);
     if (!result.ok) {
       const span = { start: toInput(result.span.start), end: toInput(result.span.end) };
-      report.errorAt(span, '', 'invalid-json', `${what} is not valid JSON: ${result.message}`, syntaxHint(result.message));
+      report.error('invalid-json', { span, pointer: '' }, `${what} is not valid JSON: ${result.message}`, syntaxHint(result.message));
       return undefined;
     }
     return new JsonDocument(text, result.value, result.locations, result.keyLocations, toInput);
@@ -52,7 +51,7 @@ export class JsonDocument {
   }
 
   /** The JSON string at `pointer` read as a document of its own, offsets mapped through its escapes. */
-  readString(pointer: string, text: string, report: PointerBag): JsonDocument | undefined {
+  readString(pointer: string, text: string, report: DiagnosticBag): JsonDocument | undefined {
     const located = locate(this.locations, pointer) ?? { start: 0, end: 0 };
     const offsets = unescapedOffsets(text, located.start + 1, this.text.slice(located.start + 1, located.end - 1));
     return JsonDocument.read(text, report, (offset) => this.toInput(offsets[Math.min(offset, offsets.length - 1)]), 'the filter string');
@@ -87,50 +86,4 @@ function syntaxHint(message: string): string {
   if (message.includes('escape')) return 'escapes are \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX';
   if (message.includes('found')) return 'decompile reads filter JSON such as {"where": ...}; filter text is what `compile` reads';
   return 'a filter is JSON such as {"where":{"key":"ClientCountry","operator":"eq","value":"us"}}';
-}
-
-/** A diagnostic about decompile's input: the usual shape plus the JSON Pointer of the value concerned. */
-export interface DecompileDiagnostic extends Diagnostic {
-  /** Into the filter document (`/where/and/1/value`), or into the input when no filter was found in it. */
-  pointer: string;
-}
-
-/** A DiagnosticBag on the input text that also remembers the JSON Pointer of each diagnostic. */
-export class PointerBag {
-  readonly bag: DiagnosticBag;
-  private readonly pointers = new Map<Diagnostic, string>();
-  /** Pointers of the spans handed to the checker and the serializer, whose diagnostics carry spans only. */
-  private readonly spanPointers = new Map<string, string>();
-
-  constructor(readonly text: string) {
-    this.bag = new DiagnosticBag(new SourceMap(text));
-  }
-
-  errorAt(span: Span, pointer: string, code: string, message: string, hint?: string): void {
-    this.bag.error(code, span, message, hint);
-    this.pointers.set(this.bag.items[this.bag.items.length - 1], pointer);
-  }
-
-  warningAt(span: Span, pointer: string, code: string, message: string, hint?: string): void {
-    this.bag.warning(code, span, message, hint);
-    this.pointers.set(this.bag.items[this.bag.items.length - 1], pointer);
-  }
-
-  /** Remembers which pointer a span stands for. The first pointer given a span keeps it. */
-  name(span: Span, pointer: string): Span {
-    const key = `${span.start}:${span.end}`;
-    if (!this.spanPointers.has(key)) this.spanPointers.set(key, pointer);
-    return span;
-  }
-
-  pointerOf(diagnostic: Diagnostic): string | undefined {
-    return this.pointers.get(diagnostic) ?? this.spanPointers.get(`${diagnostic.range.start.offset}:${diagnostic.range.end.offset}`);
-  }
-
-  withPointers(diagnostics: readonly Diagnostic[]): DecompileDiagnostic[] {
-    return diagnostics.map((diagnostic) => ({
-      ...diagnostic,
-      pointer: this.pointerOf(diagnostic) ?? '',
-    }));
-  }
 }

@@ -6,7 +6,8 @@
 import type { Expr, List, Predicate, Scalar } from '../syntax/ast.js';
 import type { Dataset, Field } from '../language/catalog.js';
 import type { Span } from '../base/diagnostics.js';
-import type { JsonDocument, PointerBag } from './decompile-source.js';
+import type { DiagnosticBag, DiagnosticCode } from '../base/diagnostics.js';
+import type { JsonDocument } from './decompile-source.js';
 import { childPointer, describeJson, isObject } from '../base/json-source.js';
 import { DEPRECATED_SPELLINGS, LIST_OPERATORS, OPERATORS, operatorFromSpelling, SCALAR_NUMBER_OPERATORS, type Operator } from '../language/operators.js';
 import { classifyWord } from '../syntax/parse.js';
@@ -42,7 +43,7 @@ export class TreeReader {
     private readonly doc: JsonDocument,
     /** The pointer into `doc` of a pointer into the filter document (`/filter/where` for `/where` in a job). */
     private readonly docPointer: (pointer: string) => string,
-    private readonly report: PointerBag,
+    private readonly report: DiagnosticBag,
     private readonly dataset: Dataset | undefined,
     private readonly maxDepth: number,
     /** Values in the typed style: a string is a string even where a number could be. */
@@ -205,7 +206,7 @@ export class TreeReader {
     if (typeof value === 'string') return { kind: keepQuoted ? 'string' : classifyWord(value), value, span };
     if (typeof value === 'boolean') return { kind: 'boolean', value: String(value), span };
     if (typeof value === 'number') {
-      const raw = this.report.text.slice(span.start, span.end);
+      const raw = this.report.source!.text.slice(span.start, span.end);
       const text = /^-?\d+(?:\.\d+)?$/.test(raw) ? raw : String(value);
       return { kind: classifyWord(text), value: text, span };
     }
@@ -251,11 +252,11 @@ export class TreeReader {
         : guess
           ? `did you mean "${guess}"?`
           : `a criterion has "key", "operator" and "value"; a group has "and" or "or"`;
-    this.report.errorAt(this.doc.keySpan(this.docPointer(member)), member, 'unknown-member', `unknown member "${name}"`, hint);
+    this.report.error('unknown-member', { span: this.doc.keySpan(this.docPointer(member)), pointer: member }, `unknown member "${name}"`, hint);
   }
 
-  private error(pointer: string, code: string, message: string, hint: string): void {
-    this.report.errorAt(this.doc.span(this.docPointer(pointer)), pointer, code, message, hint);
+  private error(pointer: string, code: DiagnosticCode, message: string, hint: string): void {
+    this.report.error(code, { span: this.doc.span(this.docPointer(pointer)), pointer: pointer }, message, hint);
   }
 
   /** The input span of the value at `pointer`, named for the diagnostics of later phases. */

@@ -9,17 +9,15 @@ import type { FilterNode, TypedValue } from '../check/checked.js';
 import type { CompileOptions } from '../compile.js';
 import { resolveDatasetInto } from '../language/datasets.js';
 import { finish } from '../output/finish.js';
-import { JsonDocument, PointerBag, type DecompileDiagnostic } from './decompile-source.js';
+import { JsonDocument } from './decompile-source.js';
 import { CRITERION_EXAMPLE, TreeReader, type CriterionInfo } from './decompile-tree.js';
-import type { Diagnostic } from '../base/diagnostics.js';
+import { DiagnosticBag, type Diagnostic, type DiagnosticCode } from '../base/diagnostics.js';
 import { formatExpr } from '../syntax/format.js';
 import { childPointer, describeJson, isObject } from '../base/json-source.js';
 import { isNumericField } from '../language/field-types.js';
 import { lower } from '../output/lower.js';
 import { DEFAULT_MAX_DEPTH } from '../syntax/parse.js';
 import type { FilterJson } from '../output/serialize.js';
-
-export type { DecompileDiagnostic } from './decompile-source.js';
 
 /** The options of compile: the dataset and catalog to check against, the value style, the limits. */
 export type DecompileOptions = Omit<CompileOptions, 'optimize'>;
@@ -32,7 +30,8 @@ export interface DecompileResult {
   /** The filter as compile writes it (groups flattened, values in the chosen style). */
   filter: FilterJson | undefined;
   json: string | undefined;
-  diagnostics: DecompileDiagnostic[];
+  /** Each with the JSON Pointer of the value concerned: into the filter document, or into the input when no filter was found in it. */
+  diagnostics: Diagnostic[];
   stats: { bytes: number; operators: number };
   /** Where in the input the filter was found: '' for the input itself, '/filter', '/result/0/filter', ... */
   found: string | undefined;
@@ -41,11 +40,11 @@ export interface DecompileResult {
 /** Reads filter JSON given as text (or as a value, which is serialized first). Never throws on user input. */
 export function decompile(input: string | object, options: DecompileOptions = {}): DecompileResult {
   const text = typeof input === 'string' ? input : (JSON.stringify(input) ?? '');
-  const report = new PointerBag(text);
+  const report = DiagnosticBag.forJson(text);
   let tree: FilterNode | undefined;
   let found: string | undefined;
   try {
-    const dataset = resolveDatasetInto(options, report.bag);
+    const dataset = resolveDatasetInto(options, report);
     const doc = JsonDocument.read(text, report);
     const located = doc && findFilter(doc, '', doc.value, report, 0);
     if (located) {
@@ -53,27 +52,22 @@ export function decompile(input: string | object, options: DecompileOptions = {}
       const reader = new TreeReader(located.doc, located.docPointer, report, dataset, options.maxDepth ?? DEFAULT_MAX_DEPTH, options.values === 'typed');
       const ast = readRoot(located.value, reader, report, located);
       if (ast && dataset) {
-        const before = report.bag.items.length;
-        const checked = checkInto(ast, dataset, report.bag);
-        flavourForJson(report.bag.items.slice(before), report, reader.criteria);
-        if (checked && !report.bag.hasErrors) tree = lower(checked);
+        const before = report.items.length;
+        const checked = checkInto(ast, dataset, report);
+        flavourForJson(report.items.slice(before), reader.criteria);
+        if (checked && !report.hasErrors) tree = lower(checked);
       }
     }
   } catch (error) {
-    report.bag.error(
-      'internal-error',
-      { start: 0, end: 0 },
-      `logfilter failed on this input: ${(error as Error).message}`,
-      'please report this input as a bug',
-    );
+    report.error('internal-error', { start: 0, end: 0 }, `logfilter failed on this input: ${(error as Error).message}`, 'please report this input as a bug');
   }
-  const result = finish(report.bag.hasErrors ? undefined : tree, report.bag, options);
+  const result = finish(report.hasErrors ? undefined : tree, report, options);
   return {
     ok: result.ok,
     text: result.ok && tree ? formatExpr(toExpr(tree)) : undefined,
     filter: result.filter,
     json: result.json,
-    diagnostics: report.withPointers(result.diagnostics),
+    diagnostics: result.diagnostics,
     stats: result.stats,
     found,
   };
@@ -91,9 +85,9 @@ interface Located {
 const MAX_STRING_HOPS = 3;
 
 /** Finds the filter document in the input, reporting why when there is none. */
-function findFilter(doc: JsonDocument, at: string, value: unknown, report: PointerBag, hops: number): Located | undefined {
-  const fail = (code: string, message: string, hint: string) => {
-    report.errorAt(doc.span(at), at, code, message, hint);
+function findFilter(doc: JsonDocument, at: string, value: unknown, report: DiagnosticBag, hops: number): Located | undefined {
+  const fail = (code: DiagnosticCode, message: string, hint: string) => {
+    report.error(code, { span: doc.span(at), pointer: at }, message, hint);
     return undefined;
   };
   if (typeof value === 'string' && hops < MAX_STRING_HOPS) {
@@ -118,10 +112,9 @@ function findFilter(doc: JsonDocument, at: string, value: unknown, report: Point
   if ('result' in value) return findInResult(doc, childPointer(at, 'result'), value.result, report, hops);
   if (['key', 'operator', 'value', 'and', 'or'].some((name) => name in value)) {
     const wrapped = JSON.stringify({ where: value });
-    report.errorAt(
-      doc.span(at),
-      at,
+    report.error(
       'missing-where',
+      { span: doc.span(at), pointer: at },
       'the filter has no "where" wrapper: the service takes {"where": <criterion or group>}',
       `wrap it: ${wrapped.length <= 160 ? wrapped : `{"where": ${wrapped.slice(9, 140)}...}`}`,
     );
@@ -132,24 +125,23 @@ function findFilter(doc: JsonDocument, at: string, value: unknown, report: Point
 }
 
 /** An API envelope's `result`: one job, or a list of jobs of which exactly one has a filter. */
-function findInResult(doc: JsonDocument, at: string, result: unknown, report: PointerBag, hops: number): Located | undefined {
+function findInResult(doc: JsonDocument, at: string, result: unknown, report: DiagnosticBag, hops: number): Located | undefined {
   if (!Array.isArray(result)) return findFilter(doc, at, result, report, hops);
   const withFilter = result.flatMap((job, i) => (isObject(job) && job.filter !== undefined && job.filter !== null && job.filter !== '' ? [i] : []));
   if (withFilter.length === 1) return findFilter(doc, childPointer(at, withFilter[0]), result[withFilter[0]], report, hops);
   const message = withFilter.length === 0 ? 'no job in this list has a filter' : `${withFilter.length} jobs in this list have filters`;
   const hint = withFilter.length === 0 ? 'there is nothing to decompile' : `give one job, such as the one at ${childPointer(at, withFilter[0])}`;
-  report.errorAt(doc.span(at), at, withFilter.length === 0 ? 'no-filter' : 'several-filters', message, hint);
+  report.error(withFilter.length === 0 ? 'no-filter' : 'several-filters', { span: doc.span(at), pointer: at }, message, hint);
   return undefined;
 }
 
-function readRoot(root: Record<string, unknown>, reader: TreeReader, report: PointerBag, located: Located): Expr | undefined {
+function readRoot(root: Record<string, unknown>, reader: TreeReader, report: DiagnosticBag, located: Located): Expr | undefined {
   for (const name of Object.keys(root)) {
     if (name === 'where') continue;
     const pointer = childPointer('', name);
-    report.errorAt(
-      located.doc.keySpan(located.docPointer(pointer)),
-      pointer,
+    report.error(
       'unknown-member',
+      { span: located.doc.keySpan(located.docPointer(pointer)), pointer: pointer },
       `unknown member "${name}" beside "where"`,
       'the filter object has one member, "where"',
     );
@@ -158,9 +150,9 @@ function readRoot(root: Record<string, unknown>, reader: TreeReader, report: Poi
 }
 
 /** The checker speaks of filter text; for JSON input its list hints are given in JSON. */
-function flavourForJson(diagnostics: Diagnostic[], report: PointerBag, criteria: ReadonlyMap<string, CriterionInfo>): void {
+function flavourForJson(diagnostics: Diagnostic[], criteria: ReadonlyMap<string, CriterionInfo>): void {
   for (const diagnostic of diagnostics) {
-    const pointer = report.pointerOf(diagnostic);
+    const pointer = diagnostic.pointer;
     const info = pointer === undefined ? undefined : criteria.get(pointer.replace(/\/value$/, ''));
     if (!info) continue;
     if (diagnostic.code === 'expected-list') {

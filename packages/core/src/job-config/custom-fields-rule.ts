@@ -1,5 +1,6 @@
 /** The checks of one custom-field rule (spec 2.3, 2.4, 8) and of the field names it configures. */
-import { childPointer, describeJson, isObject, type PointerReport } from '../base/json-source.js';
+import type { DiagnosticBag } from '../base/diagnostics.js';
+import { childPointer, describeJson, isObject } from '../base/json-source.js';
 
 export { describeJson, isObject };
 import { closest } from '../base/suggest.js';
@@ -47,7 +48,7 @@ export class FieldTally {
   readonly pointers: string[] = [];
   private readonly seen = new Map<string, { list: CustomFieldList; pointer: string }>();
 
-  add(list: CustomFieldList, name: string, pointer: string, report: PointerReport): void {
+  add(list: CustomFieldList, name: string, pointer: string, report: DiagnosticBag): void {
     this.pointers.push(pointer);
     const family = FAMILY[list];
     const key = `${family}:${family === 'cookie' ? name : name.toLowerCase()}`;
@@ -68,7 +69,7 @@ export class FieldTally {
     }
   }
 
-  checkLimit(maxFields: number, report: PointerReport): void {
+  checkLimit(maxFields: number, report: DiagnosticBag): void {
     if (this.pointers.length <= maxFields) return;
     const over = this.pointers.length - maxFields;
     report.error(
@@ -80,7 +81,7 @@ export class FieldTally {
   }
 }
 
-export function checkRule(rule: unknown, pointer: string, report: PointerReport, tally: FieldTally): void {
+export function checkRule(rule: unknown, pointer: string, report: DiagnosticBag, tally: FieldTally): void {
   if (!isObject(rule)) {
     report.error('wrong-type', pointer, `a rule must be a JSON object, not ${describeJson(rule)}`);
     return;
@@ -128,7 +129,7 @@ export function checkRule(rule: unknown, pointer: string, report: PointerReport,
   }
 }
 
-function checkParameters(parameters: Record<string, unknown>, pointer: string, report: PointerReport, tally: FieldTally): void {
+function checkParameters(parameters: Record<string, unknown>, pointer: string, report: DiagnosticBag, tally: FieldTally): void {
   warnUnknownMembers(parameters, CUSTOM_FIELD_LISTS, pointer, 'action_parameters', report);
   const lists = CUSTOM_FIELD_LISTS.filter((list) => list in parameters);
   if (lists.length === 0) {
@@ -152,7 +153,7 @@ function checkParameters(parameters: Record<string, unknown>, pointer: string, r
   }
 }
 
-function checkEntry(entry: unknown, list: CustomFieldList, pointer: string, report: PointerReport, tally: FieldTally): void {
+function checkEntry(entry: unknown, list: CustomFieldList, pointer: string, report: DiagnosticBag, tally: FieldTally): void {
   if (!isObject(entry)) {
     const hint = typeof entry === 'string' ? `write {"name": ${JSON.stringify(entry)}}` : undefined;
     report.error('wrong-type', pointer, `each entry of ${list} must be an object {"name": ...}, not ${describeJson(entry)}`, hint);
@@ -184,7 +185,7 @@ function checkEntry(entry: unknown, list: CustomFieldList, pointer: string, repo
   if (valid) tally.add(list, name, at, report);
 }
 
-function checkHeaderName(name: string, list: CustomFieldList, pointer: string, report: PointerReport): boolean {
+function checkHeaderName(name: string, list: CustomFieldList, pointer: string, report: DiagnosticBag): boolean {
   if (!TOKEN.test(name)) {
     report.error('invalid-header-name', pointer, `'${name}' is not a valid HTTP header name: ${badCharacter(name)}`, tokenHint(name, 'header'));
     return false;
@@ -202,7 +203,7 @@ function checkHeaderName(name: string, list: CustomFieldList, pointer: string, r
   return true;
 }
 
-function checkCookieName(name: string, pointer: string, report: PointerReport): boolean {
+function checkCookieName(name: string, pointer: string, report: DiagnosticBag): boolean {
   if (TOKEN.test(name)) return true;
   report.error('invalid-cookie-name', pointer, `'${name}' is not a valid cookie name: ${badCharacter(name)}`, tokenHint(name, 'cookie'));
   return false;
@@ -222,7 +223,7 @@ function tokenHint(name: string, what: 'header' | 'cookie'): string {
   return `a ${what} name holds letters, digits and ${"!#$%&'*+-.^_`|~"} only`;
 }
 
-function warnUnknownMembers(value: Record<string, unknown>, known: readonly string[], pointer: string, what: string, report: PointerReport): void {
+function warnUnknownMembers(value: Record<string, unknown>, known: readonly string[], pointer: string, what: string, report: DiagnosticBag): void {
   for (const member of Object.keys(value)) {
     if (known.includes(member)) continue;
     const guess = closest(member, known);

@@ -2,11 +2,11 @@
  * Custom-field configuration (spec 2.2-2.4, 4.1, 8): checks a rule, a `rules` array, a PUT body, a
  * ruleset, or an API envelope holding one, with JSON Pointers in every diagnostic.
  */
-import { childPointer, PointerReport, readJson, type JsonDiagnostic } from '../base/json-source.js';
+import { DiagnosticBag, sortDiagnostics, type Diagnostic } from '../base/diagnostics.js';
+import { childPointer, readJson } from '../base/json-source.js';
 import { checkRule, CUSTOM_FIELD_LISTS, describeJson, FieldTally, isObject, LOG_CUSTOM_FIELD, type CustomFieldList } from './custom-fields-rule.js';
 
 export { CUSTOM_FIELD_LISTS, LOG_CUSTOM_FIELD, isCookieName, isHeaderName, type CustomFieldList } from './custom-fields-rule.js';
-export type { JsonDiagnostic } from '../base/json-source.js';
 
 export const CUSTOM_FIELDS_PHASE = 'http_log_custom_fields';
 /** Spec section 8 says 40 in total; newer service documentation speaks of 100 per type. */
@@ -59,28 +59,28 @@ export interface CustomFieldsCheck {
   shape: CustomFieldsShape | undefined;
   /** The names configured by the rules found (whether or not they are valid). */
   fields: CustomFieldNames;
-  diagnostics: JsonDiagnostic[];
+  diagnostics: Diagnostic[];
 }
 
 /** Checks a document already parsed; ranges are empty (there is no text), pointers say where. */
 export function checkCustomFields(document: unknown, options: CustomFieldsOptions = {}): CustomFieldsCheck {
-  return checkDocument(document, new PointerReport(), options);
+  return checkDocument(document, DiagnosticBag.forJson(), options);
 }
 
 /** Checks JSON text; malformed JSON is one `invalid-json` error at the fault. */
 export function checkCustomFieldsText(text: string, options: CustomFieldsOptions = {}): CustomFieldsCheck {
   const read = readJson(text);
   if (!read.ok) {
-    const report = new PointerReport(text, new Map([['', read.span]]));
+    const report = DiagnosticBag.forJson(text, { values: new Map([['', read.span]]) });
     report.error('invalid-json', '', `malformed JSON: ${read.message}`);
     return { ok: false, shape: undefined, fields: emptyNames(), diagnostics: report.items };
   }
-  return checkDocument(read.value, new PointerReport(text, read.locations, read.keyLocations), options);
+  return checkDocument(read.value, DiagnosticBag.forJson(text, { values: read.locations, keys: read.keyLocations }), options);
 }
 
 /** Checks the complete rule set of a custom-fields ruleset, as a PUT sends it (`pointer` is where the array sits). */
 export function checkCustomFieldRules(rules: unknown, options: CustomFieldsOptions = {}, pointer = '/rules'): CustomFieldsCheck {
-  const report = new PointerReport();
+  const report = DiagnosticBag.forJson();
   const found: unknown[] = [];
   const tally = new FieldTally();
   checkRules(rules, pointer, report, tally, found);
@@ -111,7 +111,7 @@ export function isCustomFieldsRuleset(ruleset: unknown): boolean {
   return isObject(ruleset) && ruleset.kind === 'zone' && ruleset.phase === CUSTOM_FIELDS_PHASE;
 }
 
-function checkDocument(document: unknown, report: PointerReport, options: CustomFieldsOptions): CustomFieldsCheck {
+function checkDocument(document: unknown, report: DiagnosticBag, options: CustomFieldsOptions): CustomFieldsCheck {
   const found: unknown[] = [];
   const tally = new FieldTally();
   const shape = shapeOf(document);
@@ -129,7 +129,7 @@ function checkDocument(document: unknown, report: PointerReport, options: Custom
     );
   }
   tally.checkLimit(options.maxFields ?? DEFAULT_MAX_CUSTOM_FIELDS, report);
-  return { ok: !report.hasErrors, shape, fields: customFieldNames(found), diagnostics: report.sorted() };
+  return { ok: !report.hasErrors, shape, fields: customFieldNames(found), diagnostics: sortDiagnostics(report.items) };
 }
 
 function shapeOf(document: unknown): CustomFieldsShape | undefined {
@@ -143,12 +143,12 @@ function shapeOf(document: unknown): CustomFieldsShape | undefined {
   return undefined;
 }
 
-function checkRuleInto(rule: unknown, pointer: string, report: PointerReport, tally: FieldTally, found: unknown[]): void {
+function checkRuleInto(rule: unknown, pointer: string, report: DiagnosticBag, tally: FieldTally, found: unknown[]): void {
   found.push(rule);
   checkRule(rule, pointer, report, tally);
 }
 
-function checkRules(rules: unknown, pointer: string, report: PointerReport, tally: FieldTally, found: unknown[]): void {
+function checkRules(rules: unknown, pointer: string, report: DiagnosticBag, tally: FieldTally, found: unknown[]): void {
   if (!Array.isArray(rules)) {
     report.error('wrong-type', pointer, `'rules' must be an array of rules, not ${describeJson(rules)}`);
     return;
@@ -158,11 +158,11 @@ function checkRules(rules: unknown, pointer: string, report: PointerReport, tall
   });
 }
 
-function checkBody(body: Record<string, unknown>, report: PointerReport, tally: FieldTally, found: unknown[]): void {
+function checkBody(body: Record<string, unknown>, report: DiagnosticBag, tally: FieldTally, found: unknown[]): void {
   checkRules(body.rules, '/rules', report, tally, found);
 }
 
-function checkRuleset(ruleset: Record<string, unknown>, pointer: string, report: PointerReport, tally: FieldTally, found: unknown[]): void {
+function checkRuleset(ruleset: Record<string, unknown>, pointer: string, report: DiagnosticBag, tally: FieldTally, found: unknown[]): void {
   if ('phase' in ruleset && ruleset.phase !== CUSTOM_FIELDS_PHASE) {
     report.error('wrong-phase', childPointer(pointer, 'phase'), `custom fields live in phase '${CUSTOM_FIELDS_PHASE}', not ${describeJson(ruleset.phase)}`);
   }
@@ -176,7 +176,7 @@ function checkRuleset(ruleset: Record<string, unknown>, pointer: string, report:
   if ('rules' in ruleset) checkRules(ruleset.rules, childPointer(pointer, 'rules'), report, tally, found);
 }
 
-function checkEnvelope(envelope: Record<string, unknown>, report: PointerReport, tally: FieldTally, found: unknown[]): void {
+function checkEnvelope(envelope: Record<string, unknown>, report: DiagnosticBag, tally: FieldTally, found: unknown[]): void {
   const errors = Array.isArray(envelope.errors) ? envelope.errors : [];
   errors.forEach((error, index) => {
     const code = isObject(error) && error.code !== undefined ? String(error.code) : 'error';
@@ -194,7 +194,7 @@ function checkEnvelope(envelope: Record<string, unknown>, report: PointerReport,
   }
 }
 
-function checkRulesetList(rulesets: unknown[], report: PointerReport, tally: FieldTally, found: unknown[]): void {
+function checkRulesetList(rulesets: unknown[], report: DiagnosticBag, tally: FieldTally, found: unknown[]): void {
   let entryPoint: string | undefined;
   rulesets.forEach((ruleset, index) => {
     if (!isObject(ruleset) || ruleset.phase !== CUSTOM_FIELDS_PHASE) return;

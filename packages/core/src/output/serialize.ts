@@ -97,7 +97,7 @@ export interface Limits {
 /** Reports a filter over the byte or operator limit, naming the part of the source that costs most. */
 export function checkLimits(root: FilterNode, stats: { bytes: number; operators: number }, limits: Limits, style: ValueStyle, bag: DiagnosticBag): void {
   const members = root.kind === 'criterion' ? [root] : root.operands;
-  const source = bag.source.text;
+  const source = bag.source?.text ?? '';
   const excerpt = (node: FilterNode) => {
     const text = source.slice(node.span.start, node.span.end).replace(/\s+/g, ' ');
     return text.length > 60 ? `${text.slice(0, 57)}...` : text;

@@ -1,6 +1,6 @@
 /** Turns Chevrotain's recognition exceptions into diagnostics that speak the user's language. */
 import { EOF, type IRecognitionException, type IToken } from 'chevrotain';
-import type { Diagnostic, SourceMap, Span } from '../base/diagnostics.js';
+import type { Diagnostic, DiagnosticCode, SourceMap, Span } from '../base/diagnostics.js';
 import { And, AndAnd, Bang, Comma, Identifier, LBracket, LParen, Not, Or, OrOr, RBracket, RParen, SymbolOperator } from './lex.js';
 import { OPERATORS, operatorFromSpelling, WORD_SPELLINGS } from '../language/operators.js';
 import { closest } from '../base/suggest.js';
@@ -26,7 +26,7 @@ export function parseErrorDiagnostic(error: IRecognitionException, tokens: IToke
   const span: Span = atEnd ? { start: endOfInput, end: endOfInput } : spanOf(token);
   const found = atEnd ? 'the end of the filter' : describe(token);
   const rule = error.context.ruleStack[error.context.ruleStack.length - 1];
-  const make = (code: string, message: string, hint: string, at: Span = span): Diagnostic => ({
+  const make = (code: DiagnosticCode, message: string, hint: string, at: Span = span): Diagnostic => ({
     code,
     severity: 'error',
     message,

@@ -147,7 +147,7 @@ export function parseInto(text: string, bag: DiagnosticBag, options: ParseOption
   const cst = parser.expr();
   const errors = parser.errors; // a copy on every read
   if (errors.length > 0) {
-    bag.add(parseErrorDiagnostic(errors[0] as IRecognitionException, tokens, bag.source));
+    bag.add(parseErrorDiagnostic(errors[0] as IRecognitionException, tokens, bag.source!));
     return { ast: undefined, comments };
   }
   const ast = buildAst(cst, bag);
