@@ -19,7 +19,7 @@ export {
   type FilterGroup,
   type FilterValue,
 } from './output/serialize.js';
-export { print, printScalar, printPredicate, type PrintOptions } from './syntax/print.js';
+export { print, printScalar, printPredicate, quoteValue, isSafeBare, type PrintOptions } from './syntax/print.js';
 export { renderDiagnostic, renderDiagnostics, type RenderOptions, type RenderableDiagnostic } from './base/codeframe.js';
 export {
   Catalog,
@@ -70,5 +70,5 @@ export * from './editor/language-service.js';
 export * from './job-config/custom-fields.js';
 export * from './job-config/logpull-options.js';
 export { decompile, type DecompileOptions, type DecompileResult } from './from-json/decompile.js';
-export { format, formatExpr, isSafeBare, DEFAULT_FORMAT_WIDTH, type FormatOptions, type FormatResult } from './syntax/format.js';
+export { format, formatExpr, DEFAULT_FORMAT_WIDTH, type FormatOptions, type FormatResult } from './syntax/format.js';
 export { evaluate, evaluateTree, matcher, type LogRecord, type RecordTest } from './output/evaluate.js';

@@ -7,6 +7,7 @@ import type { Dataset, Field } from '../language/catalog.js';
 import { compile, type CompileOptions } from '../compile.js';
 import type { Diagnostic } from '../base/diagnostics.js';
 import { allowedOperators } from '../language/field-types.js';
+import { quoteValue } from '../syntax/print.js';
 import { fieldValues } from '../language/field-values.js';
 import { And, DoubleQuoted, Identifier, lex, Not, Or, SingleQuoted, Word } from '../syntax/lex.js';
 import { OPERATOR_MEANING, OPERATORS, type Operator } from '../language/operators.js';
@@ -146,17 +147,12 @@ function negatedOperatorItems(operators: readonly Operator[], negation: '!' | 'n
 function valueItems(field: Field, taken: readonly string[], quote: string | undefined): CompletionItem[] {
   return fieldValues(field)
     .filter((value) => !taken.includes(value))
-    .map((value) => ({ label: quoteValue(value, quote), kind: 'value', detail: `${field.name} value`, boost: 0 }));
-}
-
-const BARE_WORD = /^[^\s()[\],"'#!=<>&|][^\s()[\],"'#]*$/;
-const KEYWORD = /^(and|or|not)$/i;
-
-/** A value as it can be written: bare when the grammar allows, otherwise quoted. */
-export function quoteValue(value: string, quote?: string): string {
-  if (quote === "'") return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-  if (quote === undefined && BARE_WORD.test(value) && !KEYWORD.test(value)) return value;
-  return JSON.stringify(value);
+    .map((value) => ({
+      label: quoteValue(value, quote === "'" || quote === '"' ? quote : undefined, { literals: true }),
+      kind: 'value',
+      detail: `${field.name} value`,
+      boost: 0,
+    }));
 }
 
 function keyword(label: string, detail: string): CompletionItem {

@@ -4,11 +4,12 @@
  * comments kept, groups broken one member per line when they do not fit the width (or hold a comment
  * that must end a line). Only parentheses that the grammar needs are written. Idempotent.
  */
-import type { Comment, Expr, List, LogicalExpr, Predicate, Scalar } from './ast.js';
+import type { Comment, Expr, LogicalExpr, Predicate, } from './ast.js';
 import { hasErrors, type Diagnostic } from '../base/diagnostics.js';
-import { Identifier, lex, Word } from './lex.js';
-import { operatorFromSpelling } from '../language/operators.js';
-import { classifyWord, parse, type ParseOptions } from './parse.js';
+import { parse, type ParseOptions } from './parse.js';
+import { needsParens, print, type PrintOptions } from './print.js';
+
+const CANONICAL: PrintOptions = { canonical: true };
 
 export interface FormatOptions extends ParseOptions {
   /** Lines longer than this are broken at AND/OR (default 80). */
@@ -139,7 +140,7 @@ class Printer {
   emit(expr: Expr, depth: number, prefix: string, wrap: boolean): void {
     const first = firstPredicate(expr);
     for (const comment of this.take(this.comments.leading, first)) this.line(depth, comment);
-    const flat = wrap ? `(${flatText(expr)})` : flatText(expr);
+    const flat = wrap ? `(${print(expr, CANONICAL)})` : print(expr, CANONICAL);
     const fits = INDENT.length * depth + prefix.length + flat.length <= this.width;
     if (expr.kind === 'predicate' || (fits && !this.hasInnerComments(expr))) {
       this.endLine(depth, prefix + flat, lastPredicate(expr));
@@ -190,58 +191,4 @@ class Printer {
     const predicates = predicatesOf(expr);
     return predicates.some((p, i) => (i > 0 && this.comments.leading.has(p)) || (i < predicates.length - 1 && this.comments.trailing.has(p)));
   }
-}
-
-/** Members are parenthesised when they are groups of the same kind, or OR inside AND. */
-function needsParens(operand: Expr, parent: 'and' | 'or'): boolean {
-  return operand.kind === parent || (operand.kind === 'or' && parent === 'and');
-}
-
-/** The one-line canonical text of an expression. */
-export function flatText(expr: Expr): string {
-  switch (expr.kind) {
-    case 'and':
-    case 'or': {
-      const keyword = expr.kind === 'and' ? ' AND ' : ' OR ';
-      return expr.operands.map((operand) => (needsParens(operand, expr.kind as 'and' | 'or') ? `(${flatText(operand)})` : flatText(operand))).join(keyword);
-    }
-    case 'not': {
-      const inner = expr.operand;
-      return inner.kind === 'and' || inner.kind === 'or' ? `NOT (${flatText(inner)})` : `NOT ${flatText(inner)}`;
-    }
-    case 'predicate':
-      return canonicalPredicate(expr);
-  }
-}
-
-export function canonicalPredicate(predicate: Predicate): string {
-  const spelling = predicate.operator.spelling;
-  const operator = operatorFromSpelling(spelling) ?? spelling;
-  return `${predicate.field.name} ${operator} ${canonicalOperand(predicate.operand)}`;
-}
-
-function canonicalOperand(operand: Scalar | List): string {
-  if (operand.kind !== 'list') return canonicalScalar(operand);
-  return `(${operand.items.map(canonicalScalar).join(', ')})`;
-}
-
-/** Bare words, numbers and booleans as written; strings bare when that reads back as the same string. */
-export function canonicalScalar(scalar: Scalar): string {
-  if (scalar.kind !== 'string') return scalar.value;
-  return isSafeBare(scalar.value) ? scalar.value : JSON.stringify(scalar.value);
-}
-
-const CONTROL_OR_LONE_SURROGATE = /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-
-/**
- * A string may go unquoted when the lexer reads it back as one value word (no keyword), and the
- * parser would not take it for a number or boolean instead (which some fields read differently
- * from a quoted value). Control characters and lone surrogates stay escaped, for legibility.
- */
-export function isSafeBare(value: string): boolean {
-  if (value === '' || CONTROL_OR_LONE_SURROGATE.test(value) || classifyWord(value) !== 'word') return false;
-  const { tokens, comments, errors } = lex(value);
-  if (tokens.length !== 1 || comments.length > 0 || errors.length > 0) return false;
-  const [token] = tokens;
-  return token.image === value && (token.tokenType === Word || token.tokenType === Identifier);
 }
