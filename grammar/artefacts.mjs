@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serializedGrammar, syntaxDiagramsHtml } from '@logfilter/core';
+import { serializedGrammar, syntaxDiagramsHtml } from '@logfilter/core/grammar';
 
 export const GRAMMAR_DIR = dirname(fileURLToPath(import.meta.url));
 

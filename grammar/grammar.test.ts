@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInNewContext, createContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { createValidatingLexer, createValidatingParser, grammarRuleNames, lex, serializedGrammar } from '@logfilter/core';
+import { lex } from '@logfilter/core';
+import { createValidatingLexer, createValidatingParser, grammarRuleNames, serializedGrammar } from '@logfilter/core/grammar';
 import { buildArtefacts, GRAMMAR_DIR } from './artefacts.mjs';
 
 const REPO = join(GRAMMAR_DIR, '..');

@@ -1,74 +1,107 @@
+/**
+ * The public API of @logfilter/core, grouped as the source is. What is not here is internal and may
+ * change: collectors, token types, the parser class. Grammar tooling has its own entry point,
+ * `@logfilter/core/grammar`; one dataset file at a time comes from `@logfilter/core/catalog/NAME.json`.
+ */
+
+// The driver: filter text to the service's filter JSON.
 export { compile, compileDataset, type CompileOptions, type CompileResult } from './compile.js';
-export { parse, DEFAULT_MAX_DEPTH, type ParseOptions, type ParseResult } from './syntax/parse.js';
-export { lex, type LexResult } from './syntax/lex.js';
-export { check, type CheckResult } from './check/check.js';
-export { lower } from './output/lower.js';
-export { optimize } from './output/optimize.js';
+
+// base/: the one diagnostic shape, its codes and its rendering.
+export { DIAGNOSTIC_CODES, type DiagnosticCode } from './base/codes.js';
+export { hasErrors, type Diagnostic, type Position, type Range, type Severity, type Span } from './base/diagnostics.js';
+export { renderDiagnostic, renderDiagnostics, type RenderableDiagnostic, type RenderOptions } from './base/codeframe.js';
+
+// language/: datasets and their typed fields, operators, values.
+export { Catalog, Dataset, parseCatalog, readDataset, type CatalogFile, type Field, type FieldKind } from './language/catalog.js';
+export { builtinCatalog, datasetFromFile, DEFAULT_DATASET, resolveDataset, type DatasetOptions } from './language/datasets.js';
+export { allowedOperators, isArrayField, typeFamily, valueType, type ValueType } from './language/field-types.js';
+export { fieldValues } from './language/field-values.js';
 export {
-  serialize,
-  toObject,
-  prettyJson,
-  utf8Length,
-  countCriteria,
-  DEFAULT_MAX_BYTES,
-  DEFAULT_MAX_OPERATORS,
-  type ValueStyle,
-  type FilterJson,
-  type FilterObject,
-  type FilterCriterion,
-  type FilterGroup,
-  type FilterValue,
-} from './output/serialize.js';
-export { print, printScalar, printPredicate, quoteValue, isSafeBare, type PrintOptions } from './syntax/print.js';
-export { renderDiagnostic, renderDiagnostics, type RenderOptions, type RenderableDiagnostic } from './base/codeframe.js';
-export {
-  Catalog,
-  Dataset,
-  parseCatalog,
-  readDataset,
-  type CatalogFile,
-  type Field,
-  type FieldKind,
-} from './language/catalog.js';
-export { builtinCatalog, datasetFromFile, resolveDataset, DEFAULT_DATASET, type DatasetOptions } from './language/datasets.js';
-export {
-  OPERATORS,
-  NEGATION,
   OPERATOR_MATRIX,
   OPERATOR_MEANING,
-  LIST_OPERATORS,
-  NEGATED_OPERATORS,
+  OPERATORS,
   operatorFromSpelling,
   type Operator,
   type TypeFamily,
 } from './language/operators.js';
-export {
-  DiagnosticBag,
-  SourceMap,
-  sortDiagnostics,
-  hasErrors,
-  MAX_DIAGNOSTICS,
-  type Diagnostic,
-  type Severity,
-  type Range,
-  type Position,
-  type Span,
-} from './base/diagnostics.js';
-export type { Expr, LogicalExpr, NotExpr, Predicate, Scalar, ScalarKind, List, Comment } from './syntax/ast.js';
-export type { CheckedExpr, Criterion, FilterNode, Group, TypedValue } from './check/checked.js';
 export { canonicalNumber } from './language/values.js';
-export { closest } from './base/suggest.js';
+
+// syntax/: text to AST and back.
+export { lex, type LexResult } from './syntax/lex.js';
+export { DEFAULT_MAX_DEPTH, parse, type ParseOptions, type ParseResult } from './syntax/parse.js';
+export type { Comment, Expr, List, LogicalExpr, NotExpr, Predicate, Scalar, ScalarKind } from './syntax/ast.js';
+export { isSafeBare, print, printPredicate, printScalar, quoteValue, type PrintOptions } from './syntax/print.js';
+export { DEFAULT_FORMAT_WIDTH, format, formatExpr, type FormatOptions, type FormatResult } from './syntax/format.js';
+
+// check/ and output/: the later stages, for tools that need part of the pipeline.
+export { check, type CheckResult } from './check/check.js';
+export type { CheckedExpr, Criterion, FilterNode, Group, TypedValue } from './check/checked.js';
+export { lower } from './output/lower.js';
+export { optimize } from './output/optimize.js';
 export {
-  serializedGrammar,
-  grammarRuleNames,
-  syntaxDiagramsHtml,
-  createValidatingParser,
-  createValidatingLexer,
-  type DiagramResourceReader,
-} from './syntax/grammar.js';
-export * from './editor/language-service.js';
-export * from './job-config/custom-fields.js';
-export * from './job-config/logpull-options.js';
-export { decompile, type DecompileOptions, type DecompileResult } from './from-json/decompile.js';
-export { format, formatExpr, DEFAULT_FORMAT_WIDTH, type FormatOptions, type FormatResult } from './syntax/format.js';
+  DEFAULT_MAX_BYTES,
+  DEFAULT_MAX_OPERATORS,
+  prettyJson,
+  serialize,
+  utf8Length,
+  type FilterCriterion,
+  type FilterGroup,
+  type FilterJson,
+  type FilterObject,
+  type FilterValue,
+  type ValueStyle,
+} from './output/serialize.js';
 export { evaluate, evaluateTree, matcher, type LogRecord, type RecordTest } from './output/evaluate.js';
+
+// from-json/: the service's filter JSON (or a job holding it) back to text.
+export { decompile, type DecompileOptions, type DecompileResult } from './from-json/decompile.js';
+
+// editor/: what an editor asks on a keystroke.
+export {
+  complete,
+  diagnostics,
+  operatorsFor,
+  type CompletionItem,
+  type CompletionKind,
+  type Completions,
+  type LanguageServiceOptions,
+} from './editor/language-service.js';
+export { hover, type Hover } from './editor/hover.js';
+export { scan, type Expectation, type ScannedToken, type TokenRole } from './editor/scan.js';
+
+// job-config/: custom-field rules and job options.
+export {
+  checkCustomFieldRules,
+  checkCustomFields,
+  checkCustomFieldsText,
+  CUSTOM_FIELD_LISTS,
+  CUSTOM_FIELDS_PHASE,
+  customFieldNames,
+  DEFAULT_MAX_CUSTOM_FIELDS,
+  emptyNames,
+  isCookieName,
+  isCustomFieldsRuleset,
+  isHeaderName,
+  LOG_CUSTOM_FIELD,
+  type CustomFieldEntry,
+  type CustomFieldList,
+  type CustomFieldNames,
+  type CustomFieldRule,
+  type CustomFieldsCheck,
+  type CustomFieldsOptions,
+  type CustomFieldsShape,
+  type Ruleset,
+} from './job-config/custom-fields.js';
+export {
+  buildLogpullOptions,
+  checkLogpullOptions,
+  LOGPULL_OPTION_KEYS,
+  parseLogpullOptions,
+  TIMESTAMP_FORMATS,
+  type LogpullCheckOptions,
+  type LogpullField,
+  type LogpullOption,
+  type LogpullOptionsParts,
+  type LogpullOptionsResult,
+} from './job-config/logpull-options.js';

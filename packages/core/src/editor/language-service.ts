@@ -17,11 +17,7 @@ import { resolveDataset } from '../language/datasets.js';
 /** Which dataset to work against, and the limits: the same options as `compile`. */
 export type LanguageServiceOptions = CompileOptions;
 
-export { hover, type Hover } from './hover.js';
-export { scan, type ScannedToken, type TokenRole, type Expectation } from './scan.js';
-export { fieldValues } from '../language/field-values.js';
 /** Formatting is part of what an editor asks for: the canonical text of a filter. */
-export { format, type FormatOptions, type FormatResult } from '../syntax/format.js';
 
 export type CompletionKind = 'field' | 'operator' | 'keyword' | 'value' | 'punctuation';
 

@@ -4,7 +4,7 @@
  * comments kept, groups broken one member per line when they do not fit the width (or hold a comment
  * that must end a line). Only parentheses that the grammar needs are written. Idempotent.
  */
-import type { Comment, Expr, LogicalExpr, Predicate, } from './ast.js';
+import type { Comment, Expr, LogicalExpr, Predicate } from './ast.js';
 import { hasErrors, type Diagnostic } from '../base/diagnostics.js';
 import { parse, type ParseOptions } from './parse.js';
 import { needsParens, print, type PrintOptions } from './print.js';
