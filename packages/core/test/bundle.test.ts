@@ -1,0 +1,42 @@
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { describe, expect, it } from 'vitest';
+
+/** Bundles a page's entry as a browser bundler would (minified ESM), returning the script. */
+async function bundle(entry: string): Promise<string> {
+  const result = await build({
+    stdin: { contents: entry, resolveDir: import.meta.dirname, sourcefile: 'page.mjs' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    logLevel: 'silent',
+  });
+  return result.outputFiles[0].text;
+}
+
+const datasetsIn = (script: string) => [...script.matchAll(/dataset:"([a-z_0-9]+)"/g)].map((m) => m[1]);
+
+describe('a page that uses one dataset', () => {
+  it('carries that dataset alone when it compiles with compileDataset and one catalog file', async () => {
+    const script = await bundle(`
+      import { compileDataset, datasetFromFile } from '@logfilter/core';
+      import httpRequests from '@logfilter/core/catalog/http_requests.json' with { type: 'json' };
+      document.body.textContent = compileDataset('ClientCountry in (us, ca)', datasetFromFile(httpRequests)).json;
+    `);
+    expect(datasetsIn(script)).toEqual(['http_requests']);
+    // A field only dns_logs has, and one only workers_trace_events has.
+    expect(script).not.toContain('QueryName');
+    expect(script).not.toContain('ScriptTags');
+    expect(gzipSync(script).length).toBeLessThan(60_000);
+  });
+
+  it('carries all 38 when it names datasets through the built-in catalog', async () => {
+    const script = await bundle(`
+      import { compile } from '@logfilter/core';
+      document.body.textContent = compile('ClientCountry in (us, ca)', { dataset: 'http_requests' }).json;
+    `);
+    expect(new Set(datasetsIn(script)).size).toBe(37); // 38 files; firewall_events is documented in two scopes
+  });
+});
