@@ -1,7 +1,7 @@
 /**
  * The SQL text `logfilter sql` prints for each dialect, held to golden files (test/sql/golden/):
- * DuckDB's meaning is proved against evaluate by the agreement test; for ClickHouse, BigQuery and
- * Postgres, whose servers this suite does not run, the text itself is what is reviewed and kept.
+ * DuckDB's and Postgres's meaning is held to evaluate by the agreement tests; for ClickHouse and
+ * BigQuery, whose engines this suite does not run, the text itself is what is reviewed and kept.
  * `UPDATE_GOLDEN=1` rewrites the files.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
