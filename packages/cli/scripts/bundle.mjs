@@ -18,6 +18,10 @@ await build({
   minify: true,
   legalComments: 'none',
   logLevel: 'warning',
+  // A native library: loaded from node_modules, and only by the command that needs it.
+  external: ['@duckdb/node-api'],
+  // import() would not run inside the code-cached script bin/logfilter.cjs makes: require instead.
+  supported: { 'dynamic-import': false },
 });
 
 // The cache holds what a typical run compiles, so it is taken after one.

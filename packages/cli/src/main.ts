@@ -8,6 +8,7 @@ import { registerEmulator } from './commands/emulator.js';
 import { registerJobs } from './commands/jobs.js';
 import { registerDecompile } from './commands/decompile.js';
 import { registerFmt } from './commands/fmt.js';
+import { registerSql } from './commands/sql.js';
 import { registerTest } from './commands/test.js';
 import { Context, type GlobalOptions } from './context.js';
 import { EXIT_USAGE, UsageError } from './io.js';
@@ -31,6 +32,7 @@ export function createProgram(): { program: Command; context: Context } {
   registerDecompile(program, context);
   registerFmt(program, context);
   registerTest(program, context);
+  registerSql(program, context);
   exitOverrideEverywhere(program);
   return { program, context };
 }

@@ -105,3 +105,6 @@ export {
   type LogpullOptionsParts,
   type LogpullOptionsResult,
 } from './job-config/logpull-options.js';
+
+// sql/: the filter as a SQL boolean expression, for the engines logs land in.
+export { toSql, filterKeys, SQL_DIALECTS, type SqlOptions, type SqlDialectName } from './sql/index.js';

@@ -3,12 +3,12 @@
  * and prints the lines it lets through, exactly as read. Streamed line by line, so memory stays flat
  * on a file of any size; a malformed line is reported on stderr and skipped.
  */
-import { compile, decompile, DEFAULT_DATASET, matcher, type RecordTest } from '@logfilter/core';
+import { compile, decompile, DEFAULT_DATASET, type FilterJson, matcher, type RecordTest } from '@logfilter/core';
 import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { pipeline, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { EXIT_INVALID, EXIT_OK, readSource, UsageError } from '../io.js';
 
@@ -19,6 +19,7 @@ interface TestFlags {
   count?: boolean;
   invert?: boolean;
   fromJson?: boolean;
+  engine: 'js' | 'duckdb';
 }
 
 /** Malformed lines reported one by one; past this, only the total. */
@@ -37,15 +38,21 @@ export function registerTest(program: Command, context: Context): void {
     .option('--count', 'print `matched N of M` (and `skipped K`) instead of the lines')
     .option('--invert', 'print the lines the filter drops instead')
     .option('--from-json', 'the filter is filter JSON (as a job holds it), not filter text')
+    .addOption(
+      new Option('--engine <name>', 'js: streamed line by line in this process; duckdb: DuckDB over many files in parallel (--logs may be a glob)')
+        .choices(['js', 'duckdb'])
+        .default('js'),
+    )
     .action(context.action((filter: string | undefined, flags: TestFlags) => run(context, filter, flags)));
 }
 
 async function run(context: Context, filter: string | undefined, flags: TestFlags): Promise<number> {
   if (flags.logs === '-' && flags.file === '-') throw new UsageError('the filter and the logs cannot both come from standard input');
-  const test = compileFilter(context, filter, flags);
-  if (!test) return EXIT_INVALID;
+  if (flags.engine === 'duckdb' && flags.logs === '-') throw new UsageError('the duckdb engine reads files, not standard input (use --engine js)');
+  const json = compileFilter(context, filter, flags);
+  if (!json) return EXIT_INVALID;
   const name = flags.logs === '-' ? '<stdin>' : flags.logs;
-  const counts = await runLines(await openLogs(flags.logs), name, test, flags);
+  const counts = flags.engine === 'duckdb' ? await runEngine(json, flags) : await runLines(await openLogs(flags.logs), name, matcher(json), flags);
   if (flags.count) {
     process.stdout.write(`${flags.invert ? 'dropped' : 'matched'} ${counts.printed} of ${counts.records}\n`);
     if (counts.skipped > 0) process.stdout.write(`skipped ${counts.skipped}\n`);
@@ -55,17 +62,30 @@ async function run(context: Context, filter: string | undefined, flags: TestFlag
   return EXIT_OK;
 }
 
-function compileFilter(context: Context, filter: string | undefined, flags: TestFlags): RecordTest | undefined {
+/** The DuckDB engine, loaded only when asked for (it brings a native library). */
+async function runEngine(filter: FilterJson, flags: TestFlags): Promise<Counts> {
+  const { runDuckdb } = await import('../engines/duckdb.js');
+  return runDuckdb({
+    patterns: [flags.logs],
+    filter,
+    count: flags.count === true,
+    invert: flags.invert === true,
+    write: (text) => new Promise((resolve) => (process.stdout.write(text) ? resolve() : process.stdout.once('drain', resolve))),
+    progressTo: process.stderr.isTTY ? process.stderr : undefined,
+  });
+}
+
+function compileFilter(context: Context, filter: string | undefined, flags: TestFlags): FilterJson | undefined {
   const source = readSource(filter, flags.file);
   const dataset = context.dataset(flags.dataset);
   if (flags.fromJson) {
     const result = decompile(source.text, { dataset });
     context.printDiagnostics(result.diagnostics, source.text, source.name);
-    return result.ok ? matcher(result.json!) : undefined;
+    return result.ok ? result.filter : undefined;
   }
   const result = compile(source.text, { dataset });
   context.printDiagnostics(result.diagnostics, source.text, source.name);
-  return result.ok ? matcher(result.json!) : undefined;
+  return result.ok ? result.filter : undefined;
 }
 
 /** The log stream, gunzipped when it starts with the gzip magic bytes. */

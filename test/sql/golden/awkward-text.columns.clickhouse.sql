@@ -1,0 +1,3 @@
+`ClientRequestPath` = '50%_off\'s \\ path'
+  OR startsWith(`ClientRequestUserAgent`, 'é東😀')
+  OR endsWith(`ClientRequestHost`, '_%')

@@ -1,0 +1,2 @@
+"ClientCountry" IN ('us', 'ca')
+  AND ("BotScore" < 30 OR "EdgeResponseStatus" >= 500)

@@ -1,0 +1,5 @@
+SELECT *
+FROM `logs`.`http_requests`
+WHERE (`ClientRequestHost` IS NULL OR NOT (`ClientRequestHost` = 'example.com'))
+  AND (`ClientRequestPath` IS NULL OR NOT (`ClientRequestPath` IN ('/a', '/b')))
+  AND (`ClientRequestURI` IS NULL OR NOT (STRPOS(`ClientRequestURI`, '?debug') > 0));
