@@ -5,6 +5,7 @@ import { machineFailure, registerCompile } from './commands/compile.js';
 import { registerCustomFields } from './commands/custom-fields.js';
 import { registerEmulator } from './commands/emulator.js';
 import { registerJobs } from './commands/jobs.js';
+import { registerLsp } from './commands/lsp.js';
 import { registerDecompile } from './commands/decompile.js';
 import { registerFmt } from './commands/fmt.js';
 import { registerTest } from './commands/test.js';
@@ -30,6 +31,7 @@ export function createProgram(): { program: Command; context: Context } {
   registerDecompile(program, context);
   registerFmt(program, context);
   registerTest(program, context);
+  registerLsp(program, context);
   exitOverrideEverywhere(program);
   return { program, context };
 }

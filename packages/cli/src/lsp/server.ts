@@ -1,0 +1,78 @@
+/**
+ * `logfilter lsp`: a Language Server Protocol server over standard input and output for `.lf`
+ * files. Documents sync incrementally and are re-checked on every change (a filter is at most a
+ * few kilobytes, so checking costs well under a frame and needs no debounce).
+ */
+import type { Catalog, Dataset } from '@logfilter/core';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { createConnection, type InitializeResult, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
+import { chooseDataset } from './dataset.js';
+import { codeActions, completions, documentDiagnostics, formatting, hoverAt, semanticTokens, TOKEN_TYPES } from './features.js';
+
+export interface LanguageServerOptions {
+  catalog: Catalog;
+  /** The dataset of a file that names none, when the editor's setting names none either. */
+  defaultDataset: Dataset;
+  input: NodeJS.ReadableStream;
+  output: NodeJS.WritableStream;
+}
+
+/** The editor's settings, from `initializationOptions` or `workspace/didChangeConfiguration` (`{logfilter: {...}}`). */
+interface Settings {
+  dataset?: string;
+}
+
+export function startLanguageServer(options: LanguageServerOptions): void {
+  const connection = createConnection(options.input, options.output);
+  const documents = new TextDocuments(TextDocument);
+  let settings: Settings = {};
+
+  const datasetOf = (document: TextDocument) => chooseDataset(document.getText(), options.catalog, settings.dataset, options.defaultDataset);
+  const publish = (document: TextDocument) => {
+    connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: documentDiagnostics(document, datasetOf(document)) });
+  };
+  const withDocument =
+    <P extends { textDocument: { uri: string } }, R>(empty: R, answer: (document: TextDocument, params: P) => R) =>
+    (params: P): R => {
+      const document = documents.get(params.textDocument.uri);
+      return document ? answer(document, params) : empty;
+    };
+
+  connection.onInitialize((params): InitializeResult => {
+    settings = readSettings(params.initializationOptions);
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+        completionProvider: { triggerCharacters: [' ', '(', ',', '!', '"', "'"] },
+        hoverProvider: true,
+        documentFormattingProvider: true,
+        documentRangeFormattingProvider: true,
+        codeActionProvider: { codeActionKinds: ['quickfix'] },
+        semanticTokensProvider: { legend: { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [] }, full: true },
+      },
+      serverInfo: { name: 'logfilter', version: '0.1.0' },
+    };
+  });
+  connection.onDidChangeConfiguration((change) => {
+    settings = readSettings((change.settings as { logfilter?: unknown } | undefined)?.logfilter);
+    for (const document of documents.all()) publish(document);
+  });
+  documents.onDidChangeContent((change) => publish(change.document));
+  documents.onDidClose((change) => connection.sendDiagnostics({ uri: change.document.uri, diagnostics: [] }));
+
+  connection.onCompletion(withDocument([], (document, params) => completions(document, document.offsetAt(params.position), datasetOf(document).dataset)));
+  connection.onHover(withDocument(null, (document, params) => hoverAt(document, document.offsetAt(params.position), datasetOf(document).dataset)));
+  connection.onDocumentFormatting(withDocument([], (document) => formatting(document)));
+  connection.onDocumentRangeFormatting(withDocument([], (document, params) => formatting(document, params.range)));
+  connection.onCodeAction(withDocument([], (document, params) => codeActions(document, params.context.diagnostics)));
+  connection.languages.semanticTokens.on(withDocument({ data: [] }, (document) => ({ data: semanticTokens(document) })));
+
+  documents.listen(connection);
+  connection.listen();
+}
+
+function readSettings(value: unknown): Settings {
+  if (typeof value !== 'object' || value === null) return {};
+  const dataset = (value as { dataset?: unknown }).dataset;
+  return typeof dataset === 'string' && dataset !== '' ? { dataset } : {};
+}
