@@ -3,6 +3,8 @@ import { compile, prettyJson, type CompileResult, type ValueStyle } from '@logfi
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readSource, summary, type UsageError } from '../io.js';
+import { formatOption, writeReport } from '../report/cli.js';
+import type { ReportFormat } from '../report/report.js';
 import { checkJson } from './decompile.js';
 
 interface CompileFlags {
@@ -14,6 +16,8 @@ interface CompileFlags {
   maxBytes?: string;
   maxOperators?: string;
   json?: boolean;
+  /** check only: how the diagnostics are reported. */
+  format?: ReportFormat;
 }
 
 /** The options compile and check share. */
@@ -48,7 +52,8 @@ export function registerCompile(program: Command, context: Context): void {
       .command('check')
       .description('check a filter and report its diagnostics, without printing the output')
       .argument('[filter]', 'the filter text (or use --file)')
-      .option('--from-json', 'the input is filter JSON (the object, its escaped string, or a job holding it)'),
+      .option('--from-json', 'the input is filter JSON (the object, its escaped string, or a job holding it)')
+      .addOption(formatOption()),
   ).action(
     context.action((filter: string | undefined, flags: CompileFlags & { fromJson?: boolean }) =>
       flags.fromJson ? checkJson(context, filter, flags) : run(context, filter, flags, 'check'),
@@ -66,8 +71,13 @@ function run(context: Context, filter: string | undefined, flags: CompileFlags, 
     maxBytes: flags.maxBytes === undefined ? undefined : parsePositiveInt(flags.maxBytes, '--max-bytes'),
     maxOperators: flags.maxOperators === undefined ? undefined : parsePositiveInt(flags.maxOperators, '--max-operators'),
   });
-  if (flags.json) {
+  if (flags.json || flags.format === 'json') {
     process.stdout.write(`${JSON.stringify(machineOutput(result))}\n`);
+    return result.ok ? EXIT_OK : EXIT_INVALID;
+  }
+  if (flags.format === 'github' || flags.format === 'sarif') {
+    const file = reportedFileName(source.name);
+    writeReport(context, { diagnostics: result.diagnostics.map((diagnostic) => ({ ...diagnostic, file })) }, flags.format);
     return result.ok ? EXIT_OK : EXIT_INVALID;
   }
   context.printDiagnostics(result.diagnostics, source.text, source.name);
@@ -78,6 +88,11 @@ function run(context: Context, filter: string | undefined, flags: CompileFlags, 
     process.stderr.write(summary(result.stats));
   }
   return EXIT_OK;
+}
+
+/** The file a diagnostic is reported against: none for inline text or standard input. */
+export function reportedFileName(name: string | undefined): string | undefined {
+  return name === undefined || name === '<stdin>' ? undefined : name;
 }
 
 function formatOutput(json: string, output: CompileFlags['output']): string {

@@ -2,6 +2,8 @@
 import { decompile, renderDiagnostic, type DecompileDiagnostic, type DecompileResult } from '@logfilter/core';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
+import { writeReport } from '../report/cli.js';
+import type { ReportFormat } from '../report/report.js';
 import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readSource, summary, type Source } from '../io.js';
 
 export interface JsonInputFlags {
@@ -11,6 +13,7 @@ export interface JsonInputFlags {
   maxBytes?: string;
   maxOperators?: string;
   json?: boolean;
+  format?: ReportFormat;
 }
 
 export function registerDecompile(program: Command, context: Context): void {
@@ -40,8 +43,13 @@ export function checkJson(context: Context, inline: string | undefined, flags: J
 function runJson(context: Context, inline: string | undefined, flags: JsonInputFlags, mode: 'decompile' | 'check'): number {
   const source = readSource(inline, flags.file, 'filter JSON');
   const result = decompileSource(context, source, flags);
-  if (flags.json) {
+  if (flags.json || flags.format === 'json') {
     process.stdout.write(`${JSON.stringify(machineOutput(result))}\n`);
+    return result.ok ? EXIT_OK : EXIT_INVALID;
+  }
+  if (flags.format === 'github' || flags.format === 'sarif') {
+    const file = source.name === '<stdin>' ? undefined : source.name;
+    writeReport(context, { diagnostics: result.diagnostics.map((diagnostic) => ({ ...diagnostic, file })) }, flags.format);
     return result.ok ? EXIT_OK : EXIT_INVALID;
   }
   printPointerDiagnostics(context, result.diagnostics, source);
