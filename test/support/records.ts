@@ -56,7 +56,8 @@ function valueFor(field: Field, { constants, comparedAsNumber }: FieldUse): fc.A
       return comparedAsNumber ? numbers : fc.oneof(numbers, textValue(constants.filter((c) => c.type === 'string')));
     }
     case 'array': {
-      const element: fc.Arbitrary<string | number> = field.element === 'int' ? intValue(constants) : field.element === 'float' ? floatValue(constants) : textValue(constants);
+      const element: fc.Arbitrary<string | number> =
+        field.element === 'int' ? intValue(constants) : field.element === 'float' ? floatValue(constants) : textValue(constants);
       return fc.array(element, { maxLength: 4 });
     }
     default:

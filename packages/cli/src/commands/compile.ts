@@ -5,12 +5,14 @@ import type { Context } from '../context.js';
 import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readSource, summary, type UsageError } from '../io.js';
 import { formatOption, writeReport } from '../report/cli.js';
 import type { ReportFormat } from '../report/report.js';
+import { jsonencodeExpression } from '../terraform/print.js';
+import { runTerraformCheck, type TerraformFlags } from '../terraform/command.js';
 import { checkJson } from './decompile.js';
 
 interface CompileFlags {
   file?: string;
   dataset?: string;
-  output: 'json' | 'pretty' | 'string';
+  output: 'json' | 'pretty' | 'string' | 'hcl';
   values: ValueStyle;
   optimize: boolean;
   maxBytes?: string;
@@ -41,8 +43,11 @@ export function registerCompile(program: Command, context: Context): void {
       .description('compile a filter to the JSON a log delivery job takes')
       .argument('[filter]', 'the filter text (or use --file)')
       .addOption(
-        new Option('-o, --output <format>', 'json: compact, one line; pretty: indented; string: the compact JSON as a JSON string literal')
-          .choices(['json', 'pretty', 'string'])
+        new Option(
+          '-o, --output <format>',
+          'json: compact, one line; pretty: indented; string: the compact JSON as a JSON string literal; hcl: a jsonencode({...}) expression for a Terraform resource',
+        )
+          .choices(['json', 'pretty', 'string', 'hcl'])
           .default('json'),
       ),
   ).action(context.action((filter: string | undefined, flags: CompileFlags) => run(context, filter, flags, 'compile')));
@@ -53,11 +58,13 @@ export function registerCompile(program: Command, context: Context): void {
       .description('check a filter and report its diagnostics, without printing the output')
       .argument('[filter]', 'the filter text (or use --file)')
       .option('--from-json', 'the input is filter JSON (the object, its escaped string, or a job holding it)')
+      .option('--terraform <paths...>', 'check the filter of every cloudflare_logpush_job resource in these .tf files or folders')
       .addOption(formatOption()),
   ).action(
-    context.action((filter: string | undefined, flags: CompileFlags & { fromJson?: boolean }) =>
-      flags.fromJson ? checkJson(context, filter, flags) : run(context, filter, flags, 'check'),
-    ),
+    context.action((filter: string | undefined, flags: CompileFlags & { fromJson?: boolean; terraform?: string[] }) => {
+      if (flags.terraform) return runTerraformCheck(context, filter, flags as TerraformFlags);
+      return flags.fromJson ? checkJson(context, filter, flags) : run(context, filter, flags, 'check');
+    }),
   );
 }
 
@@ -83,7 +90,8 @@ function run(context: Context, filter: string | undefined, flags: CompileFlags, 
   context.printDiagnostics(result.diagnostics, source.text, source.name);
   if (!result.ok) return EXIT_INVALID;
   if (mode === 'compile') {
-    process.stdout.write(`${formatOutput(result.json!, flags.output ?? 'json')}\n`);
+    const output = flags.output === 'hcl' ? jsonencodeExpression(result.filter!) : formatOutput(result.json!, flags.output ?? 'json');
+    process.stdout.write(`${output}\n`);
   } else {
     process.stderr.write(summary(result.stats));
   }

@@ -3,6 +3,7 @@ import { decompile, renderDiagnostic, type DecompileDiagnostic, type DecompileRe
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { writeReport } from '../report/cli.js';
+import { decompileHcl, looksLikeHcl } from '../terraform/expression.js';
 import type { ReportFormat } from '../report/report.js';
 import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readSource, summary, type Source } from '../io.js';
 
@@ -19,7 +20,7 @@ export interface JsonInputFlags {
 export function registerDecompile(program: Command, context: Context): void {
   program
     .command('decompile')
-    .description('turn filter JSON (the object, its escaped string, or a job holding it) back into filter text')
+    .description('turn filter JSON (the object, its escaped string, a job holding it, or a .tf jsonencode(...) expression) back into filter text')
     .argument('[json]', 'the filter JSON (or use --file)')
     .option('-f, --file <path>', 'read the JSON from a file (- for standard input)')
     .option('-d, --dataset <name>', 'dataset whose fields the filter uses (default: http_requests)')
@@ -60,7 +61,7 @@ function runJson(context: Context, inline: string | undefined, flags: JsonInputF
 }
 
 export function decompileSource(context: Context, source: Source, flags: JsonInputFlags): DecompileResult {
-  return decompile(source.text, {
+  return (looksLikeHcl(source.text) ? decompileHcl : decompile)(source.text, {
     dataset: context.dataset(flags.dataset),
     values: flags.values,
     maxBytes: flags.maxBytes === undefined ? undefined : parsePositiveInt(flags.maxBytes, '--max-bytes'),

@@ -2,11 +2,15 @@
  * GitHub Actions workflow commands: `::error file=F,line=L,col=C,endLine=L2,endColumn=E,title=CODE::message`
  * on standard output turns into an annotation on that line of the pull request.
  */
-import type { ReportDiagnostic } from './report.js';
+import type { NotChecked, ReportDiagnostic } from './report.js';
 
 /** One workflow command per diagnostic, each on its own line. */
-export function githubCommands(diagnostics: readonly ReportDiagnostic[]): string {
-  return diagnostics.map((diagnostic) => `${githubCommand(diagnostic)}\n`).join('');
+export function githubCommands(diagnostics: readonly ReportDiagnostic[], notChecked: readonly NotChecked[] = []): string {
+  const notices = notChecked.map((item) => {
+    const where = `${item.file ? `file=${escapeProperty(item.file)},` : ''}line=${item.range.start.line},col=${item.range.start.column}`;
+    return `::notice ${where},title=not-checked::${escapeData(`not checked: ${item.reason}`)}\n`;
+  });
+  return diagnostics.map((diagnostic) => `${githubCommand(diagnostic)}\n`).join('') + notices.join('');
 }
 
 export function githubCommand(diagnostic: ReportDiagnostic): string {

@@ -3,7 +3,7 @@
  * GitHub Actions (workflow commands that annotate a pull request's lines) and for code-scanning
  * dashboards (SARIF 2.1.0). Every command that checks files reports through `renderReport`.
  */
-import { type Diagnostic, renderDiagnostic } from '@logfilter/core';
+import { type Diagnostic, type Range, renderDiagnostic } from '@logfilter/core';
 import { githubCommands } from './github.js';
 import { sarifLog } from './sarif.js';
 
@@ -22,7 +22,13 @@ export interface Report {
   /** The text of each file, by path (and '' for inline text), for the code frames of `text`. */
   sources?: ReadonlyMap<string, string>;
   /** Items that were looked at but not checked, with why (a Terraform filter built from variables). */
-  notChecked?: readonly { file?: string; line?: number; reason: string }[];
+  notChecked?: readonly NotChecked[];
+}
+
+export interface NotChecked {
+  file?: string;
+  range: Range;
+  reason: string;
 }
 
 export interface Rendered {
@@ -39,9 +45,9 @@ export function renderReport(report: Report, format: ReportFormat, options: { co
     case 'json':
       return { stdout: `${JSON.stringify(jsonReport(report))}\n`, stderr: '' };
     case 'github':
-      return { stdout: githubCommands(report.diagnostics), stderr: '' };
+      return { stdout: githubCommands(report.diagnostics, report.notChecked), stderr: '' };
     case 'sarif':
-      return { stdout: `${JSON.stringify(sarifLog(report.diagnostics), null, 2)}\n`, stderr: '' };
+      return { stdout: `${JSON.stringify(sarifLog(report.diagnostics, report.notChecked), null, 2)}\n`, stderr: '' };
   }
 }
 
@@ -57,7 +63,7 @@ export function jsonReport(report: Report): object {
 function textReport(report: Report, color: boolean): string {
   const frames = report.diagnostics.map((diagnostic) => textFrame(diagnostic, report.sources?.get(diagnostic.file ?? ''), color));
   const skipped = (report.notChecked ?? []).map(
-    (item) => `note: not checked: ${item.file ?? ''}${item.line === undefined ? '' : `:${item.line}`}${item.file || item.line ? ': ' : ''}${item.reason}`,
+    (item) => `note[not-checked]: ${item.reason}\n --> ${item.file ? `${item.file}:` : ''}${item.range.start.line}:${item.range.start.column}`,
   );
   const parts = [...frames, ...skipped];
   return parts.length === 0 ? '' : `${parts.join('\n\n')}\n`;

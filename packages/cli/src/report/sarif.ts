@@ -3,11 +3,20 @@
  * one rule per diagnostic code, one result per diagnostic. Columns count UTF-16 code units, as the
  * compiler's do.
  */
-import type { ReportDiagnostic } from './report.js';
+import type { NotChecked, ReportDiagnostic } from './report.js';
 
 const SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 
-export function sarifLog(diagnostics: readonly ReportDiagnostic[]): object {
+export function sarifLog(reported: readonly ReportDiagnostic[], notChecked: readonly NotChecked[] = []): object {
+  // A filter that could not be checked is a note, so a dashboard shows what was left out.
+  const notes = notChecked.map((item): ReportDiagnostic & { note: true } => ({
+    ...item,
+    code: 'not-checked',
+    severity: 'warning',
+    message: item.reason,
+    note: true,
+  }));
+  const diagnostics = [...reported, ...notes];
   const ruleIds = [...new Set(diagnostics.map((diagnostic) => diagnostic.code))].sort();
   const rules = ruleIds.map((id) => ({ id, shortDescription: { text: id.replace(/-/g, ' ') } }));
   const artifacts = [...new Set(diagnostics.flatMap((diagnostic) => (diagnostic.file ? [diagnostic.file] : [])))];
@@ -31,7 +40,7 @@ function sarifResult(diagnostic: ReportDiagnostic, ruleIndex: number, artifactIn
   const result: Record<string, unknown> = {
     ruleId: diagnostic.code,
     ruleIndex,
-    level: diagnostic.severity === 'error' ? 'error' : 'warning',
+    level: 'note' in diagnostic ? 'note' : diagnostic.severity,
     message: { text },
   };
   // Text given inline has no file, so its results have no location a dashboard could show.
