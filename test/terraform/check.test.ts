@@ -49,6 +49,7 @@ describe('check --terraform examples/terraform/', () => {
         'examples/terraform/interpolated.tf',
         19,
         22,
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: HCL's own ${...} syntax, written literally
         'cloudflare_logpush_job.account_audit: the filter string is built from ${var.watched_host}, known only when Terraform plans',
       ],
     ]);
@@ -146,6 +147,7 @@ describe('check --terraform on single files', () => {
 
 describe('compile -o hcl and decompile of the .tf expression', () => {
   it('round-trips through jsonencode({...}), escaping ${ and %{ for HCL', async () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: HCL's own ${...} syntax, written literally
     const filter = 'ClientCountry in (us, ca) AND (BotScore lt 30 OR ClientRequestPath eq "/a${b}%{c}")';
     const compiled = await runCli(['compile', '-o', 'hcl', filter]);
     expect(compiled.code).toBe(0);
@@ -168,6 +170,7 @@ describe('compile -o hcl and decompile of the .tf expression', () => {
       ].join('\n'),
     );
     const back = await runCli(['decompile', '-f', '-'], { input: `filter = ${compiled.stdout}` });
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: HCL's own ${...} syntax, written literally
     expect(back).toMatchObject({ code: 0, stdout: 'ClientCountry in (us, ca)\n  AND (BotScore lt 30 OR ClientRequestPath eq /a${b}%{c})\n' });
   });
 
