@@ -2,6 +2,7 @@
 import { compile, prettyJson, type CompileResult, type ValueStyle } from '@logfilter/core';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
+import { datasetComment } from '../dataset-comment.js';
 import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readSource, summary, type UsageError } from '../io.js';
 import { formatOption, writeReport } from '../report/cli.js';
 import type { ReportFormat } from '../report/report.js';
@@ -70,7 +71,8 @@ export function registerCompile(program: Command, context: Context): void {
 
 function run(context: Context, filter: string | undefined, flags: CompileFlags, mode: 'compile' | 'check'): number {
   const source = readSource(filter, flags.file);
-  const dataset = context.dataset(flags.dataset);
+  // -d wins over the file's own `# dataset: NAME` first line.
+  const dataset = context.dataset(flags.dataset ?? datasetComment(source.text)?.name);
   const result = compile(source.text, {
     dataset,
     values: flags.values,

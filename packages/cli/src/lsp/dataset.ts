@@ -3,6 +3,7 @@
  * else the editor's setting (`logfilter.dataset`), else the catalog's default.
  */
 import type { Catalog, Dataset, Diagnostic } from '@logfilter/core';
+import { datasetComment } from '../dataset-comment.js';
 
 export interface DatasetChoice {
   dataset: Dataset | undefined;
@@ -10,18 +11,15 @@ export interface DatasetChoice {
   problem?: Diagnostic;
 }
 
-const DATASET_COMMENT = /^(\s*#\s*dataset\s*:\s*)(\S+)/i;
-
 export function chooseDataset(text: string, catalog: Catalog, setting: string | undefined, fallback: Dataset): DatasetChoice {
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const comment = DATASET_COMMENT.exec(firstLine);
-  const name = comment?.[2] ?? setting;
+  const comment = datasetComment(text);
+  const name = comment?.name ?? setting;
   if (name === undefined) return { dataset: fallback };
   const dataset = catalog.get(name);
   if (dataset) return { dataset };
   const guess = catalog.suggest(name);
-  const start = comment ? comment[1].length : 0;
-  const end = comment ? start + name.length : 0;
+  const start = comment?.start ?? 0;
+  const end = comment?.end ?? 0;
   const where = comment ? 'the first-line comment' : 'the logfilter.dataset setting';
   return {
     dataset: undefined,
