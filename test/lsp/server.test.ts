@@ -117,6 +117,34 @@ describe('logfilter lsp', () => {
     expect(await published).toEqual([]);
   });
 
+  it.each([
+    ['quoted-number', 'BotScore lt "30"', 'BotScore lt 30'],
+    ['unknown-operator', 'ClientCountry eqq us', 'ClientCountry eq us'],
+    ['unterminated-string', 'ClientCountry eq "us', 'ClientCountry eq "us"'],
+    ['expected-list', 'EdgeResponseStatus in 200', 'EdgeResponseStatus in (200)'],
+    ['unexpected-token', 'ClientRequestPath eq /a(b) AND BotScore lt 30', 'ClientRequestPath eq "/a(b)" AND BotScore lt 30'],
+  ])('fixes %s with its quick fix', async (code, text, fixedText) => {
+    const lsp = await started();
+    const diagnostics = await openDocument(lsp, URI, text);
+    expect(codes(diagnostics)).toEqual([code]);
+    const [action] = await lsp.connection.sendRequest<{ edit: { changes: Record<string, LspTextEdit[]> } }[]>('textDocument/codeAction', {
+      textDocument: { uri: URI },
+      range: diagnostics[0].range,
+      context: { diagnostics },
+    });
+    const fixed = applyEdits(text, action.edit.changes[URI]);
+    expect(fixed).toBe(fixedText);
+    const published = lsp.nextDiagnostics(URI);
+    await lsp.connection.sendNotification('textDocument/didChange', { textDocument: { uri: URI, version: 2 }, contentChanges: [{ text: fixed }] });
+    expect(await published).toEqual([]);
+  });
+
+  it('is a usage error (exit 2, no server) when -d names no dataset', async () => {
+    session = startLsp(['-d', 'dns_log']);
+    expect(await session.exited).toBe(2);
+    expect(session.stderr()).toBe("logfilter: unknown dataset 'dns_log'; did you mean 'dns_logs'? (`logfilter datasets` lists them)\n");
+  });
+
   it('formats the document to the canonical text, and a range within it', async () => {
     const lsp = await started();
     const text = 'clientcountry IN (us,ca)  and botscore<30\n';

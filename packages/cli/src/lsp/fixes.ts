@@ -47,17 +47,19 @@ export function fixFor(diagnostic: FixableDiagnostic, text: string): Fix | undef
   return READERS[diagnostic.code]?.(diagnostic, text);
 }
 
-/** `ClientRequestPath eq /a(b)`: the hint quotes the whole value, which starts before the range. */
+/**
+ * `ClientRequestPath eq /a(b)`: the hint names the part of the value before the culprit; the fix
+ * quotes the whole word, from where that part starts to the next white space.
+ */
 function quoteWholeValue(diagnostic: FixableDiagnostic, text: string): Fix | undefined {
   const literal = quoted(/^quote the whole value: (".*")$/)(diagnostic.hint);
   if (literal === undefined) return undefined;
-  const whole = JSON.parse(literal) as string;
-  for (let start = Math.max(0, diagnostic.start - whole.length); start <= diagnostic.start; start++) {
-    if (text.startsWith(whole, start) && start + whole.length > diagnostic.start) {
-      return { title: `Quote the value: ${literal}`, start, end: start + whole.length, newText: literal };
-    }
-  }
-  return undefined;
+  const part = JSON.parse(literal) as string;
+  const start = text.lastIndexOf(part, diagnostic.start);
+  if (start === -1 || start + part.length < diagnostic.start) return undefined;
+  const end = text.slice(start).search(/\s|$/) + start;
+  const value = JSON.stringify(text.slice(start, end));
+  return { title: `Quote the value: ${value}`, start, end, newText: value };
 }
 
 /** `"abc` at the end of a line: the closing quote goes after the string. */
