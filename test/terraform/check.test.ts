@@ -138,6 +138,16 @@ describe('check --terraform on single files', () => {
     expect(result.stderr).toBe('ok: 1 filter checked in 1 file; 0 errors, 0 warnings\n');
   });
 
+  it('reads the rest of a real configuration: conditionals, for, splats, nested templates, dynamic blocks', async () => {
+    const result = await runCli(['check', '--terraform', 'test/terraform/fixtures/expressions.tf']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe(
+      'note[not-checked]: cloudflare_logpush_job.dyn: the filter holds `each.key`, known only when Terraform plans\n' +
+        ' --> test/terraform/fixtures/expressions.tf:20:89\n' +
+        'ok: 0 filters checked in 1 file, 1 not checked; 0 errors, 0 warnings\n',
+    );
+  });
+
   it('is a usage error (exit 2) for a path that does not exist', async () => {
     const result = await runCli(['check', '--terraform', 'no/such/folder']);
     expect(result.code).toBe(2);

@@ -184,12 +184,15 @@ class Parser {
   private opaque(): HclExpr {
     const start = this.peek().start;
     const open: string[] = [];
+    // A ':' at depth 0 ends the expression (an object key) unless it belongs to a `? :` conditional.
+    let conditionals = 0;
     let end = start;
     for (;;) {
       const token = this.peek();
       if (token.kind === 'eof') break;
-      if (open.length === 0 && (token.kind === 'newline' || [',', '}', ']', ')'].includes(token.image))) break;
-      if (open.length === 0 && token.image === ':' && end > start) break;
+      if (open.length === 0 && (token.kind === 'newline' || [',', '}', ']', ')', '='].includes(token.image))) break;
+      if (open.length === 0 && token.image === ':' && end > start && conditionals-- === 0) break;
+      if (open.length === 0 && token.image === '?') conditionals++;
       this.next();
       if (token.image in CLOSERS) open.push(CLOSERS[token.image]);
       else if (token.image === open[open.length - 1]) open.pop();
