@@ -192,6 +192,23 @@ describe('logfilter lsp', () => {
     expect(lsp.stderr()).not.toMatch(/\n\s+at /);
   });
 
+  it('stops with a clear message when a header loses the framing', async () => {
+    const lsp = await started();
+    lsp.child.stdin.write('Content-Type: text/plain\r\n\r\n{}');
+    expect(await lsp.exited).toBe(1);
+    expect(lsp.stderr()).toBe(
+      'logfilter lsp: Header must provide a Content-Length property; the messages after it cannot be told apart, so the server stops\n',
+    );
+  });
+
+  it('re-checks open documents when the workspace setting changes the dataset', async () => {
+    const lsp = await started();
+    expect(codes(await openDocument(lsp, 'file:///q.lf', 'QueryName eq example.com'))).toEqual(['unknown-field']);
+    const published = lsp.nextDiagnostics('file:///q.lf');
+    await lsp.connection.sendNotification('workspace/didChangeConfiguration', { settings: { logfilter: { dataset: 'dns_logs' } } });
+    expect(await published).toEqual([]);
+  });
+
   it('exits when the client vanishes, without a stack trace', async () => {
     const lsp = await started();
     await openDocument(lsp, URI, 'ClientCountry eq us');

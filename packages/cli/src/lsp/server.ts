@@ -5,7 +5,14 @@
  */
 import type { Catalog, Dataset } from '@logfilter/core';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { createConnection, type InitializeResult, TextDocuments, TextDocumentSyncKind } from 'vscode-languageserver/node';
+import {
+  createConnection,
+  type InitializeResult,
+  StreamMessageReader,
+  StreamMessageWriter,
+  TextDocuments,
+  TextDocumentSyncKind,
+} from 'vscode-languageserver/node';
 import { chooseDataset } from './dataset.js';
 import { codeActions, completions, documentDiagnostics, formatting, hoverAt, semanticTokens, TOKEN_TYPES } from './features.js';
 
@@ -23,7 +30,16 @@ interface Settings {
 }
 
 export function startLanguageServer(options: LanguageServerOptions): void {
-  const connection = createConnection(options.input, options.output);
+  const reader = new StreamMessageReader(options.input);
+  reader.onError(stopOnLostFraming);
+  const connection = createConnection(reader, new StreamMessageWriter(options.output));
+  // With a reader of its own the connection does not watch the input: a client that goes away
+  // ends the server, with 0 when it had asked for a shutdown first, as the protocol says.
+  let shutdownRequested = false;
+  connection.onShutdown(() => {
+    shutdownRequested = true;
+  });
+  for (const event of ['end', 'close']) options.input.on(event, () => process.exit(shutdownRequested ? 0 : 1));
   const documents = new TextDocuments(TextDocument);
   let settings: Settings = {};
 
@@ -69,6 +85,17 @@ export function startLanguageServer(options: LanguageServerOptions): void {
 
   documents.listen(connection);
   connection.listen();
+}
+
+/**
+ * A body that is not JSON is skipped and the next message read as usual; a header without a
+ * usable Content-Length loses the framing of everything after it, so the server stops, saying why,
+ * rather than reading garbage forever.
+ */
+function stopOnLostFraming(error: Error): void {
+  if (!/header|content-length/i.test(error.message)) return;
+  process.stderr.write(`logfilter lsp: ${error.message.split('\n')[0].replace(/\.$/, '')}; the messages after it cannot be told apart, so the server stops\n`);
+  process.exit(1);
 }
 
 function readSettings(value: unknown): Settings {
