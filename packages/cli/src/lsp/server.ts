@@ -6,8 +6,10 @@
 import type { Catalog, Dataset } from '@logfilter/core';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
+  type Connection,
   createConnection,
   type InitializeResult,
+  type ServerCapabilities,
   StreamMessageReader,
   StreamMessageWriter,
   TextDocuments,
@@ -30,44 +32,17 @@ interface Settings {
 }
 
 export function startLanguageServer(options: LanguageServerOptions): void {
-  const reader = new StreamMessageReader(options.input);
-  reader.onError(stopOnLostFraming);
-  const connection = createConnection(reader, new StreamMessageWriter(options.output));
-  // With a reader of its own the connection does not watch the input: a client that goes away
-  // ends the server, with 0 when it had asked for a shutdown first, as the protocol says.
-  let shutdownRequested = false;
-  connection.onShutdown(() => {
-    shutdownRequested = true;
-  });
-  for (const event of ['end', 'close']) options.input.on(event, () => process.exit(shutdownRequested ? 0 : 1));
+  const connection = openConnection(options.input, options.output);
   const documents = new TextDocuments(TextDocument);
   let settings: Settings = {};
-
   const datasetOf = (document: TextDocument) => chooseDataset(document.getText(), options.catalog, settings.dataset, options.defaultDataset);
   const publish = (document: TextDocument) => {
     connection.sendDiagnostics({ uri: document.uri, version: document.version, diagnostics: documentDiagnostics(document, datasetOf(document)) });
   };
-  const withDocument =
-    <P extends { textDocument: { uri: string } }, R>(empty: R, answer: (document: TextDocument, params: P) => R) =>
-    (params: P): R => {
-      const document = documents.get(params.textDocument.uri);
-      return document ? answer(document, params) : empty;
-    };
 
   connection.onInitialize((params): InitializeResult => {
     settings = readSettings(params.initializationOptions);
-    return {
-      capabilities: {
-        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
-        completionProvider: { triggerCharacters: [' ', '(', ',', '!', '"', "'"] },
-        hoverProvider: true,
-        documentFormattingProvider: true,
-        documentRangeFormattingProvider: true,
-        codeActionProvider: { codeActionKinds: ['quickfix'] },
-        semanticTokensProvider: { legend: { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [] }, full: true },
-      },
-      serverInfo: { name: 'logfilter', version: '0.1.0' },
-    };
+    return { capabilities: CAPABILITIES, serverInfo: { name: 'logfilter', version: '0.1.0' } };
   });
   connection.onDidChangeConfiguration((change) => {
     settings = readSettings((change.settings as { logfilter?: unknown } | undefined)?.logfilter);
@@ -75,16 +50,50 @@ export function startLanguageServer(options: LanguageServerOptions): void {
   });
   documents.onDidChangeContent((change) => publish(change.document));
   documents.onDidClose((change) => connection.sendDiagnostics({ uri: change.document.uri, diagnostics: [] }));
+  answerRequests(connection, documents, (document) => datasetOf(document).dataset);
 
-  connection.onCompletion(withDocument([], (document, params) => completions(document, document.offsetAt(params.position), datasetOf(document).dataset)));
-  connection.onHover(withDocument(null, (document, params) => hoverAt(document, document.offsetAt(params.position), datasetOf(document).dataset)));
+  documents.listen(connection);
+  connection.listen();
+}
+
+const CAPABILITIES: ServerCapabilities = {
+  textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
+  completionProvider: { triggerCharacters: [' ', '(', ',', '!', '"', "'"] },
+  hoverProvider: true,
+  documentFormattingProvider: true,
+  documentRangeFormattingProvider: true,
+  codeActionProvider: { codeActionKinds: ['quickfix'] },
+  semanticTokensProvider: { legend: { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [] }, full: true },
+};
+
+function openConnection(input: NodeJS.ReadableStream, output: NodeJS.WritableStream): Connection {
+  const reader = new StreamMessageReader(input);
+  reader.onError(stopOnLostFraming);
+  const connection = createConnection(reader, new StreamMessageWriter(output));
+  // With a reader of its own the connection does not watch the input: a client that goes away
+  // ends the server, with 0 when it had asked for a shutdown first, as the protocol says.
+  let shutdownRequested = false;
+  connection.onShutdown(() => {
+    shutdownRequested = true;
+  });
+  for (const event of ['end', 'close']) input.on(event, () => process.exit(shutdownRequested ? 0 : 1));
+  return connection;
+}
+
+/** The requests about one document; a document the client never opened gets an empty answer. */
+function answerRequests(connection: Connection, documents: TextDocuments<TextDocument>, datasetOf: (document: TextDocument) => Dataset | undefined): void {
+  const withDocument =
+    <P extends { textDocument: { uri: string } }, R>(empty: R, answer: (document: TextDocument, params: P) => R) =>
+    (params: P): R => {
+      const document = documents.get(params.textDocument.uri);
+      return document ? answer(document, params) : empty;
+    };
+  connection.onCompletion(withDocument([], (document, params) => completions(document, document.offsetAt(params.position), datasetOf(document))));
+  connection.onHover(withDocument(null, (document, params) => hoverAt(document, document.offsetAt(params.position), datasetOf(document))));
   connection.onDocumentFormatting(withDocument([], (document) => formatting(document)));
   connection.onDocumentRangeFormatting(withDocument([], (document, params) => formatting(document, params.range)));
   connection.onCodeAction(withDocument([], (document, params) => codeActions(document, params.context.diagnostics)));
   connection.languages.semanticTokens.on(withDocument({ data: [] }, (document) => ({ data: semanticTokens(document) })));
-
-  documents.listen(connection);
-  connection.listen();
 }
 
 /**
