@@ -81,7 +81,7 @@ describe('logfilter jobs, against the emulator', () => {
     const server = await emulator();
     expect(await runCli([...create, '--dataset', 'http_request'], { env: cliEnv(server) })).toMatchObject({
       code: 2,
-      stderr: "logfilter: unknown dataset 'http_request'; did you mean 'http_requests'?\n",
+      stderr: "logfilter: unknown dataset 'http_request'; did you mean 'http_requests'? (`logfilter datasets` lists them)\n",
     });
     expect(await runCli([...create, '--fields', 'RayID', '--logpull-options', 'fields=RayID'], { env: cliEnv(server) })).toMatchObject({
       code: 2,

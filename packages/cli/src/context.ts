@@ -38,7 +38,10 @@ export class Context {
   dataset(name: string | undefined): Dataset {
     const only = this.catalog() && this.userDatasets.length === 1 ? this.userDatasets[0] : undefined;
     const resolved = resolveDataset({ dataset: name ?? only, catalog: this.catalog() });
-    if (resolved.error) throw new UsageError(`${resolved.error.message}; ${resolved.error.hint}`, 'unknown-dataset');
+    if (resolved.error) {
+      const { message, hint } = resolved.error;
+      throw new UsageError(`${message}; ${hint}${hint.startsWith('did you mean') ? ' (`logfilter datasets` lists them)' : ''}`, 'unknown-dataset');
+    }
     return resolved.dataset;
   }
 

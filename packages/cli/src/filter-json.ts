@@ -2,6 +2,9 @@
 import { decompile, type DecompileResult } from '@logfilter/core';
 import type { Context } from './context.js';
 import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readSource, summary, type Source } from './io.js';
+import { writeReport } from './report/cli.js';
+import type { ReportFormat } from './report/report.js';
+import { decompileHcl, looksLikeHcl } from './terraform/expression.js';
 
 export interface JsonInputFlags {
   file?: string;
@@ -10,6 +13,7 @@ export interface JsonInputFlags {
   maxBytes?: string;
   maxOperators?: string;
   json?: boolean;
+  format?: ReportFormat;
 }
 
 /** `logfilter check --from-json`: the same checks, reporting only. */
@@ -21,8 +25,13 @@ export function checkJson(context: Context, inline: string | undefined, flags: J
 export function runJson(context: Context, inline: string | undefined, flags: JsonInputFlags, mode: 'decompile' | 'check'): number {
   const source = readSource(inline, flags.file, 'filter JSON');
   const result = decompileSource(context, source, flags);
-  if (flags.json) {
+  if (flags.json || flags.format === 'json') {
     process.stdout.write(`${JSON.stringify(machineOutput(result))}\n`);
+    return result.ok ? EXIT_OK : EXIT_INVALID;
+  }
+  if (flags.format === 'github' || flags.format === 'sarif') {
+    const file = source.name === '<stdin>' ? undefined : source.name;
+    writeReport(context, { diagnostics: result.diagnostics.map((diagnostic) => ({ ...diagnostic, file })) }, flags.format);
     return result.ok ? EXIT_OK : EXIT_INVALID;
   }
   context.printDiagnostics(result.diagnostics, source.text, source.name);
@@ -33,7 +42,7 @@ export function runJson(context: Context, inline: string | undefined, flags: Jso
 }
 
 export function decompileSource(context: Context, source: Source, flags: JsonInputFlags): DecompileResult {
-  return decompile(source.text, {
+  return (looksLikeHcl(source.text) ? decompileHcl : decompile)(source.text, {
     dataset: context.dataset(flags.dataset),
     values: flags.values,
     maxBytes: flags.maxBytes === undefined ? undefined : parsePositiveInt(flags.maxBytes, '--max-bytes'),

@@ -6,6 +6,7 @@ import { machineFailure, registerCompile } from './commands/compile.js';
 import { registerCustomFields } from './commands/custom-fields.js';
 import { registerEmulator } from './commands/emulator.js';
 import { registerJobs } from './commands/jobs.js';
+import { registerLsp } from './commands/lsp.js';
 import { registerDecompile } from './commands/decompile.js';
 import { registerFmt } from './commands/fmt.js';
 import { registerSql } from './commands/sql.js';
@@ -33,6 +34,7 @@ export function createProgram(): { program: Command; context: Context } {
   registerFmt(program, context);
   registerTest(program, context);
   registerSql(program, context);
+  registerLsp(program, context);
   exitOverrideEverywhere(program);
   return { program, context };
 }

@@ -9,7 +9,7 @@ export { compile, compileDataset, type CompileOptions, type CompileResult } from
 
 // base/: the one diagnostic shape, its codes and its rendering.
 export { DIAGNOSTIC_CODES, type DiagnosticCode } from './base/codes.js';
-export { hasErrors, type Diagnostic, type Position, type Range, type Severity, type Span } from './base/diagnostics.js';
+export { hasErrors, SourceMap, type Diagnostic, type Position, type Range, type Severity, type Span } from './base/diagnostics.js';
 export { renderDiagnostic, renderDiagnostics, type RenderableDiagnostic, type RenderOptions } from './base/codeframe.js';
 
 // language/: datasets and their typed fields, operators, values.

@@ -2,18 +2,25 @@
 import { compile, type CompileResult, DEFAULT_DATASET, DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, prettyJson, type ValueStyle } from '@logfilter/core';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
+import { datasetComment } from '../dataset-comment.js';
 import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readSource, summary, type UsageError } from '../io.js';
 import { checkJson } from '../filter-json.js';
+import { formatOption, writeReport } from '../report/cli.js';
+import type { ReportFormat } from '../report/report.js';
+import { jsonencodeExpression } from '../terraform/print.js';
+import { runTerraformCheck, type TerraformFlags } from '../terraform/command.js';
 
 interface CompileFlags {
   file?: string;
   dataset?: string;
-  output: 'json' | 'pretty' | 'string';
+  output: 'json' | 'pretty' | 'string' | 'hcl';
   values: ValueStyle;
   optimize: boolean;
   maxBytes?: string;
   maxOperators?: string;
   json?: boolean;
+  /** check only: how the diagnostics are reported. */
+  format?: ReportFormat;
 }
 
 /** The options compile and check share. */
@@ -37,8 +44,11 @@ export function registerCompile(program: Command, context: Context): void {
       .description('compile a filter to the JSON a log delivery job takes')
       .argument('[filter]', 'the filter text (or use --file)')
       .addOption(
-        new Option('-o, --output <format>', 'json: compact, one line; pretty: indented; string: the compact JSON as a JSON string literal')
-          .choices(['json', 'pretty', 'string'])
+        new Option(
+          '-o, --output <format>',
+          'json: compact, one line; pretty: indented; string: the compact JSON as a JSON string literal; hcl: a jsonencode({...}) expression for a Terraform resource',
+        )
+          .choices(['json', 'pretty', 'string', 'hcl'])
           .default('json'),
       ),
   ).action(context.action((filter: string | undefined, flags: CompileFlags) => run(context, filter, flags, 'compile')));
@@ -48,17 +58,21 @@ export function registerCompile(program: Command, context: Context): void {
       .command('check')
       .description('check a filter and report its diagnostics, without printing the output')
       .argument('[filter]', 'the filter text (or use --file)')
-      .option('--from-json', 'the input is filter JSON (the object, its escaped string, or a job holding it)'),
+      .option('--from-json', 'the input is filter JSON (the object, its escaped string, or a job holding it)')
+      .option('--terraform <paths...>', 'check the filter of every cloudflare_logpush_job resource in these .tf files or folders')
+      .addOption(formatOption()),
   ).action(
-    context.action((filter: string | undefined, flags: CompileFlags & { fromJson?: boolean }) =>
-      flags.fromJson ? checkJson(context, filter, flags) : run(context, filter, flags, 'check'),
-    ),
+    context.action((filter: string | undefined, flags: CompileFlags & { fromJson?: boolean; terraform?: string[] }) => {
+      if (flags.terraform) return runTerraformCheck(context, filter, flags as TerraformFlags);
+      return flags.fromJson ? checkJson(context, filter, flags) : run(context, filter, flags, 'check');
+    }),
   );
 }
 
 function run(context: Context, filter: string | undefined, flags: CompileFlags, mode: 'compile' | 'check'): number {
   const source = readSource(filter, flags.file);
-  const dataset = context.dataset(flags.dataset);
+  // -d wins over the file's own `# dataset: NAME` first line.
+  const dataset = context.dataset(flags.dataset ?? datasetComment(source.text)?.name);
   const result = compile(source.text, {
     dataset,
     values: flags.values,
@@ -66,18 +80,29 @@ function run(context: Context, filter: string | undefined, flags: CompileFlags, 
     maxBytes: flags.maxBytes === undefined ? undefined : parsePositiveInt(flags.maxBytes, '--max-bytes'),
     maxOperators: flags.maxOperators === undefined ? undefined : parsePositiveInt(flags.maxOperators, '--max-operators'),
   });
-  if (flags.json) {
+  if (flags.json || flags.format === 'json') {
     process.stdout.write(`${JSON.stringify(machineOutput(result))}\n`);
+    return result.ok ? EXIT_OK : EXIT_INVALID;
+  }
+  if (flags.format === 'github' || flags.format === 'sarif') {
+    const file = reportedFileName(source.name);
+    writeReport(context, { diagnostics: result.diagnostics.map((diagnostic) => ({ ...diagnostic, file })) }, flags.format);
     return result.ok ? EXIT_OK : EXIT_INVALID;
   }
   context.printDiagnostics(result.diagnostics, source.text, source.name);
   if (!result.ok) return EXIT_INVALID;
   if (mode === 'compile') {
-    process.stdout.write(`${formatOutput(result.json!, flags.output ?? 'json')}\n`);
+    const output = flags.output === 'hcl' ? jsonencodeExpression(result.filter!) : formatOutput(result.json!, flags.output ?? 'json');
+    process.stdout.write(`${output}\n`);
   } else {
     process.stderr.write(summary(result.stats));
   }
   return EXIT_OK;
+}
+
+/** The file a diagnostic is reported against: none for inline text or standard input. */
+export function reportedFileName(name: string | undefined): string | undefined {
+  return name === undefined || name === '<stdin>' ? undefined : name;
 }
 
 function formatOutput(json: string, output: CompileFlags['output']): string {

@@ -1,5 +1,5 @@
+/** `logfilter decompile`: filter JSON back to canonical text (the shared JSON-input steps are in filter-json.ts). */
 import { DEFAULT_DATASET, DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS } from '@logfilter/core';
-/** `logfilter decompile` and `logfilter check --from-json`: filter JSON back to canonical text. */
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { type JsonInputFlags, runJson } from '../filter-json.js';
@@ -7,7 +7,7 @@ import { type JsonInputFlags, runJson } from '../filter-json.js';
 export function registerDecompile(program: Command, context: Context): void {
   program
     .command('decompile')
-    .description('turn filter JSON (the object, its escaped string, or a job holding it) back into filter text')
+    .description('turn filter JSON (the object, its escaped string, a job holding it, or a .tf jsonencode(...) expression) back into filter text')
     .argument('[json]', 'the filter JSON (or use --file)')
     .option('-f, --file <path>', 'read the JSON from a file (- for standard input)')
     .option('-d, --dataset <name>', `dataset whose fields the filter uses (default: ${DEFAULT_DATASET})`)

@@ -1,15 +1,18 @@
 /** `logfilter fmt`: canonical filter text; `--check` for CI, `--write` to rewrite files in place. */
-import { format } from '@logfilter/core';
+import { type Diagnostic, format, SourceMap } from '@logfilter/core';
 import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
+import { formatOption, writeReport } from '../report/cli.js';
+import type { ReportDiagnostic, ReportFormat } from '../report/report.js';
 import { EXIT_INVALID, EXIT_OK, readSource, readTextFile, UsageError, type Source } from '../io.js';
 
 interface FmtFlags {
   file?: string[];
   write?: boolean;
   check?: boolean;
+  format?: ReportFormat;
 }
 
 export function registerFmt(program: Command, context: Context): void {
@@ -20,6 +23,7 @@ export function registerFmt(program: Command, context: Context): void {
     .option('-f, --file <paths...>', 'filter files (- for standard input)')
     .option('--write', 'rewrite the files in place (atomically)')
     .option('--check', 'print nothing; exit 1 when a file is not in canonical form')
+    .addOption(formatOption())
     .action(context.action((filter: string | undefined, flags: FmtFlags) => run(context, filter, flags)));
 }
 
@@ -29,12 +33,17 @@ function run(context: Context, filter: string | undefined, flags: FmtFlags): num
   if (filter !== undefined && files.length > 0) throw new UsageError('give the filter either as an argument or with --file, not both');
   if (flags.write && (files.length === 0 || files.includes('-'))) throw new UsageError('--write rewrites files: name them with --file PATH');
   if (files.length > 1 && !flags.write && !flags.check) throw new UsageError('several files need --write or --check');
+  if (flags.format !== undefined && flags.format !== 'text' && !flags.check) throw new UsageError('--format reports the findings of --check: add --check');
+  // Machine formats collect every file's findings and write them once, at the end.
+  const collected: ReportDiagnostic[] | undefined = flags.format !== undefined && flags.format !== 'text' ? [] : undefined;
   const sources: Source[] =
     files.length > 0 ? files.map((path) => ({ text: readTextFile(path), name: path === '-' ? '<stdin>' : path })) : [readSource(filter, undefined)];
   let exit = EXIT_OK;
   for (const source of sources) {
     const result = format(source.text);
-    context.printDiagnostics(result.diagnostics, source.text, source.name);
+    const file = source.name === '<stdin>' ? undefined : source.name;
+    if (collected) collected.push(...result.diagnostics.map((diagnostic) => ({ ...diagnostic, file })));
+    else context.printDiagnostics(result.diagnostics, source.text, source.name);
     if (!result.ok) {
       exit = EXIT_INVALID;
       continue;
@@ -44,7 +53,8 @@ function run(context: Context, filter: string | undefined, flags: FmtFlags): num
     const unchanged = source.name === undefined ? source.text.trim() === result.text : source.text === formatted;
     if (flags.check) {
       if (!unchanged) {
-        process.stderr.write(`${source.name ?? 'the filter'} is not formatted\n`);
+        if (collected) collected.push({ ...notFormatted(source, formatted), file });
+        else process.stderr.write(`${source.name ?? 'the filter'} is not formatted\n`);
         exit = EXIT_INVALID;
       }
     } else if (flags.write) {
@@ -56,7 +66,25 @@ function run(context: Context, filter: string | undefined, flags: FmtFlags): num
       process.stdout.write(formatted);
     }
   }
+  if (collected && flags.format) writeReport(context, { diagnostics: collected }, flags.format);
   return exit;
+}
+
+/** A finding for `fmt --check`: the first line that differs from the canonical text. */
+function notFormatted(source: Source, formatted: string): Diagnostic {
+  const expected = source.name === undefined ? formatted.trimEnd() : formatted;
+  let offset = 0;
+  while (offset < source.text.length && source.text[offset] === expected[offset]) offset++;
+  const lineStart = source.text.lastIndexOf('\n', offset - 1) + 1;
+  const lineEnd = source.text.indexOf('\n', lineStart);
+  const map = new SourceMap(source.text);
+  return {
+    code: 'not-formatted',
+    severity: 'error',
+    message: `${source.name ?? 'the filter'} is not in canonical form`,
+    hint: source.name === undefined ? 'print the canonical form with `logfilter fmt`' : `rewrite it with \`logfilter fmt --write -f ${source.name}\``,
+    range: map.range({ start: lineStart, end: lineEnd === -1 ? source.text.length : lineEnd }),
+  };
 }
 
 /** Writes and syncs a sibling temporary file, then renames it over the original: a crash leaves the old file or the new one. */

@@ -25,10 +25,11 @@ export function renderDiagnostic(diagnostic: RenderableDiagnostic, source: strin
   const at = diagnostic.pointer ? ` (at ${diagnostic.pointer})` : '';
   const header = `${paint(tone, diagnostic.severity)}${paint('bold', `[${diagnostic.code}]: ${sanitize(diagnostic.message)}${sanitize(at)}`)}`;
   if (source === undefined || !diagnostic.range) {
-    return diagnostic.hint
-      ? `${header}
-  ${paint('blue', '=')} ${paint('cyan', 'hint:')} ${sanitize(diagnostic.hint)}`
-      : header;
+    const lines = [header];
+    if (diagnostic.range && options.fileName)
+      lines.push(` ${paint('blue', '-->')} ${options.fileName}:${diagnostic.range.start.line}:${diagnostic.range.start.column}`);
+    if (diagnostic.hint) lines.push(`  ${paint('blue', '=')} ${paint('cyan', 'hint:')} ${sanitize(diagnostic.hint)}`);
+    return lines.join('\n');
   }
   const { start, end } = diagnostic.range;
   const lineText = lineAt(source, start.offset);

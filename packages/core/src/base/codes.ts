@@ -78,6 +78,10 @@ export const DIAGNOSTIC_CODES = [
   'option-without-value',
   'custom-field-not-listed',
   'custom-field-not-configured',
+  // Tools built on core: fmt --check, check --terraform.
+  'not-formatted',
+  'invalid-hcl',
+  'not-checked',
   // Anything.
   'too-many-diagnostics',
   'internal-error',

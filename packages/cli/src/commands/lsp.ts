@@ -1,0 +1,26 @@
+/** `logfilter lsp`: the language server for editors, over standard input and output. */
+import type { Command } from 'commander';
+import type { Context } from '../context.js';
+
+interface LspFlags {
+  dataset?: string;
+}
+
+export function registerLsp(program: Command, context: Context): void {
+  program
+    .command('lsp')
+    .description('run the language server for .lf files (Language Server Protocol over standard input and output)')
+    .option('--stdio', 'talk over standard input and output (the only transport; accepted because editors pass it)')
+    .option('-d, --dataset <name>', 'dataset of files that name none in a first-line `# dataset: NAME` comment (default: http_requests)')
+    .action(context.action((flags: LspFlags) => run(context, flags)));
+}
+
+async function run(context: Context, flags: LspFlags): Promise<number> {
+  // Resolved before the server starts, so that a bad --dataset or --catalog is a usage error on stderr.
+  const defaultDataset = context.dataset(flags.dataset);
+  // Loaded here, not at the top: the protocol library would cost every other command's start-up.
+  const { startLanguageServer } = await import('../lsp/server.js');
+  startLanguageServer({ catalog: context.catalog(), defaultDataset, input: process.stdin, output: process.stdout });
+  // The connection ends the process itself: on `exit` (0 after `shutdown`, else 1) or when its input closes.
+  return new Promise<number>(() => {});
+}

@@ -1,0 +1,146 @@
+/**
+ * What the server answers, as pure functions of a document and the dataset chosen for it: the
+ * core language service's results turned into the protocol's shapes (positions in UTF-16, as both count).
+ */
+import { complete, type CompletionItem as CoreItem, type Dataset, diagnostics, type Diagnostic, format, hover, scan, type TokenRole } from '@logfilter/core';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import {
+  type CodeAction,
+  CodeActionKind,
+  type CompletionItem,
+  CompletionItemKind,
+  type Diagnostic as LspDiagnostic,
+  DiagnosticSeverity,
+  type Hover,
+  InsertTextFormat,
+  MarkupKind,
+  type Range,
+  SemanticTokensBuilder,
+  type TextEdit,
+} from 'vscode-languageserver/node';
+import type { DatasetChoice } from './dataset.js';
+import { fixFor } from './fixes.js';
+
+/** What a diagnostic carries back to the server in a code action request. */
+interface DiagnosticData {
+  hint?: string;
+}
+
+export function rangeOf(document: TextDocument, start: number, end: number): Range {
+  return { start: document.positionAt(start), end: document.positionAt(end) };
+}
+
+/** The diagnostics of the whole document, each hint also given as related information. */
+export function documentDiagnostics(document: TextDocument, choice: DatasetChoice): LspDiagnostic[] {
+  const text = document.getText();
+  const found: Diagnostic[] = choice.problem ? [choice.problem] : [];
+  if (choice.dataset) found.push(...diagnostics(text, { dataset: choice.dataset }));
+  return found.map((diagnostic) => toLspDiagnostic(document, diagnostic));
+}
+
+function toLspDiagnostic(document: TextDocument, diagnostic: Diagnostic): LspDiagnostic {
+  const range = rangeOf(document, diagnostic.range.start.offset, diagnostic.range.end.offset);
+  const data: DiagnosticData = { hint: diagnostic.hint };
+  return {
+    range,
+    severity: diagnostic.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
+    code: diagnostic.code,
+    source: 'logfilter',
+    message: diagnostic.hint ? `${diagnostic.message}\nhint: ${diagnostic.hint}` : diagnostic.message,
+    relatedInformation: diagnostic.hint ? [{ location: { uri: document.uri, range }, message: `hint: ${diagnostic.hint}` }] : undefined,
+    data,
+  };
+}
+
+/** Quick fixes for the diagnostics the client sends back (they carry their hint in `data`). */
+export function codeActions(document: TextDocument, sent: readonly LspDiagnostic[]): CodeAction[] {
+  const text = document.getText();
+  const actions: CodeAction[] = [];
+  for (const diagnostic of sent) {
+    if (diagnostic.source !== 'logfilter' || typeof diagnostic.code !== 'string') continue;
+    const hint = (diagnostic.data as DiagnosticData | undefined)?.hint;
+    const start = document.offsetAt(diagnostic.range.start);
+    const end = document.offsetAt(diagnostic.range.end);
+    const fix = fixFor({ code: diagnostic.code, hint, start, end }, text);
+    if (!fix) continue;
+    const edit: TextEdit = { range: rangeOf(document, fix.start, fix.end), newText: fix.newText };
+    actions.push({
+      title: fix.title,
+      kind: CodeActionKind.QuickFix,
+      diagnostics: [diagnostic],
+      isPreferred: true,
+      edit: { changes: { [document.uri]: [edit] } },
+    });
+  }
+  return actions;
+}
+
+const COMPLETION_KINDS: Record<CoreItem['kind'], CompletionItemKind> = {
+  field: CompletionItemKind.Field,
+  operator: CompletionItemKind.Operator,
+  keyword: CompletionItemKind.Keyword,
+  value: CompletionItemKind.Value,
+  punctuation: CompletionItemKind.Text,
+};
+
+export function completions(document: TextDocument, offset: number, dataset: Dataset | undefined): CompletionItem[] {
+  const found = complete(document.getText(), offset, { dataset });
+  const range = rangeOf(document, found.from, found.to);
+  return found.items.map((item, index) => ({
+    label: item.label,
+    kind: COMPLETION_KINDS[item.kind],
+    detail: item.detail,
+    documentation: item.info ? { kind: MarkupKind.PlainText, value: item.info } : undefined,
+    // Higher boost first, then the service's own order.
+    sortText: `${String(9 - item.boost).padStart(2, '0')}${String(index).padStart(4, '0')}`,
+    filterText: item.label,
+    textEdit: { range, newText: item.label },
+    insertTextFormat: InsertTextFormat.PlainText,
+  }));
+}
+
+export function hoverAt(document: TextDocument, offset: number, dataset: Dataset | undefined): Hover | null {
+  const found = hover(document.getText(), offset, { dataset });
+  if (!found) return null;
+  const value = found.text ? `**${found.title}**\n\n${found.text}` : `**${found.title}**`;
+  return { contents: { kind: MarkupKind.Markdown, value }, range: rangeOf(document, found.from, found.to) };
+}
+
+/**
+ * The canonical text as one edit covering only what changed. A file holds one filter, laid out
+ * as a whole, so a range request gets that edit when it touches the range and nothing otherwise.
+ */
+export function formatting(document: TextDocument, within?: Range): TextEdit[] {
+  const text = document.getText();
+  const result = format(text);
+  if (!result.ok || result.text === undefined) return [];
+  const formatted = `${result.text}\n`;
+  if (formatted === text) return [];
+  let start = 0;
+  while (start < text.length && start < formatted.length && text[start] === formatted[start]) start++;
+  let end = 0;
+  while (end < text.length - start && end < formatted.length - start && text[text.length - 1 - end] === formatted[formatted.length - 1 - end]) end++;
+  const edit = { range: rangeOf(document, start, text.length - end), newText: formatted.slice(start, formatted.length - end) };
+  if (within && (document.offsetAt(within.end) < start || document.offsetAt(within.start) > text.length - end)) return [];
+  return [edit];
+}
+
+/** The legend the client is told at initialisation: token types by index. */
+export const TOKEN_TYPES = ['property', 'operator', 'string', 'number', 'keyword', 'comment'] as const;
+const ROLE_TYPES: Partial<Record<TokenRole, number>> = { field: 0, operator: 1, value: 2, keyword: 4, comment: 5 };
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+export function semanticTokens(document: TextDocument): number[] {
+  const builder = new SemanticTokensBuilder();
+  for (const token of scan(document.getText())) {
+    let type = ROLE_TYPES[token.role];
+    if (type === undefined) continue;
+    if (token.role === 'value' && NUMBER.test(token.image)) type = 3;
+    const start = document.positionAt(token.start);
+    const end = document.positionAt(token.end);
+    // The protocol's tokens lie on one line; the language has no token that spans lines.
+    if (start.line !== end.line) continue;
+    builder.push(start.line, start.character, end.character - start.character, type, 0);
+  }
+  return builder.build().data;
+}

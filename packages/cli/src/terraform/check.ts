@@ -1,0 +1,136 @@
+/**
+ * `logfilter check --terraform PATH...`: every `cloudflare_logpush_job` resource in the `.tf` files
+ * of the paths (folders are searched, `.terraform` and hidden folders skipped), its `filter` checked
+ * against its `dataset`, each diagnostic at its line and column in the `.tf` file.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Catalog, decompile, type Diagnostic, SourceMap } from '@logfilter/core';
+import { readTextFile, UsageError } from '../io.js';
+import type { Report, ReportDiagnostic } from '../report/report.js';
+import { HclSyntaxError, type MappedText, type Span } from './hcl-lexer.js';
+import { type HclBlock, type HclExpr, parseHcl } from './hcl-parser.js';
+import { filterSource, spanInSource } from './to-json.js';
+
+/** The provider's resources whose `filter` is a log filter (Logpush jobs, zone and account alike). */
+export const FILTER_RESOURCES = ['cloudflare_logpush_job'];
+
+export interface TerraformCheckOptions {
+  catalog: Catalog;
+  maxBytes?: number;
+  maxOperators?: number;
+}
+
+export interface TerraformReport extends Report {
+  diagnostics: ReportDiagnostic[];
+  notChecked: NonNullable<Report['notChecked']>[number][];
+  sources: Map<string, string>;
+  files: number;
+  filters: number;
+}
+
+export function checkTerraform(paths: readonly string[], options: TerraformCheckOptions): TerraformReport {
+  const report: TerraformReport = { diagnostics: [], notChecked: [], sources: new Map(), files: 0, filters: 0 };
+  for (const file of paths.flatMap(terraformFiles)) {
+    const text = readTextFile(file);
+    report.sources.set(file, text);
+    report.files++;
+    checkFile(file, text, options, report);
+  }
+  return report;
+}
+
+/** The `.tf` files a path names: itself, or those under a folder, in a stable order. */
+function terraformFiles(path: string): string[] {
+  let isFolder: boolean;
+  try {
+    isFolder = statSync(path).isDirectory();
+  } catch {
+    throw new UsageError(`cannot read ${path}: no such file or folder`, 'io-error');
+  }
+  if (!isFolder) return [path];
+  const found: string[] = [];
+  for (const entry of readdirSync(path, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    if (entry.name.startsWith('.')) continue;
+    const child = join(path, entry.name);
+    if (entry.isDirectory()) found.push(...terraformFiles(child));
+    else if (entry.name.endsWith('.tf')) found.push(child);
+  }
+  return found;
+}
+
+function checkFile(file: string, text: string, options: TerraformCheckOptions, report: TerraformReport): void {
+  const map = new SourceMap(text);
+  let blocks: HclBlock[];
+  try {
+    blocks = parseHcl(text).blocks;
+  } catch (error) {
+    if (!(error instanceof HclSyntaxError)) throw error;
+    const range = map.range({ start: error.offset, end: error.offset });
+    report.diagnostics.push({ file, code: 'invalid-hcl', severity: 'error', message: error.message, hint: error.hint, range });
+    return;
+  }
+  for (const block of blocks) {
+    if (block.type !== 'resource' || !FILTER_RESOURCES.includes(block.labels[0])) continue;
+    checkResource(block, { file, map, options, report });
+  }
+}
+
+interface FileScope {
+  file: string;
+  map: SourceMap;
+  options: TerraformCheckOptions;
+  report: TerraformReport;
+}
+
+function checkResource(block: HclBlock, scope: FileScope): void {
+  const address = `${block.labels[0]}.${block.labels[1] ?? '?'}`;
+  const attribute = (name: string) => block.body.attributes.find((a) => a.name === name)?.value;
+  const filter = attribute('filter');
+  if (!filter || (filter.kind === 'string' && filter.value.text.trim() === '')) return;
+  const notChecked = (reason: string, at: Span) =>
+    scope.report.notChecked.push({ file: scope.file, range: scope.map.range(at), reason: `${address}: ${reason}` });
+  const dataset = datasetOf(attribute('dataset'), block, scope);
+  if (!('name' in dataset)) {
+    if (dataset.reason) notChecked(dataset.reason, dataset.at);
+    return;
+  }
+  const source = filterSource(filter);
+  if (source.notChecked) {
+    notChecked(source.notChecked.reason, source.notChecked.at);
+    return;
+  }
+  scope.report.filters++;
+  const result = decompile(source.json.text, {
+    dataset: dataset.name,
+    catalog: scope.options.catalog,
+    maxBytes: scope.options.maxBytes,
+    maxOperators: scope.options.maxOperators,
+  });
+  for (const diagnostic of result.diagnostics) scope.report.diagnostics.push(inTerraform(diagnostic, source.json, scope));
+}
+
+/** The dataset named by a literal `dataset`; a reason when it cannot be known, an error when it is not a dataset. */
+function datasetOf(expr: HclExpr | undefined, block: HclBlock, scope: FileScope): { name: string } | { reason?: string; at: Span } {
+  if (!expr) return { reason: 'the resource names no dataset', at: block };
+  if (expr.kind !== 'string' || expr.interpolation) {
+    const shown = expr.kind === 'opaque' ? `\`${expr.text}\`` : expr.kind === 'string' ? expr.interpolation : `a ${expr.kind}`;
+    return { reason: `the dataset is ${shown}, known only when Terraform plans`, at: expr };
+  }
+  const name = expr.value.text;
+  if (scope.options.catalog.get(name)) return { name };
+  const guess = scope.options.catalog.suggest(name);
+  scope.report.diagnostics.push({
+    file: scope.file,
+    code: 'unknown-dataset',
+    severity: 'error',
+    message: `unknown dataset '${name}'`,
+    hint: guess ? `did you mean '${guess}'?` : '`logfilter datasets` lists the datasets',
+    range: scope.map.range({ start: expr.start + 1, end: expr.end - 1 }),
+  });
+  return { at: expr };
+}
+
+function inTerraform(diagnostic: Diagnostic, json: MappedText, scope: FileScope): ReportDiagnostic {
+  return { ...diagnostic, file: scope.file, range: scope.map.range(spanInSource(diagnostic.range, json)) };
+}

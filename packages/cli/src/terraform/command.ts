@@ -1,0 +1,38 @@
+/** `logfilter check --terraform PATH...`, reported in any of the report formats. */
+import type { Context } from '../context.js';
+import { parsePositiveInt, UsageError } from '../io.js';
+import { writeReport } from '../report/cli.js';
+import { type ReportFormat, reportExitCode } from '../report/report.js';
+import { checkTerraform } from './check.js';
+
+export interface TerraformFlags {
+  terraform: string[];
+  dataset?: string;
+  file?: string;
+  maxBytes?: string;
+  maxOperators?: string;
+  json?: boolean;
+  format?: ReportFormat;
+}
+
+export function runTerraformCheck(context: Context, filter: string | undefined, flags: TerraformFlags): number {
+  if (filter !== undefined || flags.file !== undefined)
+    throw new UsageError('--terraform checks the filters in .tf files: give paths to it, not a filter or --file');
+  if (flags.dataset !== undefined) throw new UsageError("--terraform checks each filter against its resource's own dataset: leave out --dataset");
+  const report = checkTerraform(flags.terraform, {
+    catalog: context.catalog(),
+    maxBytes: flags.maxBytes === undefined ? undefined : parsePositiveInt(flags.maxBytes, '--max-bytes'),
+    maxOperators: flags.maxOperators === undefined ? undefined : parsePositiveInt(flags.maxOperators, '--max-operators'),
+  });
+  const format = flags.json ? 'json' : (flags.format ?? 'text');
+  writeReport(context, report, format);
+  if (format === 'text') {
+    const errors = report.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
+    const warnings = report.diagnostics.length - errors;
+    const skipped = report.notChecked.length > 0 ? `, ${report.notChecked.length} not checked` : '';
+    process.stderr.write(
+      `${errors > 0 ? 'failed' : 'ok'}: ${report.filters} filter${report.filters === 1 ? '' : 's'} checked in ${report.files} file${report.files === 1 ? '' : 's'}${skipped}; ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}\n`,
+    );
+  }
+  return reportExitCode(report);
+}

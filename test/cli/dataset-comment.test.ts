@@ -1,0 +1,22 @@
+/** `check -f FILE` takes the dataset from the file's `# dataset: NAME` first line, as the language server does. */
+import { describe, expect, it } from 'vitest';
+import { runCli, tempFiles } from '../support/cli.js';
+
+const files = tempFiles('dataset-comment');
+
+describe('the # dataset: first line', () => {
+  it('chooses the dataset of check -f, and -d overrides it', async () => {
+    const file = files.file('dns.lf', '# dataset: dns_logs\nQueryName endsWith .internal\n');
+    expect(await runCli(['check', '-f', file])).toMatchObject({ code: 0, stderr: 'ok: 71 bytes, 1 operator\n' });
+    const overridden = await runCli(['check', '-f', file, '-d', 'http_requests']);
+    expect(overridden.code).toBe(1);
+    expect(overridden.stderr).toContain("unknown field 'QueryName' in dataset http_requests");
+  });
+
+  it('is a usage error when it names no dataset', async () => {
+    const file = files.file('typo.lf', '# dataset: dns_log\nQueryName eq x\n');
+    const result = await runCli(['check', '-f', file]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("unknown dataset 'dns_log'; did you mean 'dns_logs'?");
+  });
+});

@@ -1,0 +1,106 @@
+/** Starts the built `logfilter lsp` as a child process and speaks LSP to it over its stdio with vscode-jsonrpc. */
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { createMessageConnection, type MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import { CLI_BIN, REPO_ROOT } from './cli.js';
+
+export interface LspPosition {
+  line: number;
+  character: number;
+}
+export interface LspRange {
+  start: LspPosition;
+  end: LspPosition;
+}
+export interface LspTextEdit {
+  range: LspRange;
+  newText: string;
+}
+export interface LspDiagnostic {
+  range: LspRange;
+  severity: number;
+  code: string;
+  source: string;
+  message: string;
+  relatedInformation?: { message: string }[];
+  data?: unknown;
+}
+
+export interface LspSession {
+  child: ChildProcessWithoutNullStreams;
+  connection: MessageConnection;
+  /** Resolves with the next diagnostics published for `uri`. */
+  nextDiagnostics(uri: string): Promise<LspDiagnostic[]>;
+  stderr(): string;
+  /** Resolves with the child's exit code once it has exited. */
+  exited: Promise<number | null>;
+}
+
+export function startLsp(args: string[] = []): LspSession {
+  const child = spawn(process.execPath, [CLI_BIN, 'lsp', ...args], { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  const errors: Buffer[] = [];
+  child.stderr.on('data', (chunk: Buffer) => errors.push(chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  const waiting = new Map<string, ((diagnostics: LspDiagnostic[]) => void)[]>();
+  connection.onNotification('textDocument/publishDiagnostics', (params: { uri: string; diagnostics: LspDiagnostic[] }) => {
+    const next = waiting.get(params.uri)?.shift();
+    next?.(params.diagnostics);
+  });
+  // The server may ask for the client's settings or log; a test client answers nothing.
+  connection.onRequest(() => null);
+  connection.listen();
+  return {
+    child,
+    connection,
+    nextDiagnostics: (uri) =>
+      new Promise((resolve) => {
+        const queue = waiting.get(uri) ?? [];
+        queue.push(resolve);
+        waiting.set(uri, queue);
+      }),
+    stderr: () => Buffer.concat(errors).toString('utf8'),
+    exited,
+  };
+}
+
+/** The client half of `initialize`; `initializationOptions` carry the editor's settings. */
+export async function initialize(session: LspSession, initializationOptions?: unknown): Promise<{ capabilities: Record<string, unknown> }> {
+  const result = await session.connection.sendRequest<{ capabilities: Record<string, unknown> }>('initialize', {
+    processId: process.pid,
+    rootUri: null,
+    capabilities: {},
+    initializationOptions,
+  });
+  await session.connection.sendNotification('initialized', {});
+  return result;
+}
+
+export async function openDocument(session: LspSession, uri: string, text: string): Promise<LspDiagnostic[]> {
+  const published = session.nextDiagnostics(uri);
+  await session.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'logfilter', version: 1, text } });
+  return published;
+}
+
+/** Applies edits the way an editor does: all ranges refer to the text before any of them. */
+export function applyEdits(text: string, edits: readonly LspTextEdit[]): string {
+  const offsetAt = (position: LspPosition) => {
+    let offset = 0;
+    for (let line = 0; line < position.line; line++) offset = text.indexOf('\n', offset) + 1;
+    return offset + position.character;
+  };
+  const sorted = edits
+    .map((edit) => ({ start: offsetAt(edit.range.start), end: offsetAt(edit.range.end), text: edit.newText }))
+    .sort((a, b) => b.start - a.start);
+  let result = text;
+  for (const edit of sorted) result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
+  return result;
+}
+
+/** Ends the session the way an editor does: shutdown, then exit; resolves with the exit code. */
+export async function shutdown(session: LspSession): Promise<number | null> {
+  await session.connection.sendRequest('shutdown');
+  await session.connection.sendNotification('exit');
+  const code = await session.exited;
+  session.connection.dispose();
+  return code;
+}
