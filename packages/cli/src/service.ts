@@ -4,7 +4,17 @@
  * 1 when the service or the validator rejects, 2 for usage, configuration (credentials included) and
  * network trouble.
  */
-import { ApiError, ConfigError, createClient, ENV, NetworkError, ValidationError, type Client, type RequestDescription } from '@logfilter/api';
+import {
+  ApiError,
+  ConfigError,
+  ConvergenceError,
+  createClient,
+  ENV,
+  NetworkError,
+  ValidationError,
+  type Client,
+  type RequestDescription,
+} from '@logfilter/api';
 import type { Diagnostic } from '@logfilter/core';
 import type { Command } from 'commander';
 import { EXIT_INVALID, EXIT_USAGE, UsageError } from './io.js';
@@ -141,6 +151,10 @@ function describeFailure(error: unknown): FailureReport | undefined {
   if (error instanceof NetworkError)
     return { exit: EXIT_USAGE, error: { kind: error.kind, message: error.message, ...(error.status ? { status: error.status } : {}) }, diagnostics: [] };
   if (error instanceof ConfigError) return { exit: EXIT_USAGE, error: { kind: 'configuration', message: error.message }, diagnostics: [] };
+  if (error instanceof ConvergenceError) {
+    const diagnostics: ReportedDiagnostic[] = error.rounds.map((line) => ({ code: 'race', severity: 'warning', message: line }));
+    return { exit: EXIT_INVALID, error: { kind: 'not-converged', message: error.message }, diagnostics };
+  }
   if (error instanceof ValidationError) {
     return { exit: EXIT_INVALID, error: { kind: 'invalid', message: error.message }, diagnostics: error.diagnostics as ReportedDiagnostic[] };
   }
