@@ -20,7 +20,7 @@ export const FAULT_FLAGS = [
   '--rate-limit',
   '0.03',
   '--rate-limit-burst',
-  '4',
+  '3',
   '--retry-after',
   '1',
   '--server-errors',

@@ -193,7 +193,7 @@ class Run {
 
   /** Jittered and doubling, so writers that met once do not meet again at the same instant. */
   private backoff(round: number): number {
-    const base = Math.min(2000, (this.access.retryBaseMs / 2) * 2 ** (round - 1));
+    const base = Math.min(2000, (this.access.retryBaseMs / 5) * 2 ** (round - 1));
     return base * (0.5 + Math.random());
   }
 }
