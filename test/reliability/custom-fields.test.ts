@@ -76,6 +76,11 @@ function judge(results: CliResult[], final: Set<string>, before: string[]) {
   return { reportedAdded, failed, lost };
 }
 
+/** Lost answers, dropped connections, 429 and 503 bursts all met the writers (at these rates, a run without one is a 1 in 300 chance). */
+function expectEveryKind(byKind: Record<string, number>): void {
+  for (const kind of ['lose-answer', 'drop', '429', '5xx']) expect(byKind[kind] ?? 0, kind).toBeGreaterThan(0);
+}
+
 async function burst(zone: string, statePath: string | undefined, seed: number) {
   const emulator = await startEmulatorProcess([...FAULT_FLAGS, '--fault-seed', String(seed)], statePath);
   const writers = Array.from({ length: WRITERS }, (_, index) => {
@@ -98,7 +103,7 @@ describe(`${WRITERS} concurrent custom-fields set, faults on`, () => {
       `ruleset existed: ${WRITERS} writers, ${faults.total} faults injected ${JSON.stringify(faults.byKind)}, ${reportedAdded.length} reported added, ${failed.length} failed honestly, ${lost.length} fields lost`,
     );
     expect(lost).toEqual([]);
-    expect(faults.total).toBeGreaterThan(0);
+    expectEveryKind(faults.byKind);
     expect(reportedAdded.length).toBeGreaterThan(WRITERS / 2);
   });
 
@@ -111,7 +116,7 @@ describe(`${WRITERS} concurrent custom-fields set, faults on`, () => {
     );
     expect(lost).toEqual([]);
     for (const result of failed) expect(result.stderr).not.toContain('20217');
-    expect(faults.total).toBeGreaterThan(0);
+    expectEveryKind(faults.byKind);
     expect(reportedAdded.length).toBeGreaterThan(WRITERS / 2);
   });
 });

@@ -16,7 +16,7 @@ export const FAULT_FLAGS = [
   '--drop',
   '0.03',
   '--lose-answers',
-  '0.08',
+  '0.15',
   '--rate-limit',
   '0.03',
   '--rate-limit-burst',
