@@ -23,9 +23,11 @@ describe('custom fields through the client, over HTTP against the emulator', () 
       `GET ${rulesets}`,
       `POST ${rulesets}`,
       `PUT ${rulesets}/${id}`,
+      `GET ${rulesets}/${id}`,
       `GET ${rulesets}`,
       `GET ${rulesets}/${id}`,
       `PUT ${rulesets}/${id}`,
+      `GET ${rulesets}/${id}`,
     ]);
     expect(server.state.zone(ZONE).rulesets).toHaveLength(1);
     expect(second.ruleset).toMatchObject({ id, kind: 'zone', phase: 'http_log_custom_fields', version: '3' });
@@ -46,7 +48,7 @@ describe('custom fields through the client, over HTTP against the emulator', () 
       { list: 'response_fields', name: 'server' },
     ]);
     expect(result.removed).toEqual([]);
-    const put = server.requests.at(-1)!;
+    const put = server.requests.at(-2)!; // the last is the read-back
     expect(put.method).toBe('PUT');
     expect(put.body).toEqual({
       rules: [

@@ -121,4 +121,26 @@ describe('the emulator', () => {
     const server = await emulator();
     expect(server.baseUrl).toBe(`http://127.0.0.1:${server.port}/client/v4`);
   });
+
+  it('draws random faults repeatably from a seed, in bursts, and counts them', async () => {
+    const statuses = async (seed: number) => {
+      const server = await emulator();
+      server.faults.random({ seed, rateLimit: { rate: 0.3, burst: 2, retryAfter: 3 }, serverErrors: { rate: 0.2 } });
+      const seen: string[] = [];
+      for (let i = 0; i < 30; i++) {
+        const response = await fetch(server.baseUrl + rulesets, { headers });
+        await response.arrayBuffer();
+        seen.push(`${response.status}${response.headers.get('retry-after') ? `/${response.headers.get('retry-after')}` : ''}`);
+      }
+      return { seen, injected: { ...server.faults.injected } };
+    };
+    const first = await statuses(42);
+    expect(await statuses(42)).toEqual(first);
+    expect(first.seen).toContain('429/3');
+    expect(first.seen).toContain('503');
+    expect(first.seen).toContain('200');
+    expect(first.injected).toEqual({ '429': first.seen.filter((s) => s === '429/3').length, '5xx': first.seen.filter((s) => s === '503').length });
+    // A 429 burst of 2: every 429 that starts a burst is followed by another.
+    expect(first.seen.join(' ')).not.toMatch(/(^|200|503) 429\/3 (200|503)/);
+  });
 });

@@ -186,6 +186,17 @@ describe('logfilter custom-fields get and set, against the emulator', () => {
     expect(requestLines(server)).toEqual(Array(5).fill(`GET ${rulesets}`));
   });
 
+  it('refuses a set that names no field as a usage error (exit 2), sending nothing', async () => {
+    const server = await emulator();
+    const result = await runCli(['custom-fields', 'set', '--zone', ZONE], { env: cliEnv(server) });
+    expect(result).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `logfilter: name the fields to set: --request, --response or --cookie (e.g. custom-fields set --zone ${ZONE} --request user-agent); 'custom-fields get' shows the ones there\n`,
+    });
+    expect(server.requests).toEqual([]);
+  });
+
   it('never takes credentials from flags', async () => {
     const result = await runCli(['custom-fields', 'get', '--zone', ZONE, '--token', TOKEN], { env: noCredentials });
     expect(result.code).toBe(2);

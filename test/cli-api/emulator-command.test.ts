@@ -52,4 +52,49 @@ describe('logfilter emulator', () => {
       stderr: "logfilter: --port takes a port number from 0 to 65535, not '70000'\n",
     });
   });
+
+  it('says a --state path is a directory, or in a missing folder, and refuses bad fault flags, with exit 2', async () => {
+    const env = { ...noCredentials, CLOUDFLARE_API_TOKEN: TOKEN };
+    const folder = mkdtempSync(join(tmpdir(), 'logfilter-emu-'));
+    expect(await runCli(['emulator', '--port', '0', '--state', folder], { env })).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `logfilter: the emulator cannot start: the state path ${folder} is a directory: name a file in it, such as ${join(folder, 'emulator-state.json')}\n`,
+    });
+    expect(await runCli(['emulator', '--port', '0', '--state', join(folder, 'no', 'state.json')], { env })).toMatchObject({
+      code: 2,
+      stderr: `logfilter: the emulator cannot start: the folder of the state file ${join(folder, 'no', 'state.json')} does not exist: create ${join(folder, 'no')} first\n`,
+    });
+    expect(await runCli(['emulator', '--port', '0', '--drop', '10%'], { env })).toMatchObject({
+      code: 2,
+      stderr: "logfilter: --drop takes a share from 0 to 1 (e.g. 0.1 for 10%), not '10%'\n",
+    });
+    expect(await runCli(['emulator', '--port', '0', '--retry-after', '2'], { env })).toMatchObject({
+      code: 2,
+      stderr: 'logfilter: --retry-after shapes a fault that is not switched on: add --rate-limit <rate>\n',
+    });
+  });
+
+  it('injects the faults its flags ask for, and counts them when it stops', async () => {
+    const child = spawn(process.execPath, [CLI_BIN, 'emulator', '--port', '0', '--rate-limit', '1', '--retry-after', '0', '--fault-seed', '5'], {
+      env: { ...process.env, ...noCredentials, CLOUDFLARE_API_TOKEN: TOKEN, LOGFILTER_PRODUCT_SEGMENT: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+    const baseUrl = await new Promise<string>((resolve) => {
+      child.stderr.on('data', (chunk: Buffer) => {
+        stderr += chunk.toString('utf8');
+        const found = /listening on (http:\/\/127\.0\.0\.1:\d+\/client\/v4)\n/.exec(stderr);
+        if (found) resolve(found[1]);
+      });
+    });
+    const client = createClient({ baseUrl, credentials: { token: TOKEN }, env: {}, retries: 1, retryBaseMs: 1 });
+    await expect(client.customFields.get(ZONE)).rejects.toMatchObject({ status: 429 });
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(stderr).toContain('faults: 429 bursts 100% x1 (Retry-After 0) (seed 5)\n');
+    expect(stderr).toMatch(/GET \/zones\/\w+\/rulesets \(fault: 429\)\n/);
+    expect(stderr).toContain('faults injected: 2 (429 2)\nlogfilter emulator stopped\n');
+  });
 });

@@ -1,6 +1,6 @@
 /**
  * The rules flow of spec 4.1: find the zone's custom-fields ruleset (creating it only when absent),
- * read its rules, merge, check, and PUT the complete rule set.
+ * read its rules, merge, check, and PUT the complete rule set, then make sure it stuck (converge.ts).
  */
 import {
   checkCustomFieldRules,
@@ -12,8 +12,9 @@ import {
   type Diagnostic,
   type Ruleset,
 } from '@logfilter/core';
+import { converge, type RulesetAccess } from './converge.js';
 import { ValidationError } from './errors.js';
-import { mergeCustomFields, type FieldRef, type SettableList, type WantedFields } from './merge.js';
+import { fieldKey, fieldsByKey, mergeCustomFields, type FieldRef, type MergeResult, type SettableList, type WantedFields } from './merge.js';
 import type { Transport } from './transport.js';
 
 export interface CustomFieldsChange {
@@ -26,6 +27,8 @@ export interface CustomFieldsChange {
   replace?: boolean;
   /** Most custom fields the zone takes (default 40). */
   maxFields?: number;
+  /** Most read-merge-PUT rounds when other writers race this one (default 8). */
+  rounds?: number;
 }
 
 export interface CustomFieldsState {
@@ -40,23 +43,36 @@ export interface CustomFieldsResult {
   created: boolean;
   /** A PUT was sent (or would be, in a dry run). */
   changed: boolean;
+  /** Fields this call added that are in the ruleset read after its last write. */
   added: FieldRef[];
+  /** The other fields in that ruleset (in a dry run or without a change: the ones found). */
   kept: FieldRef[];
+  /** With `replace`: fields this call removed, absent from that ruleset. */
   removed: FieldRef[];
   /** Things done to the input on the way, e.g. a header name lowered. */
   notes: string[];
+  /** Races with other writers met on the way and what was done about each (empty when none). */
+  races: string[];
+  /** Number of PUTs sent (more than one when another writer's write had to be merged again). */
+  writes: number;
   /** Warnings of the check of the merged rules. */
   diagnostics: Diagnostic[];
-  /** The ruleset as the service returned it after the PUT; undefined in a dry run or without a change. */
+  /** The ruleset as read after the last write; undefined in a dry run or without a change. */
   ruleset: Ruleset | undefined;
   dryRun: boolean;
 }
 
+const CREATE_BODY = { name: 'Zone-level phase entry point', kind: 'zone', description: 'custom log fields', phase: CUSTOM_FIELDS_PHASE };
+
 /** Shown in place of the id of a ruleset that a dry run would create. */
 export const NEW_RULESET_ID = '{new-ruleset-id}';
 
-export class CustomFieldsApi {
+export class CustomFieldsApi implements RulesetAccess {
   constructor(private readonly transport: Transport) {}
+
+  get retryBaseMs(): number {
+    return this.transport.config.retryBaseMs;
+  }
 
   /** GET /zones/{zone}/rulesets: the zone's rulesets (without their rules). */
   async listRulesets(zone: string): Promise<Ruleset[]> {
@@ -66,52 +82,102 @@ export class CustomFieldsApi {
 
   /** GET /zones/{zone}/rulesets/{id}: one ruleset with its rules. */
   async getRuleset(zone: string, id: string): Promise<Ruleset> {
-    const envelope = await this.transport.request<Ruleset>('GET', `/zones/${segment(zone)}/rulesets/${segment(id)}`);
+    const envelope = await this.transport.request<Ruleset>('GET', this.rulesetPath(zone, id));
     return envelope!.result;
+  }
+
+  /** GET /zones/{zone}/rulesets/{id}/versions/{version}: the ruleset as that version held it. */
+  async getRulesetVersion(zone: string, id: string, version: string): Promise<Ruleset> {
+    const envelope = await this.transport.request<Ruleset>('GET', `${this.rulesetPath(zone, id)}/versions/${segment(version)}`);
+    return envelope!.result;
+  }
+
+  /** The zone's custom-fields ruleset with its rules; undefined when there is none. */
+  async findRuleset(zone: string): Promise<Ruleset | undefined> {
+    const entry = (await this.listRulesets(zone)).find(isCustomFieldsRuleset);
+    return entry ? this.getRuleset(zone, entry.id) : undefined;
   }
 
   /** The zone's custom-fields ruleset with its rules, and the names it configures. */
   async get(zone: string): Promise<CustomFieldsState> {
-    const entry = (await this.listRulesets(zone)).find(isCustomFieldsRuleset);
-    if (!entry) return { ruleset: undefined, fields: customFieldNames([]) };
-    const ruleset = await this.getRuleset(zone, entry.id);
-    return { ruleset, fields: customFieldNames(ruleset.rules ?? []) };
+    const ruleset = await this.findRuleset(zone);
+    return { ruleset, fields: customFieldNames(ruleset?.rules ?? []) };
   }
 
+  /**
+   * Adds the fields (or with `replace` makes them exactly these), keeping every other field, also
+   * under concurrent writers: see converge.ts. The result reports the ruleset as read at the end.
+   */
   async set(zone: string, change: CustomFieldsChange): Promise<CustomFieldsResult> {
     const { wanted, notes } = normalizeChange(change);
-    const { ruleset: current } = await this.get(zone);
-    const merged = mergeCustomFields((current?.rules ?? []) as CustomFieldRule[], wanted, change.replace === true);
+    const intent = { wanted, replace: change.replace === true, maxFields: change.maxFields, rounds: change.rounds };
+    const current = await this.findRuleset(zone);
+    const merged = mergeCustomFields((current?.rules ?? []) as CustomFieldRule[], wanted, intent.replace);
     const check = checkCustomFieldRules(merged.rules, { maxFields: change.maxFields });
     if (!check.ok) throw new ValidationError('the custom fields asked for are not valid; nothing was sent', check.diagnostics);
     const result: CustomFieldsResult = {
       rulesetId: current?.id,
       created: false,
-      changed: merged.added.length + merged.removed.length > 0,
+      changed: merged.changed,
       added: merged.added,
       kept: merged.kept,
       removed: merged.removed,
       notes,
+      races: [],
+      writes: 0,
       diagnostics: check.diagnostics,
       ruleset: undefined,
       dryRun: this.transport.dryRun,
     };
     if (!result.changed) return result;
-    if (!current) {
-      result.created = true;
-      result.rulesetId = (await this.createRuleset(zone))?.id ?? NEW_RULESET_ID;
-    }
-    const path = `/zones/${segment(zone)}/rulesets/${result.rulesetId === NEW_RULESET_ID ? NEW_RULESET_ID : segment(result.rulesetId!)}`;
-    const updated = await this.transport.request<Ruleset>('PUT', path, { rules: merged.rules });
-    result.ruleset = updated?.result;
-    return result;
+    if (this.transport.dryRun) return this.describeWrites(zone, result, merged.rules);
+    const converged = await converge(this, zone, intent, current);
+    const final = converged.ruleset;
+    return {
+      ...result,
+      ...report(merged, final),
+      rulesetId: final.id,
+      created: converged.created,
+      races: converged.log,
+      writes: converged.writes,
+      ruleset: final,
+    };
   }
 
   /** POST /zones/{zone}/rulesets: the zone entry point of the custom-fields phase. */
-  private async createRuleset(zone: string): Promise<Ruleset | undefined> {
-    const body = { name: 'Zone-level phase entry point', kind: 'zone', description: 'custom log fields', phase: CUSTOM_FIELDS_PHASE };
-    return (await this.transport.request<Ruleset>('POST', `/zones/${segment(zone)}/rulesets`, body))?.result;
+  async createRuleset(zone: string): Promise<Ruleset> {
+    return (await this.transport.request<Ruleset>('POST', `/zones/${segment(zone)}/rulesets`, CREATE_BODY))!.result;
   }
+
+  /** PUT /zones/{zone}/rulesets/{id}: replaces every rule; the answer is the ruleset after the write. */
+  async putRules(zone: string, id: string, rules: CustomFieldRule[]): Promise<Ruleset> {
+    return (await this.transport.request<Ruleset>('PUT', this.rulesetPath(zone, id), { rules }))!.result;
+  }
+
+  /** A dry run: the create (when needed) and the PUT are described, not sent. */
+  private async describeWrites(zone: string, result: CustomFieldsResult, rules: CustomFieldRule[]): Promise<CustomFieldsResult> {
+    const id = result.rulesetId ?? NEW_RULESET_ID;
+    if (!result.rulesetId) {
+      result.created = true;
+      await this.transport.request('POST', `/zones/${segment(zone)}/rulesets`, CREATE_BODY);
+    }
+    await this.transport.request('PUT', id === NEW_RULESET_ID ? `/zones/${segment(zone)}/rulesets/${NEW_RULESET_ID}` : this.rulesetPath(zone, id), { rules });
+    return { ...result, rulesetId: id };
+  }
+
+  private rulesetPath(zone: string, id: string): string {
+    return `/zones/${segment(zone)}/rulesets/${segment(id)}`;
+  }
+}
+
+/** Added, kept and removed as the final ruleset has them: only what is really there is reported. */
+function report(first: MergeResult, final: Ruleset): Pick<CustomFieldsResult, 'added' | 'kept' | 'removed'> {
+  const present = fieldsByKey((final.rules ?? []) as CustomFieldRule[]);
+  const added = first.added.filter((ref) => present.has(fieldKey(ref.list, ref.name)));
+  const addedKeys = new Set(added.map((ref) => fieldKey(ref.list, ref.name)));
+  const kept = [...present].filter(([key]) => !addedKeys.has(key)).map(([, { list, entry }]) => ({ list, name: entry.name }));
+  const removed = first.removed.filter((ref) => !present.has(fieldKey(ref.list, ref.name)));
+  return { added, kept, removed };
 }
 
 /** Header names lowered (an upper-case one is never sent), names trimmed, repeats dropped. */

@@ -72,3 +72,20 @@ export class ValidationError extends Error {
     this.name = 'ValidationError';
   }
 }
+
+/**
+ * Writes kept being overwritten by other writers: after every round allowed, some of the fields this
+ * call meant to add (or put back) were still not in the ruleset. Nothing is reported as added.
+ */
+export class ConvergenceError extends Error {
+  constructor(
+    message: string,
+    /** The fields still missing, as `list: name`. */
+    readonly missing: Array<{ list: string; name: string }>,
+    /** What happened round by round. */
+    readonly rounds: string[],
+  ) {
+    super(message);
+    this.name = 'ConvergenceError';
+  }
+}

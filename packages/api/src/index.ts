@@ -11,8 +11,28 @@ export {
   type RequestDescription,
   type ResolvedConfig,
 } from './config.js';
-export { ApiError, ConfigError, NetworkError, ValidationError, formatServiceMessage, type NetworkFailure, type ServiceMessage } from './errors.js';
+export {
+  ApiError,
+  ConfigError,
+  ConvergenceError,
+  NetworkError,
+  ValidationError,
+  formatServiceMessage,
+  type NetworkFailure,
+  type ServiceMessage,
+} from './errors.js';
 export { CustomFieldsApi, NEW_RULESET_ID, normalizeChange, type CustomFieldsChange, type CustomFieldsResult, type CustomFieldsState } from './custom-fields.js';
-export { mergeCustomFields, NEW_RULE_DESCRIPTION, type FieldRef, type MergeResult, type SettableList, type WantedFields } from './merge.js';
+export {
+  fieldKey,
+  fieldsByKey,
+  mergeCustomFields,
+  NEW_RULE_DESCRIPTION,
+  type FieldRef,
+  type MergeResult,
+  type RestoredField,
+  type SettableList,
+  type WantedFields,
+} from './merge.js';
+export { converge, DEFAULT_WRITE_ROUNDS, type Converged, type Intent, type RulesetAccess } from './converge.js';
 export { JobsApi, type CreateResult, type Job, type JobInput } from './jobs.js';
 export type { Envelope, Method } from './transport.js';

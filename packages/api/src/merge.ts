@@ -14,12 +14,22 @@ export interface FieldRef {
   name: string;
 }
 
+/** A field another writer had configured and a write of ours dropped: put back as it was. */
+export interface RestoredField {
+  list: CustomFieldList;
+  entry: CustomFieldEntry;
+}
+
 export interface MergeResult {
   /** The complete rules to PUT. */
   rules: CustomFieldRule[];
   added: FieldRef[];
   kept: FieldRef[];
   removed: FieldRef[];
+  /** The fields of `restore` that were missing and are put back. */
+  restored: FieldRef[];
+  /** Whether the rules differ from `current` (a PUT is needed). */
+  changed: boolean;
 }
 
 /** Server-assigned members that a PUT does not send back. */
@@ -33,7 +43,12 @@ const SAME_FAMILY: Readonly<Record<SettableList, readonly CustomFieldList[]>> = 
   cookie_fields: ['cookie_fields'],
 };
 
-export function mergeCustomFields(current: readonly CustomFieldRule[], wanted: WantedFields, replace: boolean): MergeResult {
+export function mergeCustomFields(
+  current: readonly CustomFieldRule[],
+  wanted: WantedFields,
+  replace: boolean,
+  restore: readonly RestoredField[] = [],
+): MergeResult {
   const rules = current.map(writable);
   const added: FieldRef[] = [];
   const kept: FieldRef[] = [];
@@ -62,7 +77,7 @@ export function mergeCustomFields(current: readonly CustomFieldRule[], wanted: W
     }
   }
 
-  const additions: Partial<Record<SettableList, CustomFieldEntry[]>> = {};
+  const additions: Additions = {};
   for (const list of Object.keys(wanted) as SettableList[]) {
     for (const name of wanted[list]) {
       const key = familyKey(list, name);
@@ -72,19 +87,48 @@ export function mergeCustomFields(current: readonly CustomFieldRule[], wanted: W
       added.push({ list, name });
     }
   }
+  const restored: FieldRef[] = [];
+  for (const { list, entry } of restore) {
+    const key = fieldKey(list, entry.name);
+    if (present.has(key)) continue;
+    present.add(key);
+    (additions[list] ??= []).push({ ...entry });
+    restored.push({ list, name: entry.name });
+  }
   const result = replace ? rules.filter((rule) => rule.action !== LOG_CUSTOM_FIELD || hasEntries(rule)) : rules;
-  if (added.length > 0) addTo(result, additions);
-  return { rules: result, added, kept, removed };
+  if (added.length + restored.length > 0) addTo(result, additions);
+  return { rules: result, added, kept, removed, restored, changed: added.length + removed.length + restored.length > 0 };
+}
+
+type Additions = Partial<Record<CustomFieldList, CustomFieldEntry[]>>;
+
+/** Every field the rules configure, by the key under which a merge finds it. */
+export function fieldsByKey(rules: readonly CustomFieldRule[] | undefined): Map<string, RestoredField> {
+  const fields = new Map<string, RestoredField>();
+  for (const rule of rules ?? []) {
+    if (rule?.action !== LOG_CUSTOM_FIELD || typeof rule.action_parameters !== 'object' || rule.action_parameters === null) continue;
+    for (const list of CUSTOM_FIELD_LISTS) {
+      const entries = rule.action_parameters[list];
+      if (!Array.isArray(entries)) continue;
+      for (const entry of entries) if (typeof entry?.name === 'string') fields.set(fieldKey(list, entry.name), { list, entry });
+    }
+  }
+  return fields;
+}
+
+/** The key of a configured field: a header is one field whether it is logged raw or transformed. */
+export function fieldKey(list: CustomFieldList, name: string): string {
+  return familyKey(settableOf(list), name);
 }
 
 /** Adds to the first custom-field rule, or to a new one when there is none. */
-function addTo(rules: CustomFieldRule[], additions: Partial<Record<SettableList, CustomFieldEntry[]>>): void {
+function addTo(rules: CustomFieldRule[], additions: Additions): void {
   let target = rules.find((rule) => rule.action === LOG_CUSTOM_FIELD);
   if (!target) {
     target = { action: LOG_CUSTOM_FIELD, expression: 'true', description: NEW_RULE_DESCRIPTION, enabled: true, action_parameters: {} };
     rules.push(target);
   }
-  for (const [list, entries] of Object.entries(additions) as Array<[SettableList, CustomFieldEntry[]]>) {
+  for (const [list, entries] of Object.entries(additions) as Array<[CustomFieldList, CustomFieldEntry[]]>) {
     target.action_parameters[list] = [...(target.action_parameters[list] ?? []), ...entries];
   }
 }

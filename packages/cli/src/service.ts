@@ -7,6 +7,7 @@
 import {
   ApiError,
   ConfigError,
+  ConvergenceError,
   createClient,
   DEFAULT_RETRIES,
   DEFAULT_TIMEOUT_MS,
@@ -148,6 +149,10 @@ function describeFailure(error: unknown): FailureReport | undefined {
   if (error instanceof NetworkError)
     return { exit: EXIT_USAGE, error: { kind: error.kind, message: error.message, ...(error.status ? { status: error.status } : {}) }, diagnostics: [] };
   if (error instanceof ConfigError) return { exit: EXIT_USAGE, error: { kind: 'configuration', message: error.message }, diagnostics: [] };
+  if (error instanceof ConvergenceError) {
+    const diagnostics: ReportedDiagnostic[] = error.rounds.map((line) => ({ code: 'race', severity: 'warning', message: line }));
+    return { exit: EXIT_INVALID, error: { kind: 'not-converged', message: error.message }, diagnostics };
+  }
   if (error instanceof ValidationError) {
     return { exit: EXIT_INVALID, error: { kind: 'invalid', message: error.message }, diagnostics: error.diagnostics as ReportedDiagnostic[] };
   }

@@ -1,5 +1,6 @@
 export { startEmulator, BASE_PATH, type Emulator, type EmulatorCredentials, type EmulatorOptions, type RecordedRequest } from './server.js';
-export { Faults, type Fault, type FaultRule } from './faults.js';
+export { Faults, type Fault, type FaultBurst, type FaultCounts, type FaultRule, type RandomFaults } from './faults.js';
+export { KEPT_VERSIONS } from './versions.js';
 export { EmulatorState, type StateData, type StoredJob, type StoredRule, type StoredRuleset, type ZoneState } from './state.js';
 export { checkFilterString, type FilterLimits } from './filter-check.js';
 export { CODES as RULESET_CODES } from './rulesets.js';

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { checkCustomFieldRules, CUSTOM_FIELDS_PHASE, type Diagnostic } from '@logfilter/core';
 import { fail, HttpFailure, type EnvelopeError } from './envelope.js';
 import type { EmulatorState, StoredRule, StoredRuleset } from './state.js';
+import { recordVersion } from './versions.js';
 
 export const CODES = {
   invalidRules: 20200,
@@ -65,6 +66,7 @@ export function createRuleset(
   };
   const messages = body.rules === undefined ? [] : replaceRules(ruleset, body.rules, options, now);
   rulesets.push(ruleset);
+  recordVersion(state, ruleset);
   state.save();
   return { ruleset, messages };
 }
@@ -84,6 +86,7 @@ export function putRuleset(
   if (typeof body.description === 'string') ruleset.description = body.description;
   ruleset.version = String(Number(ruleset.version) + 1);
   ruleset.last_updated = now;
+  recordVersion(state, ruleset);
   state.save();
   return { ruleset, messages };
 }

@@ -7,6 +7,7 @@ import { Faults, type Fault } from './faults.js';
 import { createJob, deleteJob, getJob, listJobs, updateJob, type JobOptions } from './jobs.js';
 import { createRuleset, getRuleset, listRulesets, putRuleset, type RulesetOptions } from './rulesets.js';
 import { EmulatorState } from './state.js';
+import { getVersion, listVersions } from './versions.js';
 
 export const BASE_PATH = '/client/v4';
 
@@ -102,18 +103,24 @@ class Service {
     const recorded: RecordedRequest = { method, path, body: undefined };
     this.requests.push(recorded);
     const fault = this.faults.take(method, path);
-    if (fault && (await applyFault(fault, request, response))) return;
+    if (fault && (await applyFault(fault, request, response))) {
+      this.options.log?.(`${method} ${path} (fault: ${fault.kind === 'status' ? fault.status : fault.kind})`);
+      return;
+    }
     let answer: Answer;
     try {
       if (!url.pathname.startsWith(`${BASE_PATH}/`)) throw fail(404, 7000, `no route for ${url.pathname}: the API lives under ${BASE_PATH}`);
       authenticate(request, this.options.credentials);
       recorded.body = await readBody(request);
+      // The defined order: from here to the answer nothing awaits, so each request is applied whole (its
+      // state saved to disk too) before the next, in the order their bodies finished arriving.
       answer = this.route(method, path, recorded.body);
     } catch (error) {
       if (!(error instanceof HttpFailure)) throw error;
       answer = refusal(error);
     }
     this.options.log?.(`${method} ${path} ${answer.status}${fault?.kind === 'lose-answer' ? ' (answer lost on purpose)' : ''}`);
+    if (fault?.kind === 'slow-answer') await new Promise((resolve) => setTimeout(resolve, fault.ms));
     if (fault?.kind === 'lose-answer') request.socket.destroy();
     else write(response, answer);
   }
@@ -124,6 +131,8 @@ class Service {
     const zone = parts[1];
     const rest = parts.slice(2);
     if (rest[0] === 'rulesets' && rest.length <= 2) return this.routeRulesets(method, zone, rest[1], body);
+    if (rest[0] === 'rulesets' && rest[2] === 'versions' && rest.length <= 4 && method === 'GET')
+      return ok(rest[3] === undefined ? listVersions(this.state, zone, rest[1]) : getVersion(this.state, zone, rest[1], rest[3]));
     if (rest[0] === this.segment && rest[1] === 'jobs' && rest.length <= 3) return this.routeJobs(method, zone, rest[2], body);
     throw fail(404, 7000, `no route for ${path}`);
   }
@@ -181,7 +190,7 @@ function write(response: ServerResponse, answer: Answer): void {
 
 /** True when the fault took the request over (no normal answer follows). */
 async function applyFault(fault: Fault, request: IncomingMessage, response: ServerResponse): Promise<boolean> {
-  if (fault.kind === 'lose-answer') return false;
+  if (fault.kind === 'lose-answer' || fault.kind === 'slow-answer') return false;
   if (fault.kind === 'delay') {
     await new Promise((resolve) => setTimeout(resolve, fault.ms));
     return false;

@@ -1,5 +1,6 @@
 /** The emulator's data: rulesets and jobs by zone, in memory, optionally kept in a JSON file. */
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import type { CustomFieldRule } from '@logfilter/core';
 
 export interface StoredRule extends CustomFieldRule {
@@ -44,6 +45,8 @@ export interface ZoneState {
 export interface StateData {
   nextJobId: number;
   zones: Record<string, ZoneState>;
+  /** Snapshots of each ruleset after each change, by ruleset id, oldest first (see versions.ts). */
+  rulesetVersions?: Record<string, StoredRuleset[]>;
 }
 
 export class EmulatorState {
@@ -51,7 +54,8 @@ export class EmulatorState {
 
   /** Loads `path` when it exists; a file that is not emulator state is an error, never overwritten. */
   constructor(private readonly path?: string) {
-    this.data = path && existsSync(path) ? load(path) : { nextJobId: 1, zones: {} };
+    this.data = path && checkStatePath(path) ? load(path) : { nextJobId: 1, zones: {} };
+    if (path) removeStaleTemporaries(path);
   }
 
   zone(id: string): ZoneState {
@@ -62,7 +66,11 @@ export class EmulatorState {
     return this.data.nextJobId++;
   }
 
-  /** Writes the state file atomically: a crash leaves the old file or the new one, never half of one. */
+  /**
+   * Writes the state file atomically: a crash (even kill -9) leaves the old file or the new one, never
+   * half of one. It is synchronous, so a change is on disk before its answer is sent, and no other
+   * request is handled in between.
+   */
   save(): void {
     if (!this.path) return;
     const temporary = `${this.path}.${process.pid}.tmp`;
@@ -74,6 +82,38 @@ export class EmulatorState {
       closeSync(fd);
     }
     renameSync(temporary, this.path);
+    syncDirectory(dirname(this.path));
+  }
+}
+
+/** True when there is a state file to load; a directory, or a file in a missing folder, stops the start. */
+function checkStatePath(path: string): boolean {
+  const stats = statSync(path, { throwIfNoEntry: false });
+  if (stats?.isDirectory()) throw new Error(`the state path ${path} is a directory: name a file in it, such as ${join(path, 'emulator-state.json')}`);
+  if (stats) return true;
+  const folder = statSync(dirname(path), { throwIfNoEntry: false });
+  if (!folder?.isDirectory()) throw new Error(`the folder of the state file ${path} does not exist: create ${dirname(path)} first`);
+  return false;
+}
+
+/** A temporary file left by an emulator killed in the middle of a save (`FILE.<pid>.tmp`). */
+function removeStaleTemporaries(path: string): void {
+  const prefix = `${basename(path)}.`;
+  for (const name of readdirSync(dirname(path))) {
+    if (name.startsWith(prefix) && /^\d+\.tmp$/.test(name.slice(prefix.length))) unlinkSync(join(dirname(path), name));
+  }
+}
+
+/** The rename itself is made durable by syncing the folder; where a folder cannot be opened, the rename stands. */
+function syncDirectory(folder: string): void {
+  let fd: number | undefined;
+  try {
+    fd = openSync(folder, 'r');
+    fsyncSync(fd);
+  } catch {
+    // Windows cannot open a folder; the rename is still atomic there.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 

@@ -3,7 +3,7 @@ import type { CustomFieldsResult, FieldRef } from '@logfilter/api';
 import { checkCustomFieldsText, CUSTOM_FIELD_LISTS, type CustomFieldNames, type Ruleset } from '@logfilter/core';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readTextFile } from '../io.js';
+import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readTextFile, UsageError } from '../io.js';
 import { addServiceOptions, collectList, formatRequests, printReported, runService, serviceClient, type ServiceFlags } from '../service.js';
 
 interface SetFlags extends ServiceFlags {
@@ -75,6 +75,11 @@ async function get(program: Command, flags: ServiceFlags & { zone: string }): Pr
 }
 
 async function set(program: Command, flags: SetFlags): Promise<number> {
+  if (!flags.request?.length && !flags.response?.length && !flags.cookie?.length) {
+    throw new UsageError(
+      `name the fields to set: --request, --response or --cookie (e.g. custom-fields set --zone ${flags.zone} --request user-agent); 'custom-fields get' shows the ones there`,
+    );
+  }
   const { client, requests } = serviceClient(program, flags);
   const result = await client.customFields.set(flags.zone, {
     request: flags.request,
@@ -89,6 +94,7 @@ async function set(program: Command, flags: SetFlags): Promise<number> {
     return EXIT_OK;
   }
   for (const note of result.notes) process.stderr.write(`warning: ${note}\n`);
+  for (const race of result.races) process.stderr.write(`note: ${race}\n`);
   printReported(result.diagnostics);
   if (flags.dryRun) process.stdout.write(`${formatRequests(requests)}\n`);
   process.stdout.write(formatChange(result));
@@ -100,7 +106,10 @@ function formatChange(result: CustomFieldsResult): string {
   const id = result.rulesetId ?? '(none)';
   if (!result.changed) lines.push(`ruleset ${id}: unchanged, nothing was sent`);
   else if (result.dryRun) lines.push(`dry run: nothing was written${result.created ? ' (the ruleset would be created first)' : ''}`);
-  else lines.push(`ruleset ${id}: ${result.created ? 'created, ' : ''}rules replaced${result.ruleset ? describeVersion(result.ruleset) : ''}`);
+  else {
+    const writes = result.writes > 1 ? ` after ${result.writes} writes (other writers raced this one)` : '';
+    lines.push(`ruleset ${id}: ${result.created ? 'created, ' : ''}rules replaced${writes}${result.ruleset ? describeVersion(result.ruleset) : ''}`);
+  }
   return `${lines.join('\n')}\n`;
 }
 

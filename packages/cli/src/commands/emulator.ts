@@ -4,20 +4,22 @@ import type { EmulatorCredentials } from '@logfilter/emulator';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { EXIT_OK, parsePositiveInt, UsageError } from '../io.js';
+import { addFaultOptions, describeFaults, describeInjected, type FaultFlags, faultsFrom } from './emulator-faults.js';
 
-interface EmulatorFlags {
+interface EmulatorFlags extends FaultFlags {
   port: string;
   state?: string;
   maxCustomFields?: string;
 }
 
 export function registerEmulator(program: Command, context: Context): void {
-  program
+  const command = program
     .command('emulator')
     .description("run a local server that answers the service's rules and jobs endpoints, on 127.0.0.1")
     .option('--port <n>', 'the port to listen on (0 picks a free one)', '8787')
-    .option('--state <file>', 'keep the state in this JSON file (read at start, rewritten after each change)')
-    .option('--max-custom-fields <n>', 'most custom fields a zone takes (default: 40)')
+    .option('--state <file>', 'keep the state in this JSON file (read at start, rewritten atomically after each change)')
+    .option('--max-custom-fields <n>', 'most custom fields a zone takes (default: 40)');
+  addFaultOptions(command)
     .addHelpText(
       'after',
       `\nThe emulator accepts the credentials in the environment: ${ENV.token}, and/or ${ENV.email} with ${ENV.key}.\nThe job path's segment follows --product-segment or ${ENV.productSegment} (default: logpush).`,
@@ -29,6 +31,7 @@ async function run(program: Command, context: Context, flags: EmulatorFlags): Pr
   const port = /^\d+$/.test(flags.port) && Number(flags.port) <= 65535 ? Number(flags.port) : undefined;
   if (port === undefined) throw new UsageError(`--port takes a port number from 0 to 65535, not '${flags.port}'`);
   const credentials = acceptedCredentials(process.env);
+  const faults = faultsFrom(flags);
   const productSegment = program.opts<{ productSegment?: string }>().productSegment ?? (process.env[ENV.productSegment] || undefined);
   // Loaded here, not at the top: node:http costs every other command's start-up a few milliseconds.
   const { startEmulator } = await import('@logfilter/emulator');
@@ -47,17 +50,20 @@ async function run(program: Command, context: Context, flags: EmulatorFlags): Pr
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(code === 'EADDRINUSE' ? `port ${port} is in use: pick another with --port` : `the emulator cannot start: ${(error as Error).message}`);
   }
+  if (faults) emulator.faults.random(faults);
   const who = credentials.map((c) => ('token' in c ? `the token in ${ENV.token}` : `${c.email} with the key in ${ENV.key}`)).join(' and ');
   process.stderr.write(
     `logfilter emulator listening on ${emulator.baseUrl}\n` +
       `state: ${flags.state ?? 'in memory only'}; accepting ${who}\n` +
-      `point the client at it with: export ${ENV.baseUrl}=${emulator.baseUrl}\n`,
+      `point the client at it with: export ${ENV.baseUrl}=${emulator.baseUrl}\n` +
+      (faults ? `${describeFaults(faults)}\n` : ''),
   );
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
   await emulator.close();
+  if (faults) process.stderr.write(`${describeInjected(emulator.faults.injected)}\n`);
   process.stderr.write('logfilter emulator stopped\n');
   return EXIT_OK;
 }
