@@ -1,6 +1,6 @@
 /** `logfilter custom-fields check|get|set`: the zone's custom log fields (spec 2.2-2.4, 4.1). */
 import type { CustomFieldsResult, FieldRef } from '@logfilter/api';
-import { checkCustomFieldsText, CUSTOM_FIELD_LISTS, type CustomFieldNames, type Ruleset } from '@logfilter/core';
+import { checkCustomFieldsText, CUSTOM_FIELD_LISTS, type CustomFieldNames, DEFAULT_MAX_CUSTOM_FIELDS, type Ruleset } from '@logfilter/core';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readTextFile, UsageError } from '../io.js';
@@ -22,7 +22,7 @@ export function registerCustomFields(program: Command, context: Context): void {
     .command('check')
     .description('check custom-field rules in a file: a rule, a rules array, a PUT body, a ruleset or an API answer')
     .argument('<path>', 'the JSON file (- for standard input)')
-    .option('--max-fields <n>', 'most custom fields a zone takes (default: 40)')
+    .option('--max-fields <n>', `most custom fields a zone takes (default: ${DEFAULT_MAX_CUSTOM_FIELDS})`)
     .option('--json', 'machine output: {ok, shape, fields, diagnostics} on stdout')
     .action(context.action((path: string, flags: { maxFields?: string; json?: boolean }) => check(context, path, flags)));
 
@@ -39,7 +39,7 @@ export function registerCustomFields(program: Command, context: Context): void {
       .option('--response <names>', 'response header names, comma-separated (repeatable); lower-cased', collectList)
       .option('--cookie <names>', 'cookie names, comma-separated (repeatable); kept exactly as written', collectList)
       .option('--replace', 'remove the custom fields not named here (other rules stay)')
-      .option('--max-fields <n>', 'most custom fields a zone takes (default: 40)'),
+      .option('--max-fields <n>', `most custom fields a zone takes (default: ${DEFAULT_MAX_CUSTOM_FIELDS})`),
     { dryRun: true },
   ).action(context.action((flags: SetFlags) => runService(flags, () => set(program, flags))));
 }

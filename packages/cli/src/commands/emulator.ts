@@ -1,4 +1,5 @@
 /** `logfilter emulator`: the local stand-in for the service, until Ctrl-C. */
+import { DEFAULT_MAX_CUSTOM_FIELDS } from '@logfilter/core';
 import { ENV } from '@logfilter/api';
 import type { EmulatorCredentials } from '@logfilter/emulator';
 import type { Command } from 'commander';
@@ -18,7 +19,7 @@ export function registerEmulator(program: Command, context: Context): void {
     .description("run a local server that answers the service's rules and jobs endpoints, on 127.0.0.1")
     .option('--port <n>', 'the port to listen on (0 picks a free one)', '8787')
     .option('--state <file>', 'keep the state in this JSON file (read at start, rewritten atomically after each change)')
-    .option('--max-custom-fields <n>', 'most custom fields a zone takes (default: 40)');
+    .option('--max-custom-fields <n>', `most custom fields a zone takes (default: ${DEFAULT_MAX_CUSTOM_FIELDS})`);
   addFaultOptions(command)
     .addHelpText(
       'after',

@@ -1,4 +1,5 @@
 /** `logfilter lsp`: the language server for editors, over standard input and output. */
+import { DEFAULT_DATASET } from '@logfilter/core';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 
@@ -11,7 +12,7 @@ export function registerLsp(program: Command, context: Context): void {
     .command('lsp')
     .description('run the language server for .lf files (Language Server Protocol over standard input and output)')
     .option('--stdio', 'talk over standard input and output (the only transport; accepted because editors pass it)')
-    .option('-d, --dataset <name>', 'dataset of files that name none in a first-line `# dataset: NAME` comment (default: http_requests)')
+    .option('-d, --dataset <name>', `dataset of files that name none in a first-line \`# dataset: NAME\` comment (default: ${DEFAULT_DATASET})`)
     .action(context.action((flags: LspFlags) => run(context, flags)));
 }
 

@@ -2,7 +2,7 @@
  * `logfilter sql`: the filter as an SQL boolean expression (or, with --table, a whole SELECT) for
  * DuckDB, ClickHouse, BigQuery or Postgres, meaning exactly what evaluate and `logfilter test` mean.
  */
-import { compile, decompile, type FilterJson, SQL_DIALECTS, type SqlDialectName, toSql } from '@logfilter/core';
+import { compile, decompile, DEFAULT_DATASET, type FilterJson, SQL_DIALECTS, type SqlDialectName, toSql } from '@logfilter/core';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { EXIT_INVALID, EXIT_OK, readSource, UsageError } from '../io.js';
@@ -23,7 +23,7 @@ export function registerSql(program: Command, context: Context): void {
     .argument('[filter]', 'the filter text (or use --file)')
     .addOption(new Option('--dialect <name>', 'the SQL dialect').choices([...SQL_DIALECTS]).makeOptionMandatory())
     .option('-f, --file <path>', 'read the filter from a file (- for standard input)')
-    .option('-d, --dataset <name>', 'dataset whose fields the filter uses, and the table columns are (default: http_requests)')
+    .option('-d, --dataset <name>', `dataset whose fields the filter uses, and the table columns are (default: ${DEFAULT_DATASET})`)
     .option('--from-json', 'the filter is filter JSON (as a job holds it), not filter text')
     .option('--json-column <name>', 'test the members of this JSON column (the raw log line) instead of one column per field')
     .option('--table <name>', 'print a whole `SELECT * FROM <name> WHERE ...`')
