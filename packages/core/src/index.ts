@@ -72,3 +72,5 @@ export * from './job-config/logpull-options.js';
 export { decompile, type DecompileOptions, type DecompileResult, type DecompileDiagnostic } from './from-json/decompile.js';
 export { format, formatExpr, isSafeBare, DEFAULT_FORMAT_WIDTH, type FormatOptions, type FormatResult } from './syntax/format.js';
 export { evaluate, evaluateTree, matcher, type LogRecord, type RecordTest } from './output/evaluate.js';
+export * from './job-config/output-options.js';
+export * from './job-config/job-check.js';
