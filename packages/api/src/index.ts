@@ -14,5 +14,6 @@ export {
 export { ApiError, ConfigError, NetworkError, ValidationError, formatServiceMessage, type NetworkFailure, type ServiceMessage } from './errors.js';
 export { CustomFieldsApi, NEW_RULESET_ID, normalizeChange, type CustomFieldsChange, type CustomFieldsResult, type CustomFieldsState } from './custom-fields.js';
 export { mergeCustomFields, NEW_RULE_DESCRIPTION, type FieldRef, type MergeResult, type SettableList, type WantedFields } from './merge.js';
-export { JobsApi, type CreateResult, type Job, type JobInput } from './jobs.js';
+export { JobsApi, scopePath, type CreateResult, type Job, type JobInput, type ScopeRef } from './jobs.js';
+export { mergeChange, updateJob, type JobChange, type UpdateOptions, type UpdateResult } from './job-update.js';
 export type { Envelope, Method } from './transport.js';

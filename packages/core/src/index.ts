@@ -74,3 +74,4 @@ export { format, formatExpr, isSafeBare, DEFAULT_FORMAT_WIDTH, type FormatOption
 export { evaluate, evaluateTree, matcher, type LogRecord, type RecordTest } from './output/evaluate.js';
 export * from './job-config/output-options.js';
 export * from './job-config/job-check.js';
+export { PointerReport, readJson, type JsonReadResult } from './base/json-source.js';

@@ -108,7 +108,8 @@ export function checkJobInto(job: Record<string, unknown>, pointer: string, repo
   checkDestination(job.destination_conf, at('destination_conf'), report);
   for (const [member, low, high] of UPLOAD_LIMITS) checkLimit(job[member], member, low, high, at(member), report);
   checkKind(job, dataset, at, report);
-  if ('frequency' in job && job.frequency !== null)
+  // The service answers every job with its frequency; only a body that sets it, or a non-default one, is worth a warning.
+  if ('frequency' in job && job.frequency !== null && (job.id === undefined || job.frequency !== 'high'))
     report.warning('deprecated-member', at('frequency'), 'frequency is deprecated', 'use max_upload_bytes, max_upload_records and max_upload_interval_seconds');
   if ('enabled' in job && typeof job.enabled !== 'boolean')
     report.error('wrong-json-type', at('enabled'), `enabled must be true or false, not ${describeJson(job.enabled)}`);
