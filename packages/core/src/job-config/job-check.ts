@@ -188,8 +188,10 @@ function checkKind(job: Record<string, unknown>, dataset: Dataset | undefined, a
     report.error('invalid-kind', at('kind'), `kind takes "" or "edge", not ${describeJson(kind)}`);
     return;
   }
-  if (dataset && dataset.name !== 'http_requests')
+  if (dataset && dataset.name !== 'http_requests') {
     report.error('invalid-kind', at('kind'), `kind "edge" is only for http_requests, not ${dataset.name}`, 'remove kind, or write "kind": ""');
+    return;
+  }
   for (const member of ['max_upload_bytes', 'max_upload_records']) {
     if (job[member] !== undefined && job[member] !== null && job[member] !== 0)
       report.error('edge-with-limit', at(member), `a job of kind "edge" takes no ${member}`, `remove ${member}`);
