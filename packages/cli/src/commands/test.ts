@@ -60,7 +60,7 @@ function compileFilter(context: Context, filter: string | undefined, flags: Test
   const source = readSource(filter, flags.file);
   const dataset = context.dataset(flags.dataset);
   if (flags.fromJson) {
-    const result = decompile(source.text, { dataset });
+    const result = decompile(source.text, { dataset, catalog: context.catalog(), explicitDataset: flags.dataset !== undefined });
     printPointerDiagnostics(context, result.diagnostics, source);
     return result.ok ? matcher(result.json!) : undefined;
   }
