@@ -1,5 +1,6 @@
 /** Jobs under an account, updates that keep what they do not name, and the whole job checked: the built CLI against the emulator. */
 import { describe, expect, it } from 'vitest';
+import { ownershipToken, scopeOfPath } from '@logfilter/emulator';
 import { runCli, tempFiles } from '../support/cli.js';
 import { cliEnv, emulator, requestLines, ZONE } from '../support/emulator.js';
 
@@ -171,5 +172,36 @@ describe('logfilter jobs check', () => {
     const typo = await runCli(['jobs', 'options', 'convert', 'fields=RayID,ClientIp']);
     expect(typo.code).toBe(1);
     expect(typo.stderr).toContain("unknown field 'ClientIp' in dataset http_requests");
+  });
+});
+
+describe('logfilter jobs ownership and validate-destination', () => {
+  it('writes a challenge, validates it before the create, and refuses one for another destination', async () => {
+    const server = await emulator();
+    const env = cliEnv(server);
+    const asked = await runCli(['jobs', 'ownership', ...account, '--destination', DESTINATION], { env });
+    expect(asked.code).toBe(0);
+    expect(asked.stdout).toMatch(/^challenge written to bucket\/workers\/ownership-challenge-[0-9a-f]{8}\.txt\n/);
+    const token = ownershipToken(server.state, scopeOfPath('accounts', ACCOUNT, ''), DESTINATION)!;
+    const job = ['jobs', 'create', ...account, '--name', 'w', '--dataset', 'workers_trace_events', '--ownership-challenge', token];
+    const other = await runCli([...job, '--destination', 's3://other/bucket'], { env });
+    expect(other.code).toBe(1);
+    expect(other.stderr).toContain('the ownership challenge is not valid for this destination');
+    expect(server.requests.filter((request) => request.path.endsWith('/jobs'))).toEqual([]);
+    expect((await runCli([...job, '--destination', DESTINATION], { env })).code).toBe(0);
+  });
+
+  it('validate-destination asks the service; an unknown scheme is refused before sending', async () => {
+    const server = await emulator();
+    const env = cliEnv(server);
+    expect(await runCli(['jobs', 'validate-destination', ...account, DESTINATION], { env })).toEqual({
+      code: 0,
+      stdout: `valid: ${DESTINATION}\n`,
+      stderr: '',
+    });
+    const ftp = await runCli(['jobs', 'validate-destination', ...account, 'ftp://x', '--json'], { env });
+    expect(ftp.code).toBe(1);
+    expect(JSON.parse(ftp.stdout).diagnostics[0]).toMatchObject({ code: 'invalid-destination', pointer: '/destination_conf' });
+    expect(server.requests).toHaveLength(1);
   });
 });

@@ -17,3 +17,4 @@ export { mergeCustomFields, NEW_RULE_DESCRIPTION, type FieldRef, type MergeResul
 export { JobsApi, scopePath, type CreateResult, type Job, type JobInput, type ScopeRef } from './jobs.js';
 export { mergeChange, updateJob, type JobChange, type UpdateOptions, type UpdateResult } from './job-update.js';
 export type { Envelope, Method } from './transport.js';
+export { LogpushApi, type OwnershipChallenge } from './logpush.js';

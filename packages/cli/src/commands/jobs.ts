@@ -2,6 +2,7 @@
 import { ApiError, NetworkError, ValidationError, type Client, type Job, type JobInput } from '@logfilter/api';
 import { buildLogpullOptions, checkJobs, checkLogpullOptions, compile, hasErrors, TIMESTAMP_FORMATS, type CompileResult, type Dataset } from '@logfilter/core';
 import { registerJobsCheck } from './jobs-check.js';
+import { registerJobsDestination } from './jobs-destination.js';
 import { registerJobsUpdate } from './jobs-update.js';
 import { addScopeOptions, datasetInScope, scopeOf, type ScopeFlags } from './jobs-scope.js';
 import { Option, type Command } from 'commander';
@@ -58,6 +59,7 @@ export function registerJobs(program: Command, context: Context): void {
   );
   registerJobsUpdate(program, group, context);
   registerJobsCheck(program, group, context);
+  registerJobsDestination(program, group, context);
 }
 
 async function create(program: Command, context: Context, flags: CreateFlags): Promise<number> {
@@ -91,6 +93,8 @@ async function create(program: Command, context: Context, flags: CreateFlags): P
   );
   if (rest.length > 0) throw new ValidationError('the job is not valid; nothing was sent', rest);
   if (!flags.dryRun && dataset.name === 'http_requests' && flags.zone !== undefined) await crossCheck(client, context, flags.zone, flags.json, logpullOptions);
+  // A wrong or stale token is refused here, before a job is created with it.
+  if (flags.ownershipChallenge !== undefined) await client.logpush.validateOwnership(scope.ref, flags.destination, flags.ownershipChallenge);
   const result = await client.jobs.create(scope.ref, body);
   if (flags.json) {
     process.stdout.write(
