@@ -205,3 +205,36 @@ describe('logfilter jobs ownership and validate-destination', () => {
     expect(server.requests).toHaveLength(1);
   });
 });
+
+describe('logfilter catalog pull', () => {
+  it("compares the service's fields with the built-in catalog, new fields as type unknown with a warning", async () => {
+    const server = await emulator();
+    const env = cliEnv(server);
+    const same = await runCli(['catalog', 'pull', '--dataset', 'dns_logs', '--zone', ZONE, '--json'], { env });
+    expect(same.code).toBe(0);
+    expect(JSON.parse(same.stdout)).toMatchObject({ ok: true, dataset: 'dns_logs', missing: [], extra: [] });
+    expect(requestLines(server)).toEqual([`GET /zones/${ZONE}/logpush/datasets/dns_logs/fields`]);
+
+    // A local catalog that lacks QueryName and has a field the service does not list.
+    const catalog = tempFiles('catalog-pull').file(
+      'dns.json',
+      JSON.stringify({
+        dataset: 'dns_logs',
+        scope: 'zone',
+        fields: [
+          { name: 'QueryType', type: 'int' },
+          { name: 'OldField', type: 'string' },
+        ],
+      }),
+    );
+    const differs = await runCli(['--catalog', catalog, 'catalog', 'pull', '--dataset', 'dns_logs', '--zone', ZONE, '--no-color'], { env });
+    expect(differs.code).toBe(0);
+    expect(differs.stderr).toContain("warning[field-not-in-catalog]: 'QueryName' is served but not in the catalog; its type is unknown");
+    expect(differs.stderr).toContain("warning[field-not-served]: 'OldField' is in the catalog but the service does not list it");
+    const served = JSON.parse(same.stdout).served as number;
+    expect(differs.stdout).toBe(`dns_logs: ${served} fields served, ${served - 1} missing from the catalog, 1 in the catalog only\n`);
+    const wrongScope = await runCli(['catalog', 'pull', '--dataset', 'workers_trace_events', '--zone', ZONE], { env });
+    expect(wrongScope.code).toBe(1);
+    expect(wrongScope.stderr).toContain('use --account ID instead of --zone ID');
+  });
+});
