@@ -238,3 +238,28 @@ describe('logfilter catalog pull', () => {
     expect(wrongScope.stderr).toContain('use --account ID instead of --zone ID');
   });
 });
+
+describe('logfilter jobs create with output_options', () => {
+  it('sends --output-option as output_options, says output_options wins over logpull_options, refuses a typo', async () => {
+    const server = await emulator();
+    const env = cliEnv(server);
+    const create = ['jobs', 'create', '--zone', ZONE, '--name', 'web', '--destination', DESTINATION];
+    const both = await runCli(
+      [...create, '--timestamps', 'unix', '--output-option', 'timestamp_format=rfc3339ns', '--output-option', 'field_names=RayID,ClientIP'],
+      {
+        env,
+      },
+    );
+    expect(both.code).toBe(0);
+    expect(both.stderr).toContain('warning[output-options-win]: the job has output_options and logpull_options: output_options wins');
+    expect(server.state.zone(ZONE).jobs[0]).toMatchObject({ output_options: { timestamp_format: 'rfc3339ns', field_names: ['RayID', 'ClientIP'] } });
+    const typo = await runCli([...create, '--output-option', 'timestamp_format=rfc3339mz', '--json'], { env });
+    expect(typo.code).toBe(1);
+    expect(JSON.parse(typo.stdout).diagnostics[0]).toMatchObject({
+      code: 'invalid-option-value',
+      pointer: '/output_options/timestamp_format',
+      hint: "did you mean 'rfc3339ms'?",
+    });
+    expect(server.requests.filter((request) => request.method === 'POST')).toHaveLength(1);
+  });
+});

@@ -95,17 +95,23 @@ function changeOf(flags: UpdateFlags): JobChange {
   if (flags.destination !== undefined) change.destination_conf = flags.destination;
   if (flags.enable || flags.disable) change.enabled = flags.enable === true;
   if (flags.clearFilter) change.filter = null;
-  const options: Record<string, unknown> = {};
-  for (const pair of flags.outputOption ?? []) {
-    const equals = pair.indexOf('=');
-    if (equals <= 0) throw new UsageError(`--output-option takes KEY=VALUE, not '${pair}'`);
-    options[pair.slice(0, equals)] = optionValue(pair.slice(0, equals), pair.slice(equals + 1));
-  }
+  const options = outputOptionsOf(flags.outputOption);
   if (flags.fields !== undefined) options.field_names = flags.fields;
   if (Object.keys(options).length > 0) change.output_options = options;
   const any = Object.keys(change).length > 0 || flags.filter !== undefined || flags.filterFile !== undefined;
   if (!any) throw new UsageError('nothing to change: give --filter, --clear-filter, --enable, --disable, --name, --destination, --fields or --output-option');
   return change;
+}
+
+/** `--output-option KEY=VALUE`s as an output_options object (an empty value is null: remove it). */
+export function outputOptionsOf(pairs: readonly string[] = []): Record<string, unknown> {
+  const options: Record<string, unknown> = {};
+  for (const pair of pairs) {
+    const equals = pair.indexOf('=');
+    if (equals <= 0) throw new UsageError(`--output-option takes KEY=VALUE, not '${pair}'`);
+    options[pair.slice(0, equals)] = optionValue(pair.slice(0, equals), pair.slice(equals + 1));
+  }
+  return options;
 }
 
 /** A value as JSON wants it: numbers for sample_rate, booleans for the CVE flag, lists for field_names; empty removes. */

@@ -3,15 +3,16 @@ import { ApiError, NetworkError, ValidationError, type Client, type Job, type Jo
 import { buildLogpullOptions, checkJobs, checkLogpullOptions, compile, hasErrors, TIMESTAMP_FORMATS, type CompileResult, type Dataset } from '@logfilter/core';
 import { registerJobsCheck } from './jobs-check.js';
 import { registerJobsDestination } from './jobs-destination.js';
-import { registerJobsUpdate } from './jobs-update.js';
+import { outputOptionsOf, registerJobsUpdate } from './jobs-update.js';
 import { addScopeOptions, datasetInScope, scopeOf, type ScopeFlags } from './jobs-scope.js';
 import { Option, type Command } from 'commander';
 import type { Context } from '../context.js';
 import { EXIT_INVALID, EXIT_OK, readSource, UsageError } from '../io.js';
-import { addServiceOptions, collect, collectList, formatRequests, runService, serviceClient, type ServiceFlags } from '../service.js';
+import { addServiceOptions, collect, collectList, formatRequests, printReported, runService, serviceClient, type ServiceFlags } from '../service.js';
 
 interface CreateFlags extends ServiceFlags, ScopeFlags {
   enabled?: boolean;
+  outputOption?: string[];
   name: string;
   destination: string;
   dataset?: string;
@@ -40,6 +41,11 @@ export function registerJobs(program: Command, context: Context): void {
       .addOption(new Option('--timestamps <format>', 'timestamp format of the delivered logs').choices([...TIMESTAMP_FORMATS]))
       .option('--option <key=value>', 'a further logpull option, e.g. CVE-2021-44228=true (repeatable)', collect)
       .option('--logpull-options <raw>', 'the whole option string as is, instead of --fields/--timestamps/--option')
+      .option(
+        '--output-option <key=value>',
+        'an output_options member, e.g. timestamp_format=rfc3339ms (repeatable; output_options wins over logpull_options)',
+        collect,
+      )
       .option('--filter <text>', 'the filter, in logfilter text')
       .option('--filter-file <path>', 'read the filter from a file (- for standard input)')
       .option('--ownership-challenge <token>', 'the token proving you own the destination'),
@@ -84,14 +90,18 @@ async function create(program: Command, context: Context, flags: CreateFlags): P
   const { client, requests } = serviceClient(program, flags);
   const body: JobInput = { name: flags.name, destination_conf: flags.destination, dataset: dataset.name };
   if (logpullOptions !== '') body.logpull_options = logpullOptions;
+  const outputOptions = outputOptionsOf(flags.outputOption);
+  if (Object.keys(outputOptions).length > 0) body.output_options = outputOptions;
   if (flags.ownershipChallenge !== undefined) body.ownership_challenge = flags.ownershipChallenge;
   if (filter) body.filter = filter.json!;
   if (flags.enabled) body.enabled = true;
   // The filter and options were reported above, with code frames; the rest of the body is checked here.
   const rest = checkJobs(body, { scope: scope.kind, catalog: context.catalog() }).diagnostics.filter(
-    (d) => d.severity === 'error' && !['/filter', '/logpull_options', '/dataset'].includes(d.pointer),
+    (d) => !['/filter', '/dataset'].includes(d.pointer) && (d.pointer !== '/logpull_options' || d.code === 'output-options-win'),
   );
-  if (rest.length > 0) throw new ValidationError('the job is not valid; nothing was sent', rest);
+  const restErrors = rest.filter((d) => d.severity === 'error');
+  if (restErrors.length > 0) throw new ValidationError('the job is not valid; nothing was sent', restErrors);
+  if (!flags.json) printReported(rest);
   if (!flags.dryRun && dataset.name === 'http_requests' && flags.zone !== undefined) await crossCheck(client, context, flags.zone, flags.json, logpullOptions);
   // A wrong or stale token is refused here, before a job is created with it.
   if (flags.ownershipChallenge !== undefined) await client.logpush.validateOwnership(scope.ref, flags.destination, flags.ownershipChallenge);
