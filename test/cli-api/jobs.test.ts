@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
+import { ownershipToken, scopeOfPath } from '@logfilter/emulator';
 import { cliEnv, EMAIL, emulator, KEY, requestLines, TOKEN, ZONE } from '../support/emulator.js';
 
 const jobs = `/zones/${ZONE}/logpush/jobs`;
@@ -9,6 +10,9 @@ const COMPILED = '{"where":{"key":"ClientCountry","operator":"in","value":["us",
 describe('logfilter jobs, against the emulator', () => {
   it("create --filter 'ClientCountry in (us,ca)' stores the compiled JSON string", async () => {
     const server = await emulator();
+    const destination = 's3://bucket/logs?region=us-east-1';
+    expect((await runCli(['jobs', 'ownership', '--zone', ZONE, '--destination', destination], { env: cliEnv(server) })).code).toBe(0);
+    const challenge = ownershipToken(server.state, scopeOfPath('zones', ZONE, ''), destination)!;
     const result = await runCli(
       [
         ...create,
@@ -19,7 +23,7 @@ describe('logfilter jobs, against the emulator', () => {
         '--option',
         'CVE-2021-44228=true',
         '--ownership-challenge',
-        'abc',
+        challenge,
         '--filter',
         'ClientCountry in (us,ca)',
       ],
@@ -29,12 +33,12 @@ describe('logfilter jobs, against the emulator', () => {
     const [job] = server.state.zone(ZONE).jobs;
     expect(job.filter).toBe(COMPILED);
     expect(job.logpull_options).toBe('fields=RayID,ClientIP,EdgeStartTimestamp&timestamps=rfc3339&CVE-2021-44228=true');
-    expect(server.requests.find((request) => request.method === 'POST')!.body).toEqual({
+    expect(server.requests.find((request) => request.method === 'POST' && request.path === jobs)!.body).toEqual({
       name: 'web-logs',
       destination_conf: 's3://bucket/logs?region=us-east-1',
       dataset: 'http_requests',
       logpull_options: 'fields=RayID,ClientIP,EdgeStartTimestamp&timestamps=rfc3339&CVE-2021-44228=true',
-      ownership_challenge: 'abc',
+      ownership_challenge: challenge,
       filter: COMPILED,
     });
   });

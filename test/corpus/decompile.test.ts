@@ -87,6 +87,9 @@ describe('decompile corpus through the library', () => {
   }
 });
 
+/** Lists of several jobs: the library reports `several-filters`; the CLI decompiles every job (test/cli/jobs-read-back.test.ts). */
+const EVERY_JOB_IN_CLI = new Set(['input-several-jobs']);
+
 describe('decompile corpus through the CLI', () => {
   const results = new Map<string, CliResult>();
   beforeAll(async () => {
@@ -98,7 +101,7 @@ describe('decompile corpus through the CLI', () => {
     });
   }, 120_000);
 
-  for (const c of cases) {
+  for (const c of cases.filter((c) => !EVERY_JOB_IN_CLI.has(c.name))) {
     it(c.name, () => {
       const { code, stdout, stderr } = results.get(c.name)!;
       const file = relative(REPO_ROOT, c.path);

@@ -94,7 +94,7 @@ async function burst(zone: string, statePath: string | undefined, seed: number) 
 
 describe(`${WRITERS} concurrent custom-fields set, faults on`, () => {
   it('on a zone whose ruleset exists: nothing there before and nothing reported added is lost', async () => {
-    const zone = 'zone-with-ruleset';
+    const zone = 'a'.repeat(32); // ids are 32 hex characters, as the service's
     const before = { request_fields: ['x-h0', 'user-agent'], response_fields: ['server'], cookie_fields: ['session'] };
     const { results, faults, final } = await burst(zone, seededState(zone, before), 11);
     const beforeRefs = Object.entries(before).flatMap(([list, names]) => names.map((name) => `${list}: ${name}`));
@@ -108,7 +108,7 @@ describe(`${WRITERS} concurrent custom-fields set, faults on`, () => {
   });
 
   it('on a zone with no ruleset yet: one ruleset is created, the others use it, and nothing reported added is lost', async () => {
-    const zone = 'zone-without-ruleset';
+    const zone = 'b'.repeat(32);
     const { results, faults, final } = await burst(zone, undefined, 23);
     const { reportedAdded, failed, lost } = judge(results, final, []);
     console.info(

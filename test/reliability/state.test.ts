@@ -22,7 +22,7 @@ describe('the emulator killed with SIGKILL during a burst of writes', () => {
     const acknowledged: string[] = [];
     let killed: Promise<void> | undefined;
     await mapLimited(
-      Array.from({ length: ZONES }, (_, index) => `zone-${index}`),
+      Array.from({ length: ZONES }, (_, index) => index.toString(16).padStart(32, 'a')),
       async (zone) => {
         try {
           await client.customFields.set(zone, { cookie: [`c-${zone}`] });

@@ -2,12 +2,14 @@
 import { resolveConfig, type ClientOptions, type ResolvedConfig } from './config.js';
 import { CustomFieldsApi } from './custom-fields.js';
 import { JobsApi } from './jobs.js';
+import { LogpushApi } from './logpush.js';
 import { Transport } from './transport.js';
 
 export class Client {
   readonly config: ResolvedConfig;
   readonly customFields: CustomFieldsApi;
   readonly jobs: JobsApi;
+  readonly logpush: LogpushApi;
   private readonly transport: Transport;
 
   /** Throws ConfigError for a bad base URL, segment or half-set credentials. */
@@ -16,6 +18,7 @@ export class Client {
     this.transport = new Transport(this.config, options);
     this.customFields = new CustomFieldsApi(this.transport);
     this.jobs = new JobsApi(this.transport);
+    this.logpush = new LogpushApi(this.transport);
   }
 }
 

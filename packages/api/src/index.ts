@@ -34,5 +34,7 @@ export {
   type WantedFields,
 } from './merge.js';
 export { converge, DEFAULT_WRITE_ROUNDS, type Converged, type Intent, type RulesetAccess } from './converge.js';
-export { JobsApi, type CreateResult, type Job, type JobInput } from './jobs.js';
+export { JobsApi, scopePath, type CreateResult, type Job, type JobInput, type ScopeRef } from './jobs.js';
+export { mergeChange, updateJob, type JobChange, type UpdateOptions, type UpdateResult } from './job-update.js';
 export type { Envelope, Method } from './transport.js';
+export { LogpushApi, type OwnershipChallenge } from './logpush.js';

@@ -1,7 +1,8 @@
 /**
- * Log delivery jobs: `/zones/{zone}/{segment}/jobs[/{id}]` (spec 2.5, 4.2; the segment is `logpush`
- * unless configured). A create is never sent twice blindly: after a lost answer, the jobs are listed
- * and a job with the same name and destination is taken as the one created.
+ * Log delivery jobs: `/zones/{zone}/{segment}/jobs[/{id}]` and `/accounts/{account}/{segment}/jobs[/{id}]`
+ * (spec 2.5, 4.2; the segment is `logpush` unless configured). A create is never sent twice blindly:
+ * after a lost answer, the jobs are listed and a job with the same name and destination is taken as
+ * the one created.
  */
 import { segment } from './custom-fields.js';
 import { NetworkError } from './errors.js';
@@ -28,6 +29,8 @@ export interface Job {
   logpull_options?: string | null;
   filter?: string | null;
   enabled?: boolean;
+  output_options?: Record<string, unknown> | null;
+  kind?: string | null;
   last_complete?: string | null;
   last_error?: string | null;
   error_message?: string | null;
@@ -42,15 +45,24 @@ export interface CreateResult {
   dryRun: boolean;
 }
 
+/** Where jobs live: a zone id (a plain string is a zone), or an account. */
+export type ScopeRef = string | { zone: string } | { account: string };
+
+/** `/zones/{id}` or `/accounts/{id}`. */
+export function scopePath(scope: ScopeRef): string {
+  if (typeof scope === 'string') return `/zones/${segment(scope)}`;
+  return 'account' in scope ? `/accounts/${segment(scope.account)}` : `/zones/${segment(scope.zone)}`;
+}
+
 export class JobsApi {
   constructor(private readonly transport: Transport) {}
 
-  private path(zone: string, id?: number | string): string {
-    const base = `/zones/${segment(zone)}/${this.transport.config.productSegment}/jobs`;
+  private path(scope: ScopeRef, id?: number | string): string {
+    const base = `${scopePath(scope)}/${this.transport.config.productSegment}/jobs`;
     return id === undefined ? base : `${base}/${segment(String(id))}`;
   }
 
-  async create(zone: string, input: JobInput): Promise<CreateResult> {
+  async create(zone: ScopeRef, input: JobInput): Promise<CreateResult> {
     const dryRun = this.transport.dryRun;
     for (let attempt = 0; ; attempt++) {
       try {
@@ -73,22 +85,22 @@ export class JobsApi {
     }
   }
 
-  async list(zone: string): Promise<Job[]> {
+  async list(zone: ScopeRef): Promise<Job[]> {
     const envelope = await this.transport.request<Job[]>('GET', this.path(zone));
     return Array.isArray(envelope?.result) ? envelope.result : [];
   }
 
-  async get(zone: string, id: number | string): Promise<Job> {
+  async get(zone: ScopeRef, id: number | string): Promise<Job> {
     return (await this.transport.request<Job>('GET', this.path(zone, id)))!.result;
   }
 
   /** PUT /jobs/{id} with the members to change; undefined in a dry run. */
-  async update(zone: string, id: number | string, changes: Partial<Omit<JobInput, 'filter'>> & { filter?: string | null }): Promise<Job | undefined> {
+  async update(zone: ScopeRef, id: number | string, changes: Record<string, unknown>): Promise<Job | undefined> {
     return (await this.transport.request<Job>('PUT', this.path(zone, id), changes))?.result;
   }
 
   /** DELETE /jobs/{id}; false in a dry run. */
-  async delete(zone: string, id: number | string): Promise<boolean> {
+  async delete(zone: ScopeRef, id: number | string): Promise<boolean> {
     return (await this.transport.request<unknown>('DELETE', this.path(zone, id))) !== undefined;
   }
 }

@@ -38,9 +38,10 @@ export class Transport {
    * Sends the request and returns the envelope of a successful answer. In a dry run a write is only
    * described, and `undefined` comes back.
    */
-  async request<T>(method: Method, path: string, body?: unknown): Promise<Envelope<T> | undefined> {
+  async request<T>(method: Method, path: string, body?: unknown, kind: { reads?: boolean } = {}): Promise<Envelope<T> | undefined> {
     const url = this.config.baseUrl + path;
-    const write = method !== 'GET';
+    // A POST that only validates (a destination, an ownership token) changes nothing: a dry run sends it.
+    const write = method !== 'GET' && kind.reads !== true;
     this.options.onRequest?.(this.describe(method, url, body, write && this.dryRun));
     if (write && this.dryRun) return undefined;
     const credentials = this.config.credentials;

@@ -1,5 +1,5 @@
 /** Filter JSON as input, shared by `decompile`, `check --from-json` and `test --from-json`. */
-import { decompile, type DecompileResult } from '@logfilter/core';
+import { decompile, decompileJobs, type DecompileOptions, type DecompileResult, type JobDecompileResult } from '@logfilter/core';
 import type { Context } from './context.js';
 import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readSource, summary, type Source } from './io.js';
 import { writeReport } from './report/cli.js';
@@ -24,6 +24,8 @@ export function checkJson(context: Context, inline: string | undefined, flags: J
 /** Decompile prints the text on success; check prints a summary on stderr. */
 export function runJson(context: Context, inline: string | undefined, flags: JsonInputFlags, mode: 'decompile' | 'check'): number {
   const source = readSource(inline, flags.file, 'filter JSON');
+  const jobs = decompileJobs(source.text, decompileOptions(context, flags));
+  if (jobs) return runJobs(context, jobs, flags, mode);
   const result = decompileSource(context, source, flags);
   if (flags.json || flags.format === 'json') {
     process.stdout.write(`${JSON.stringify(machineOutput(result))}\n`);
@@ -42,12 +44,36 @@ export function runJson(context: Context, inline: string | undefined, flags: Jso
 }
 
 export function decompileSource(context: Context, source: Source, flags: JsonInputFlags): DecompileResult {
-  return (looksLikeHcl(source.text) ? decompileHcl : decompile)(source.text, {
+  return (looksLikeHcl(source.text) ? decompileHcl : decompile)(source.text, decompileOptions(context, flags));
+}
+
+/** A job's own dataset wins over -d (with a warning when they differ) and over the default. */
+function decompileOptions(context: Context, flags: JsonInputFlags): DecompileOptions {
+  return {
     dataset: context.dataset(flags.dataset),
+    catalog: context.catalog(),
+    explicitDataset: flags.dataset !== undefined,
     values: flags.values,
     maxBytes: flags.maxBytes === undefined ? undefined : parsePositiveInt(flags.maxBytes, '--max-bytes'),
     maxOperators: flags.maxOperators === undefined ? undefined : parsePositiveInt(flags.maxOperators, '--max-operators'),
-  });
+  };
+}
+
+/** A list of jobs: one result per job, each against its own dataset; exit 1 when any job has errors. */
+function runJobs(context: Context, jobs: readonly JobDecompileResult[], flags: JsonInputFlags, mode: 'decompile' | 'check'): number {
+  const ok = jobs.every((job) => job.result.ok);
+  if (flags.json) {
+    const results = jobs.map((job) => ({ id: job.id ?? null, pointer: job.pointer, dataset: job.dataset ?? null, ...machineOutput(job.result) }));
+    process.stdout.write(`${JSON.stringify({ ok, jobs: results })}\n`);
+    return ok ? EXIT_OK : EXIT_INVALID;
+  }
+  for (const job of jobs) {
+    const title = `job ${String(job.id ?? '?')} at ${job.pointer} (${job.dataset ?? 'no dataset'})`;
+    context.printDiagnostics(job.result.diagnostics, job.text, title);
+    if (mode === 'decompile' && job.result.ok) process.stdout.write(`# ${title}\n${job.result.text}\n`);
+    else if (job.result.ok) process.stderr.write(`${title}: ${summary(job.result.stats)}`);
+  }
+  return ok ? EXIT_OK : EXIT_INVALID;
 }
 
 function machineOutput(result: DecompileResult): object {

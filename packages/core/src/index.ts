@@ -56,6 +56,7 @@ export { evaluate, evaluateTree, matcher, type LogRecord, type RecordTest } from
 
 // from-json/: the service's filter JSON (or a job holding it) back to text.
 export { decompile, type DecompileOptions, type DecompileResult } from './from-json/decompile.js';
+export { decompileJobs, type JobDecompileResult } from './from-json/decompile-jobs.js';
 
 // editor/: what an editor asks on a keystroke.
 export {
@@ -105,6 +106,30 @@ export {
   type LogpullOptionsParts,
   type LogpullOptionsResult,
 } from './job-config/logpull-options.js';
+export {
+  checkOutputOptions,
+  convertLogpullOptions,
+  OUTPUT_OPTION_KEYS,
+  OUTPUT_TIMESTAMP_FORMATS,
+  OUTPUT_TYPES,
+  type ConvertResult,
+  type OutputOptions,
+} from './job-config/output-options.js';
+export {
+  checkJobs,
+  datasetForScope,
+  DESTINATION_SCHEMES,
+  destinationProblem,
+  findJobs,
+  MAX_DESTINATION_LENGTH,
+  MAX_JOB_NAME_LENGTH,
+  UPLOAD_LIMITS,
+  type CheckedJob,
+  type JobCheckOptions,
+  type JobCheckResult,
+  type JobScope,
+  type ScopedDataset,
+} from './job-config/job-check.js';
 
 // sql/: the filter as a SQL boolean expression, for the engines logs land in.
 export { toSql, filterKeys, SQL_DIALECTS, type SqlOptions, type SqlDialectName } from './sql/index.js';

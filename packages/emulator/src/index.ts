@@ -6,3 +6,4 @@ export { checkFilterString, type FilterLimits } from './filter-check.js';
 export { CODES as RULESET_CODES } from './rulesets.js';
 export { JOB_CODES } from './jobs.js';
 export type { EnvelopeError } from './envelope.js';
+export { ownershipToken, scopeOf as scopeOfPath, type ScopeRef as EmulatedScope } from './logpush.js';

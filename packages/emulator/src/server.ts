@@ -4,7 +4,8 @@ import { timingSafeEqual } from 'node:crypto';
 import { builtinCatalog, DEFAULT_MAX_CUSTOM_FIELDS, type Catalog } from '@logfilter/core';
 import { fail, HttpFailure, send, type EnvelopeError } from './envelope.js';
 import { Faults, type Fault } from './faults.js';
-import { createJob, deleteJob, getJob, listJobs, updateJob, type JobOptions } from './jobs.js';
+import type { JobOptions } from './jobs.js';
+import { routeLogpush, scopeOf } from './logpush.js';
 import { createRuleset, getRuleset, listRulesets, putRuleset, type RulesetOptions } from './rulesets.js';
 import { EmulatorState } from './state.js';
 import { getVersion, listVersions } from './versions.js';
@@ -127,13 +128,13 @@ class Service {
 
   private route(method: string, path: string, body: unknown): Answer {
     const parts = path.split('/').slice(1).map(decodeSegment);
-    if (parts[0] !== 'zones' || !parts[1]) throw fail(404, 7000, `no route for ${path}`);
+    const scope = scopeOf(parts[0], parts[1], path);
     const zone = parts[1];
     const rest = parts.slice(2);
-    if (rest[0] === 'rulesets' && rest.length <= 2) return this.routeRulesets(method, zone, rest[1], body);
-    if (rest[0] === 'rulesets' && rest[2] === 'versions' && rest.length <= 4 && method === 'GET')
+    if (scope.kind === 'zone' && rest[0] === 'rulesets' && rest.length <= 2) return this.routeRulesets(method, zone, rest[1], body);
+    if (scope.kind === 'zone' && rest[0] === 'rulesets' && rest[2] === 'versions' && rest.length <= 4 && method === 'GET')
       return ok(rest[3] === undefined ? listVersions(this.state, zone, rest[1]) : getVersion(this.state, zone, rest[1], rest[3]));
-    if (rest[0] === this.segment && rest[1] === 'jobs' && rest.length <= 3) return this.routeJobs(method, zone, rest[2], body);
+    if (rest[0] === this.segment) return ok(routeLogpush(this.state, method, scope, rest.slice(1), body, this.jobOptions));
     throw fail(404, 7000, `no route for ${path}`);
   }
 
@@ -143,16 +144,6 @@ class Service {
     if (id === undefined && method === 'POST') return withMessages(createRuleset(state, zone, body, this.rulesetOptions));
     if (id !== undefined && method === 'GET') return ok(getRuleset(state, zone, id));
     if (id !== undefined && method === 'PUT') return withMessages(putRuleset(state, zone, id, body, this.rulesetOptions));
-    throw fail(405, 7001, `method ${method} is not allowed here`);
-  }
-
-  private routeJobs(method: string, zone: string, id: string | undefined, body: unknown): Answer {
-    const { state } = this;
-    if (id === undefined && method === 'GET') return ok(listJobs(state, zone));
-    if (id === undefined && method === 'POST') return ok(createJob(state, zone, body, this.jobOptions));
-    if (id !== undefined && method === 'GET') return ok(getJob(state, zone, id));
-    if (id !== undefined && method === 'PUT') return ok(updateJob(state, zone, id, body, this.jobOptions));
-    if (id !== undefined && method === 'DELETE') return ok(deleteJob(state, zone, id));
     throw fail(405, 7001, `method ${method} is not allowed here`);
   }
 }

@@ -2,8 +2,10 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { EXIT_OK } from '../io.js';
+import { registerCatalogPull } from './catalog-pull.js';
 
 export function registerCatalog(program: Command, context: Context): void {
+  registerCatalogPull(program, context);
   program
     .command('datasets')
     .description('list the datasets of the catalog')

@@ -1,13 +1,18 @@
-/** `logfilter jobs create|list|get|delete`: log delivery jobs with compiled filters (spec 2.5, 4.2). */
-import { ApiError, NetworkError, type Client, type Job, type JobInput } from '@logfilter/api';
-import { buildLogpullOptions, checkLogpullOptions, compile, hasErrors, TIMESTAMP_FORMATS, type CompileResult, type Dataset } from '@logfilter/core';
+/** `logfilter jobs create|list|get|delete`: log delivery jobs with compiled filters (spec 2.5, 4.2), under a zone or an account. */
+import { ApiError, NetworkError, ValidationError, type Client, type Job, type JobInput } from '@logfilter/api';
+import { buildLogpullOptions, checkJobs, checkLogpullOptions, compile, hasErrors, TIMESTAMP_FORMATS, type CompileResult, type Dataset } from '@logfilter/core';
+import { registerJobsCheck } from './jobs-check.js';
+import { registerJobsDestination } from './jobs-destination.js';
+import { outputOptionsOf, registerJobsUpdate } from './jobs-update.js';
+import { addScopeOptions, datasetInScope, scopeOf, type ScopeFlags } from '../job-scope.js';
 import { Option, type Command } from 'commander';
 import type { Context } from '../context.js';
 import { EXIT_INVALID, EXIT_OK, readSource, UsageError } from '../io.js';
-import { addServiceOptions, collect, collectList, formatRequests, runService, serviceClient, type ServiceFlags } from '../service.js';
+import { addServiceOptions, collect, collectList, formatRequests, printReported, runService, serviceClient, type ServiceFlags } from '../service.js';
 
-interface CreateFlags extends ServiceFlags {
-  zone: string;
+interface CreateFlags extends ServiceFlags, ScopeFlags {
+  enabled?: boolean;
+  outputOption?: string[];
   name: string;
   destination: string;
   dataset?: string;
@@ -20,16 +25,15 @@ interface CreateFlags extends ServiceFlags {
   ownershipChallenge?: string;
 }
 
-type JobFlags = ServiceFlags & { zone: string; id: string };
+type JobFlags = ServiceFlags & ScopeFlags & { id: string };
 
 export function registerJobs(program: Command, context: Context): void {
-  const group = program.command('jobs').description('create, list, read and delete log delivery jobs');
+  const group = program.command('jobs').description('create, list, read, update, check and delete log delivery jobs');
 
   addServiceOptions(
-    group
-      .command('create')
+    addScopeOptions(group.command('create'))
       .description('create a job; --filter is compiled and checked first, and sent as the JSON string the service takes')
-      .requiredOption('--zone <id>', 'the zone id')
+      .option('--enabled', 'create the job enabled (the service creates jobs disabled by default)')
       .requiredOption('--name <name>', 'the job name')
       .requiredOption('--destination <conf>', 'destination_conf, e.g. s3://bucket/path?region=us-west-2')
       .option('--dataset <name>', 'the dataset (default: http_requests)')
@@ -37,28 +41,36 @@ export function registerJobs(program: Command, context: Context): void {
       .addOption(new Option('--timestamps <format>', 'timestamp format of the delivered logs').choices([...TIMESTAMP_FORMATS]))
       .option('--option <key=value>', 'a further logpull option, e.g. CVE-2021-44228=true (repeatable)', collect)
       .option('--logpull-options <raw>', 'the whole option string as is, instead of --fields/--timestamps/--option')
+      .option(
+        '--output-option <key=value>',
+        'an output_options member, e.g. timestamp_format=rfc3339ms (repeatable; output_options wins over logpull_options)',
+        collect,
+      )
       .option('--filter <text>', 'the filter, in logfilter text')
       .option('--filter-file <path>', 'read the filter from a file (- for standard input)')
       .option('--ownership-challenge <token>', 'the token proving you own the destination'),
     { dryRun: true },
   ).action(context.action((flags: CreateFlags) => runService(flags, () => create(program, context, flags))));
 
-  addServiceOptions(group.command('list').description("list the zone's jobs").requiredOption('--zone <id>', 'the zone id'), { dryRun: false }).action(
-    context.action((flags: ServiceFlags & { zone: string }) => runService(flags, () => list(program, flags))),
+  addServiceOptions(addScopeOptions(group.command('list').description("list the zone's or account's jobs")), { dryRun: false }).action(
+    context.action((flags: ServiceFlags & ScopeFlags) => runService(flags, () => list(program, flags))),
   );
 
-  addServiceOptions(group.command('get').description('print one job').requiredOption('--zone <id>', 'the zone id').requiredOption('--id <id>', 'the job id'), {
+  addServiceOptions(addScopeOptions(group.command('get').description('print one job')).requiredOption('--id <id>', 'the job id'), {
     dryRun: false,
   }).action(context.action((flags: JobFlags) => runService(flags, () => get(program, flags))));
 
-  addServiceOptions(
-    group.command('delete').description('delete one job').requiredOption('--zone <id>', 'the zone id').requiredOption('--id <id>', 'the job id'),
-    { dryRun: true },
-  ).action(context.action((flags: JobFlags) => runService(flags, () => remove(program, flags))));
+  addServiceOptions(addScopeOptions(group.command('delete').description('delete one job')).requiredOption('--id <id>', 'the job id'), { dryRun: true }).action(
+    context.action((flags: JobFlags) => runService(flags, () => remove(program, flags))),
+  );
+  registerJobsUpdate(program, group, context);
+  registerJobsCheck(program, group, context);
+  registerJobsDestination(program, group, context);
 }
 
 async function create(program: Command, context: Context, flags: CreateFlags): Promise<number> {
-  const dataset = context.dataset(flags.dataset);
+  const scope = scopeOf(flags);
+  const dataset = datasetInScope(context, flags.dataset, scope);
   const logpullOptions = logpullOptionsOf(flags);
   const options = checkLogpullOptions(logpullOptions, { dataset });
   const filter = compileFilter(context, flags, dataset);
@@ -78,10 +90,22 @@ async function create(program: Command, context: Context, flags: CreateFlags): P
   const { client, requests } = serviceClient(program, flags);
   const body: JobInput = { name: flags.name, destination_conf: flags.destination, dataset: dataset.name };
   if (logpullOptions !== '') body.logpull_options = logpullOptions;
+  const outputOptions = outputOptionsOf(flags.outputOption);
+  if (Object.keys(outputOptions).length > 0) body.output_options = outputOptions;
   if (flags.ownershipChallenge !== undefined) body.ownership_challenge = flags.ownershipChallenge;
   if (filter) body.filter = filter.json!;
-  if (!flags.dryRun && dataset.name === 'http_requests') await crossCheck(client, context, flags, logpullOptions);
-  const result = await client.jobs.create(flags.zone, body);
+  if (flags.enabled) body.enabled = true;
+  // The filter and options were reported above, with code frames; the rest of the body is checked here.
+  const rest = checkJobs(body, { scope: scope.kind, catalog: context.catalog() }).diagnostics.filter(
+    (d) => !['/filter', '/dataset'].includes(d.pointer ?? '') && (d.pointer !== '/logpull_options' || d.code === 'output-options-win'),
+  );
+  const restErrors = rest.filter((d) => d.severity === 'error');
+  if (restErrors.length > 0) throw new ValidationError('the job is not valid; nothing was sent', restErrors);
+  if (!flags.json) printReported(rest);
+  if (!flags.dryRun && dataset.name === 'http_requests' && flags.zone !== undefined) await crossCheck(client, context, flags.zone, flags.json, logpullOptions);
+  // A wrong or stale token is refused here, before a job is created with it.
+  if (flags.ownershipChallenge !== undefined) await client.logpush.validateOwnership(scope.ref, flags.destination, flags.ownershipChallenge);
+  const result = await client.jobs.create(scope.ref, body);
   if (flags.json) {
     process.stdout.write(
       `${JSON.stringify({ ok: true, job: result.job ?? null, recovered: result.recovered, diagnostics, ...(flags.dryRun ? { requests } : {}) })}\n`,
@@ -119,44 +143,45 @@ function compileFilter(context: Context, flags: CreateFlags, dataset: Dataset): 
 }
 
 /** Warns when the job's fields and the zone's custom fields do not match (spec 2.6); never fails the create. */
-async function crossCheck(client: Client, context: Context, flags: CreateFlags, logpullOptions: string): Promise<void> {
+async function crossCheck(client: Client, context: Context, zone: string, json: boolean | undefined, logpullOptions: string): Promise<void> {
   try {
-    const { fields } = await client.customFields.get(flags.zone);
+    const { fields } = await client.customFields.get(zone);
     const checked = checkLogpullOptions(logpullOptions, { dataset: 'http_requests', customFields: fields });
     const warnings = checked.diagnostics.filter((d) => d.code.startsWith('custom-field-'));
-    if (!flags.json) context.printDiagnostics(warnings, logpullOptions, 'logpull_options');
+    if (!json) context.printDiagnostics(warnings, logpullOptions, 'logpull_options');
   } catch (error) {
     if (!(error instanceof ApiError || error instanceof NetworkError) || (error instanceof ApiError && error.status === 401)) throw error;
-    if (!flags.json) process.stderr.write(`note: the zone's custom fields could not be read to cross-check the fields (${error.message})\n`);
+    if (!json) process.stderr.write(`note: the zone's custom fields could not be read to cross-check the fields (${error.message})\n`);
   }
 }
 
-async function list(program: Command, flags: ServiceFlags & { zone: string }): Promise<number> {
+async function list(program: Command, flags: ServiceFlags & ScopeFlags): Promise<number> {
+  const scope = scopeOf(flags);
   const { client } = serviceClient(program, flags);
-  const jobs = await client.jobs.list(flags.zone);
+  const jobs = await client.jobs.list(scope.ref);
   if (flags.json) {
     process.stdout.write(`${JSON.stringify({ ok: true, jobs })}\n`);
     return EXIT_OK;
   }
-  if (jobs.length === 0) process.stdout.write(`zone ${flags.zone} has no jobs\n`);
+  if (jobs.length === 0) process.stdout.write(`${scope.label} has no jobs\n`);
   for (const job of jobs) process.stdout.write(`${formatJobLine(job)}\n`);
   return EXIT_OK;
 }
 
-function formatJobLine(job: Job): string {
+export function formatJobLine(job: Job): string {
   return [String(job.id), job.name ?? '', job.dataset ?? '', job.enabled ? 'enabled' : 'disabled', job.destination_conf].join('\t');
 }
 
 async function get(program: Command, flags: JobFlags): Promise<number> {
   const { client } = serviceClient(program, flags);
-  const job = await client.jobs.get(flags.zone, flags.id);
+  const job = await client.jobs.get(scopeOf(flags).ref, flags.id);
   process.stdout.write(`${flags.json ? JSON.stringify({ ok: true, job }) : JSON.stringify(job, null, 2)}\n`);
   return EXIT_OK;
 }
 
 async function remove(program: Command, flags: JobFlags): Promise<number> {
   const { client, requests } = serviceClient(program, flags);
-  const deleted = await client.jobs.delete(flags.zone, flags.id);
+  const deleted = await client.jobs.delete(scopeOf(flags).ref, flags.id);
   if (flags.json) process.stdout.write(`${JSON.stringify({ ok: true, deleted, ...(flags.dryRun ? { requests } : {}) })}\n`);
   else if (flags.dryRun) process.stdout.write(`${formatRequests(requests)}\ndry run: nothing was sent\n`);
   else process.stdout.write(`deleted job ${flags.id}\n`);

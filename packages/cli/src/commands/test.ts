@@ -79,7 +79,7 @@ function compileFilter(context: Context, filter: string | undefined, flags: Test
   const source = readSource(filter, flags.file);
   const dataset = context.dataset(flags.dataset);
   if (flags.fromJson) {
-    const result = decompile(source.text, { dataset });
+    const result = decompile(source.text, { dataset, catalog: context.catalog(), explicitDataset: flags.dataset !== undefined });
     context.printDiagnostics(result.diagnostics, source.text, source.name);
     return result.ok ? result.filter : undefined;
   }

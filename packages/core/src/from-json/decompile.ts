@@ -7,7 +7,8 @@ import type { Expr, Scalar } from '../syntax/ast.js';
 import { checkInto } from '../check/check.js';
 import type { FilterNode, TypedValue } from '../check/checked.js';
 import type { CompileOptions } from '../compile.js';
-import { resolveDatasetInto } from '../language/datasets.js';
+import { resolveDataset, resolveDatasetInto } from '../language/datasets.js';
+import type { Dataset } from '../language/catalog.js';
 import { finish } from '../output/finish.js';
 import { JsonDocument } from './decompile-source.js';
 import { CRITERION_EXAMPLE, TreeReader, type CriterionInfo } from './decompile-tree.js';
@@ -20,7 +21,13 @@ import { DEFAULT_MAX_DEPTH } from '../syntax/parse.js';
 import type { FilterJson } from '../output/serialize.js';
 
 /** The options of compile: the dataset and catalog to check against, the value style, the limits. */
-export type DecompileOptions = Omit<CompileOptions, 'optimize'>;
+export type DecompileOptions = Omit<CompileOptions, 'optimize'> & {
+  /**
+   * True when the caller's `dataset` was named by a user: a job's own `dataset` still wins, with a
+   * warning when the two differ. Without it, a job's dataset is taken quietly.
+   */
+  explicitDataset?: boolean;
+};
 
 export interface DecompileResult {
   /** True when there is no error (warnings allowed). */
@@ -44,9 +51,9 @@ export function decompile(input: string | object, options: DecompileOptions = {}
   let tree: FilterNode | undefined;
   let found: string | undefined;
   try {
-    const dataset = resolveDatasetInto(options, report);
     const doc = JsonDocument.read(text, report);
     const located = doc && findFilter(doc, '', doc.value, report, 0);
+    const dataset = located?.job ? jobDataset(located, options, report) : resolveDatasetInto(options, report);
     if (located) {
       found = located.found;
       const reader = new TreeReader(located.doc, located.docPointer, report, dataset, options.maxDepth ?? DEFAULT_MAX_DEPTH, options.values === 'typed');
@@ -80,6 +87,26 @@ interface Located {
   /** The pointer into `doc` of a pointer into the filter document. */
   docPointer: (pointer: string) => string;
   found: string;
+  /** The job holding the filter, when it names its dataset. */
+  job?: { dataset: string; pointer: string; doc: JsonDocument };
+}
+
+/** The job's own dataset; a user's explicit one that differs gets a warning. */
+function jobDataset(located: Located, options: DecompileOptions, report: DiagnosticBag): Dataset | undefined {
+  const { dataset: name, pointer, doc } = located.job!;
+  const given = resolveDataset(options).dataset;
+  const span = doc.span(pointer);
+  if (options.explicitDataset && given && given.name !== name)
+    report.warning(
+      'dataset-disagrees',
+      { span: span, pointer: pointer },
+      `the job's dataset is '${name}': the filter is checked against it, not '${given.id}'`,
+      'drop -d',
+    );
+  if (given?.name === name) return given;
+  const found = resolveDataset({ dataset: name, catalog: options.catalog });
+  if (found.error) report.error('unknown-dataset', { span: span, pointer: pointer }, `the job's ${found.error.message}`, found.error.hint);
+  return found.dataset;
 }
 
 const MAX_STRING_HOPS = 3;
@@ -107,9 +134,13 @@ function findFilter(doc: JsonDocument, at: string, value: unknown, report: Diagn
     const filter = value.filter;
     if (filter === null || filter === '') return fail('no-filter', 'this job has no filter: it delivers every log line', 'there is nothing to decompile');
     const located = findFilter(doc, childPointer(at, 'filter'), filter, report, hops);
-    return located;
+    const dataset = value.dataset;
+    return located && typeof dataset === 'string' ? { ...located, job: { dataset, pointer: childPointer(at, 'dataset'), doc } } : located;
   }
-  if ('result' in value) return findInResult(doc, childPointer(at, 'result'), value.result, report, hops);
+  // An API answer's `result`, or the CLI's own --json output (`job`, `jobs`).
+  for (const wrapper of ['result', 'job', 'jobs']) {
+    if (wrapper in value) return findInResult(doc, childPointer(at, wrapper), value[wrapper], report, hops);
+  }
   if (['key', 'operator', 'value', 'and', 'or'].some((name) => name in value)) {
     const wrapped = JSON.stringify({ where: value });
     report.error(

@@ -1,0 +1,60 @@
+/** `logfilter jobs ownership` and `jobs validate-destination`: proving and checking a destination before a job uses it. */
+import { destinationProblem } from '@logfilter/core';
+import type { Command } from 'commander';
+import type { Context } from '../context.js';
+import { EXIT_INVALID, EXIT_OK } from '../io.js';
+import { addServiceOptions, formatRequests, runService, serviceClient, type ServiceFlags } from '../service.js';
+import { addScopeOptions, scopeOf, type ScopeFlags } from '../job-scope.js';
+
+type DestinationFlags = ServiceFlags & ScopeFlags & { destination: string };
+
+export function registerJobsDestination(program: Command, group: Command, context: Context): void {
+  addServiceOptions(
+    addScopeOptions(group.command('ownership'))
+      .description('ask the service to write an ownership challenge file into a destination; pass its token to jobs create --ownership-challenge')
+      .requiredOption('--destination <conf>', 'destination_conf, e.g. s3://bucket/path?region=us-west-2'),
+    { dryRun: true },
+  ).action(context.action((flags: DestinationFlags) => runService(flags, () => ownership(program, flags))));
+
+  addServiceOptions(
+    addScopeOptions(group.command('validate-destination'))
+      .description('ask the service whether it can deliver to a destination (nothing is created)')
+      .argument('<conf>', 'destination_conf'),
+    { dryRun: false },
+  ).action(context.action((conf: string, flags: DestinationFlags) => runService(flags, () => validate(program, { ...flags, destination: conf }))));
+}
+
+/** A destination refused locally: printed, exit 1, nothing sent. */
+function refusedLocally(flags: DestinationFlags): number | undefined {
+  const problem = destinationProblem(flags.destination);
+  if (!problem) return undefined;
+  const diagnostic = { code: 'invalid-destination', severity: 'error', message: problem.message, hint: problem.hint, pointer: '/destination_conf' };
+  if (flags.json)
+    process.stdout.write(`${JSON.stringify({ ok: false, error: { kind: 'invalid', message: 'nothing was sent' }, diagnostics: [diagnostic] })}\n`);
+  else process.stderr.write(`error[invalid-destination]: ${problem.message}\n  = hint: ${problem.hint}\n`);
+  return EXIT_INVALID;
+}
+
+async function ownership(program: Command, flags: DestinationFlags): Promise<number> {
+  const refused = refusedLocally(flags);
+  if (refused !== undefined) return refused;
+  const { client, requests } = serviceClient(program, flags);
+  const challenge = await client.logpush.requestOwnership(scopeOf(flags).ref, flags.destination);
+  if (flags.json) process.stdout.write(`${JSON.stringify({ ok: true, challenge: challenge ?? null, ...(flags.dryRun ? { requests } : {}) })}\n`);
+  else if (!challenge) process.stdout.write(`${formatRequests(requests)}\ndry run: nothing was sent\n`);
+  else
+    process.stdout.write(
+      `challenge written to ${challenge.filename}\nread the token from that file and pass it: logfilter jobs create ... --ownership-challenge TOKEN\n`,
+    );
+  return EXIT_OK;
+}
+
+async function validate(program: Command, flags: DestinationFlags): Promise<number> {
+  const refused = refusedLocally(flags);
+  if (refused !== undefined) return refused;
+  const { client } = serviceClient(program, flags);
+  const result = await client.logpush.validateDestination(scopeOf(flags).ref, flags.destination);
+  if (flags.json) process.stdout.write(`${JSON.stringify({ ok: result.valid, ...result })}\n`);
+  else process.stdout.write(`${result.valid ? 'valid' : 'not valid'}: ${flags.destination}${result.message ? ` (${result.message})` : ''}\n`);
+  return result.valid ? EXIT_OK : EXIT_INVALID;
+}

@@ -1,0 +1,150 @@
+/**
+ * `logfilter jobs update|enable|disable`: change a job. The job is read first, so that the filter is
+ * compiled against its own dataset and `output_options` (which the service replaces whole) keeps every
+ * option the user did not name; after the PUT the job is read back to verify the change held.
+ */
+import { updateJob, type Job, type JobChange } from '@logfilter/api';
+import { checkJobs, compile, datasetForScope, type Diagnostic, type JobScope } from '@logfilter/core';
+import type { Command } from 'commander';
+import type { Context } from '../context.js';
+import { EXIT_INVALID, EXIT_OK, readSource, UsageError } from '../io.js';
+import { addServiceOptions, collect, collectList, formatRequests, printReported, runService, serviceClient, type ServiceFlags } from '../service.js';
+import { addScopeOptions, scopeOf, type ScopeFlags } from '../job-scope.js';
+
+interface UpdateFlags extends ServiceFlags, ScopeFlags {
+  id: string;
+  filter?: string;
+  filterFile?: string;
+  clearFilter?: boolean;
+  enable?: boolean;
+  disable?: boolean;
+  name?: string;
+  destination?: string;
+  fields?: string[];
+  outputOption?: string[];
+}
+
+export function registerJobsUpdate(program: Command, group: Command, context: Context): void {
+  addServiceOptions(
+    addScopeOptions(group.command('update'))
+      .description('change a job: read it, merge the change (output_options whole), PUT, and verify the change held')
+      .requiredOption('--id <id>', 'the job id')
+      .option('--filter <text>', "the new filter, in logfilter text (compiled against the job's dataset)")
+      .option('--filter-file <path>', 'read the new filter from a file (- for standard input)')
+      .option('--clear-filter', 'remove the filter: the job delivers every log line')
+      .option('--enable', 'enable the job')
+      .option('--disable', 'disable the job')
+      .option('--name <name>', 'the new job name')
+      .option('--destination <conf>', 'the new destination_conf')
+      .option('--fields <names>', 'output_options.field_names, comma-separated (repeatable)', collectList)
+      .option('--output-option <key=value>', 'one output option, e.g. timestamp_format=rfc3339 or sample_rate=0.1; KEY= removes it (repeatable)', collect),
+    { dryRun: true },
+  ).action(context.action((flags: UpdateFlags) => runService(flags, () => update(program, context, flags))));
+
+  for (const [verb, enabled] of [
+    ['enable', true],
+    ['disable', false],
+  ] as const) {
+    addServiceOptions(addScopeOptions(group.command(verb)).description(`${verb} a job`).requiredOption('--id <id>', 'the job id'), { dryRun: true }).action(
+      context.action((flags: UpdateFlags) => runService(flags, () => update(program, context, { ...flags, enable: enabled, disable: !enabled }))),
+    );
+  }
+}
+
+async function update(program: Command, context: Context, flags: UpdateFlags): Promise<number> {
+  const scope = scopeOf(flags);
+  const change = changeOf(flags);
+  const { client, requests } = serviceClient(program, flags);
+  const current = await client.jobs.get(scope.ref, flags.id);
+  const diagnostics = compileFilterInto(context, flags, current, scope.kind, change);
+  if (diagnostics === undefined) return EXIT_INVALID;
+  const checked = checkJobs(
+    { ...current, ...change, output_options: { ...(current.output_options ?? {}), ...change.output_options } },
+    { scope: scope.kind, catalog: context.catalog() },
+  );
+  const problems = checked.diagnostics.filter((d) => d.severity === 'error' && changedMember(d.pointer ?? '', change));
+  if (problems.length > 0) {
+    if (flags.json)
+      process.stdout.write(
+        `${JSON.stringify({ ok: false, error: { kind: 'invalid', message: 'the change is not valid; nothing was sent' }, diagnostics: problems })}\n`,
+      );
+    else printReported(problems);
+    return EXIT_INVALID;
+  }
+  const result = await updateJob(client.jobs, scope.ref, flags.id, change);
+  if (flags.json) {
+    process.stdout.write(
+      `${JSON.stringify({ ok: true, job: result.job ?? null, body: result.body, attempts: result.attempts, ...(result.dryRun ? { requests } : {}) })}\n`,
+    );
+  } else if (result.dryRun) {
+    process.stdout.write(`${formatRequests(requests)}\ndry run: nothing was sent\n`);
+  } else {
+    if (result.attempts > 1)
+      process.stderr.write(`note: another writer changed job ${flags.id} meanwhile; its change was merged (${result.attempts} attempts)\n`);
+    process.stdout.write(`updated job ${flags.id} (${Object.keys(result.body).join(', ')}): ${result.job!.enabled ? 'enabled' : 'disabled'}\n`);
+  }
+  return EXIT_OK;
+}
+
+function changeOf(flags: UpdateFlags): JobChange {
+  const filters = [flags.filter !== undefined, flags.filterFile !== undefined, flags.clearFilter === true].filter(Boolean).length;
+  if (filters > 1) throw new UsageError('give one of --filter, --filter-file and --clear-filter');
+  if (flags.enable && flags.disable) throw new UsageError('give --enable or --disable, not both');
+  const change: JobChange = {};
+  if (flags.name !== undefined) change.name = flags.name;
+  if (flags.destination !== undefined) change.destination_conf = flags.destination;
+  if (flags.enable || flags.disable) change.enabled = flags.enable === true;
+  if (flags.clearFilter) change.filter = null;
+  const options = outputOptionsOf(flags.outputOption);
+  if (flags.fields !== undefined) options.field_names = flags.fields;
+  if (Object.keys(options).length > 0) change.output_options = options;
+  const any = Object.keys(change).length > 0 || flags.filter !== undefined || flags.filterFile !== undefined;
+  if (!any) throw new UsageError('nothing to change: give --filter, --clear-filter, --enable, --disable, --name, --destination, --fields or --output-option');
+  return change;
+}
+
+/** `--output-option KEY=VALUE`s as an output_options object (an empty value is null: remove it). */
+export function outputOptionsOf(pairs: readonly string[] = []): Record<string, unknown> {
+  const options: Record<string, unknown> = {};
+  for (const pair of pairs) {
+    const equals = pair.indexOf('=');
+    if (equals <= 0) throw new UsageError(`--output-option takes KEY=VALUE, not '${pair}'`);
+    options[pair.slice(0, equals)] = optionValue(pair.slice(0, equals), pair.slice(equals + 1));
+  }
+  return options;
+}
+
+/** A value as JSON wants it: numbers for sample_rate, booleans for the CVE flag, lists for field_names; empty removes. */
+function optionValue(key: string, text: string): unknown {
+  if (text === '') return null;
+  if (key === 'sample_rate' && /^\d*\.?\d+$/.test(text)) return Number(text);
+  if (key === 'CVE-2021-44228' && (text === 'true' || text === 'false')) return text === 'true';
+  if (key === 'field_names') return text.split(',').map((name) => name);
+  return text;
+}
+
+/** Compiles --filter/--filter-file against the job's dataset into `change`; undefined (after printing) on errors. */
+function compileFilterInto(context: Context, flags: UpdateFlags, job: Job, scope: JobScope, change: JobChange): Diagnostic[] | undefined {
+  if (flags.filter === undefined && flags.filterFile === undefined) return [];
+  const source = readSource(flags.filter, flags.filterFile);
+  const name = typeof job.dataset === 'string' ? job.dataset : 'http_requests';
+  const dataset = datasetForScope(name, scope, context.catalog()).dataset ?? context.dataset(name);
+  const result = compile(source.text, { dataset, catalog: context.catalog() });
+  if (!flags.json) context.printDiagnostics(result.diagnostics, source.text, source.name ?? 'filter');
+  if (!result.ok) {
+    if (flags.json)
+      process.stdout.write(
+        `${JSON.stringify({ ok: false, error: { kind: 'invalid', message: 'the filter has errors; nothing was sent' }, diagnostics: result.diagnostics })}\n`,
+      );
+    return undefined;
+  }
+  change.filter = result.json!;
+  return result.diagnostics;
+}
+
+function changedMember(pointer: string, change: JobChange): boolean {
+  const member = pointer.split('/')[1] ?? '';
+  if (member !== 'output_options') return member in change;
+  const option = pointer.split('/')[2];
+  return option === undefined || option in (change.output_options ?? {});
+}

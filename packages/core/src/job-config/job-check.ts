@@ -1,0 +1,237 @@
+/**
+ * The whole job checked before anything is sent: name, destination, upload limits, kind, the options
+ * (logpull_options and output_options), and the filter against the job's own dataset. The input is a
+ * job, a create body, an API answer holding one or a list, or the CLI's own `--json` output; every
+ * diagnostic carries the JSON Pointer of the value.
+ */
+import { DiagnosticBag, sortDiagnostics, type Diagnostic } from '../base/diagnostics.js';
+import { childPointer, describeJson, isObject, readJson } from '../base/json-source.js';
+import type { Catalog, Dataset } from '../language/catalog.js';
+import { builtinCatalog, DEFAULT_DATASET } from '../language/datasets.js';
+import { decompile } from '../from-json/decompile.js';
+import { checkLogpullOptions } from './logpull-options.js';
+import { checkOutputOptionsInto } from './output-options.js';
+
+export type JobScope = 'zone' | 'account';
+
+/** The destination schemes the service documents for `destination_conf`. */
+export const DESTINATION_SCHEMES = ['s3', 'gs', 'azure', 'r2', 'https', 'datadog', 'splunk', 'sumo'] as const;
+export const MAX_DESTINATION_LENGTH = 4096;
+export const MAX_JOB_NAME_LENGTH = 512;
+/** Each limit takes 0 (the service's default) or a value in the range. */
+export const UPLOAD_LIMITS: ReadonlyArray<readonly [string, number, number]> = [
+  ['max_upload_bytes', 5_000_000, 1_000_000_000],
+  ['max_upload_records', 1_000, 1_000_000],
+  ['max_upload_interval_seconds', 30, 300],
+];
+
+export interface JobCheckOptions {
+  catalog?: Catalog;
+  /** The dataset of a job that names none (default `http_requests`); a job's own `dataset` wins, with a warning when they differ. */
+  dataset?: string;
+  /** The scope the job is sent to; a dataset of the other scope is an error. */
+  scope?: JobScope;
+  maxBytes?: number;
+  maxOperators?: number;
+}
+
+export interface CheckedJob {
+  /** Where the job is in the input ('' for the input itself). */
+  pointer: string;
+  id?: unknown;
+  dataset: string;
+  ok: boolean;
+}
+
+export interface JobCheckResult {
+  ok: boolean;
+  jobs: CheckedJob[];
+  diagnostics: Diagnostic[];
+}
+
+export type ScopedDataset = { dataset: Dataset; error?: undefined } | { dataset?: Dataset; error: { message: string; hint: string } };
+
+/** The catalog dataset a job names under `scope`: `firewall_events` under an account is `firewall_events@account`. */
+export function datasetForScope(name: string, scope: JobScope | undefined, catalog: Catalog = builtinCatalog()): ScopedDataset {
+  const dataset = (scope === 'account' ? catalog.get(`${name}@account`) : undefined) ?? catalog.get(name);
+  if (!dataset) {
+    const guess = catalog.suggest(name);
+    return {
+      error: { message: `unknown dataset '${name}'`, hint: guess ? `did you mean '${guess.replace(/@.*$/, '')}'?` : '`logfilter datasets` lists them' },
+    };
+  }
+  if (scope === undefined || dataset.scope === scope) return { dataset };
+  const other = dataset.scope === 'account' ? 'account' : 'zone';
+  return {
+    dataset,
+    error: {
+      message: `dataset '${name}' is ${other}-scoped: its jobs live under an ${other === 'account' ? 'account' : 'zone'}, not a ${scope}`,
+      hint: `use --${other} ID instead of --${scope} ID`,
+    },
+  };
+}
+
+/** Checks every job found in `input` (text or a value). Never throws on user input. */
+export function checkJobs(input: string | object, options: JobCheckOptions = {}): JobCheckResult {
+  const text = typeof input === 'string' ? input : JSON.stringify(input);
+  const read = readJson(text);
+  if (!read.ok) {
+    const report = DiagnosticBag.forJson(text);
+    report.error('invalid-json', '', `not valid JSON: ${read.message}`);
+    return { ok: false, jobs: [], diagnostics: report.items };
+  }
+  const report = DiagnosticBag.forJson(text, { values: read.locations, keys: read.keyLocations });
+  const found = findJobs(read.value, '');
+  if (found.length === 0) report.error('not-a-job', '', 'no job here: expected a job object, a list of jobs, or an API answer holding them');
+  const jobs = found.map(({ job, pointer }) => {
+    const before = report.items.filter((d) => d.severity === 'error').length;
+    const dataset = checkJobInto(job, pointer, report, options);
+    return { pointer, id: job.id, dataset, ok: report.items.filter((d) => d.severity === 'error').length === before };
+  });
+  return { ok: !report.hasErrors, jobs, diagnostics: sortDiagnostics(report.items) };
+}
+
+/** The jobs in a value: itself, `result`, the CLI's `job`/`jobs`, or each member of a list. */
+export function findJobs(value: unknown, pointer: string): Array<{ job: Record<string, unknown>; pointer: string }> {
+  if (Array.isArray(value)) return value.flatMap((item, i) => findJobs(item, childPointer(pointer, i)));
+  if (!isObject(value)) return [];
+  for (const wrapper of ['result', 'jobs', 'job']) {
+    if (wrapper in value && !('destination_conf' in value)) return findJobs(value[wrapper], childPointer(pointer, wrapper));
+  }
+  return [{ job: value, pointer }];
+}
+
+/** Checks one job at `pointer`; returns the dataset name it was checked against. */
+export function checkJobInto(job: Record<string, unknown>, pointer: string, report: DiagnosticBag, options: JobCheckOptions): string {
+  const at = (member: string) => childPointer(pointer, member);
+  const dataset = jobDataset(job, at('dataset'), report, options);
+  checkName(job.name, at('name'), report);
+  checkDestination(job.destination_conf, at('destination_conf'), report);
+  for (const [member, low, high] of UPLOAD_LIMITS) checkLimit(job[member], member, low, high, at(member), report);
+  checkKind(job, dataset, at, report);
+  // The service answers every job with its frequency; only a body that sets it, or a non-default one, is worth a warning.
+  if ('frequency' in job && job.frequency !== null && (job.id === undefined || job.frequency !== 'high'))
+    report.warning('deprecated-member', at('frequency'), 'frequency is deprecated', 'use max_upload_bytes, max_upload_records and max_upload_interval_seconds');
+  if ('enabled' in job && typeof job.enabled !== 'boolean')
+    report.error('wrong-json-type', at('enabled'), `enabled must be true or false, not ${describeJson(job.enabled)}`);
+  checkOptions(job, dataset, at, report);
+  checkFilter(job.filter, at('filter'), dataset, report, options);
+  return dataset?.name ?? (typeof job.dataset === 'string' ? job.dataset : DEFAULT_DATASET);
+}
+
+function jobDataset(job: Record<string, unknown>, pointer: string, report: DiagnosticBag, options: JobCheckOptions): Dataset | undefined {
+  const own = job.dataset;
+  if (own !== undefined && own !== null && typeof own !== 'string') {
+    report.error('wrong-json-type', pointer, `dataset must be a string, not ${describeJson(own)}`);
+    return undefined;
+  }
+  if (typeof own === 'string' && options.dataset !== undefined && options.dataset.replace(/@.*$/, '') !== own)
+    report.warning('dataset-disagrees', pointer, `the job's dataset is '${own}'; it is checked against that, not '${options.dataset}'`);
+  const name = typeof own === 'string' ? own : (options.dataset ?? DEFAULT_DATASET);
+  const scoped = datasetForScope(name, options.scope, options.catalog);
+  if (scoped.error) report.error(scoped.dataset ? 'wrong-scope' : 'unknown-dataset', pointer, scoped.error.message, scoped.error.hint);
+  return scoped.dataset;
+}
+
+function checkName(name: unknown, pointer: string, report: DiagnosticBag): void {
+  if (name === undefined || name === null) return;
+  if (typeof name !== 'string') {
+    report.error('wrong-json-type', pointer, `name must be a string, not ${describeJson(name)}`);
+    return;
+  }
+  if (!/^[a-zA-Z0-9.-]*$/.test(name)) {
+    const fixed = name.replace(/[^a-zA-Z0-9.-]+/g, '-');
+    report.error('invalid-name', pointer, "a job name may hold letters, digits, '-' and '.' only", `write '${fixed}'`);
+  } else if (name.length > MAX_JOB_NAME_LENGTH) {
+    report.error('name-too-long', pointer, `the name is ${name.length} characters, over the limit of ${MAX_JOB_NAME_LENGTH}`);
+  }
+}
+
+/** Why a destination is refused, or undefined when its scheme is known and it fits. */
+export function destinationProblem(conf: string): { message: string; hint: string } | undefined {
+  if (conf.length > MAX_DESTINATION_LENGTH)
+    return { message: `destination_conf is ${conf.length} characters, over the limit of ${MAX_DESTINATION_LENGTH}`, hint: 'shorten it' };
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\/\S+$/i.exec(conf)?.[1]?.toLowerCase();
+  if (scheme && (DESTINATION_SCHEMES as readonly string[]).includes(scheme)) return undefined;
+  return {
+    message: scheme ? `unknown destination scheme '${scheme}://'` : `'${conf}' is not a destination URL`,
+    hint: `known schemes: ${DESTINATION_SCHEMES.map((s) => `${s}://`).join(', ')} (e.g. s3://bucket/path?region=us-west-2)`,
+  };
+}
+
+function checkDestination(conf: unknown, pointer: string, report: DiagnosticBag): void {
+  if (conf === undefined) {
+    report.error('missing-member', pointer, 'destination_conf is required', 'write e.g. "destination_conf": "s3://bucket/path?region=us-west-2"');
+    return;
+  }
+  if (typeof conf !== 'string') {
+    report.error('wrong-json-type', pointer, `destination_conf must be a string, not ${describeJson(conf)}`);
+    return;
+  }
+  const problem = destinationProblem(conf);
+  if (problem) report.error('invalid-destination', pointer, problem.message, problem.hint);
+}
+
+function checkLimit(value: unknown, member: string, low: number, high: number, pointer: string, report: DiagnosticBag): void {
+  if (value === undefined || value === null || value === 0) return;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < low || value > high)
+    report.error(
+      'out-of-range',
+      pointer,
+      `${member} takes 0 or a whole number from ${low.toLocaleString('en')} to ${high.toLocaleString('en')}, not ${describeJson(value)}`,
+    );
+}
+
+function checkKind(job: Record<string, unknown>, dataset: Dataset | undefined, at: (member: string) => string, report: DiagnosticBag): void {
+  const kind = job.kind;
+  if (kind === undefined || kind === null || kind === '') return;
+  if (kind !== 'edge') {
+    report.error('invalid-kind', at('kind'), `kind takes "" or "edge", not ${describeJson(kind)}`);
+    return;
+  }
+  if (dataset && dataset.name !== 'http_requests') {
+    report.error('invalid-kind', at('kind'), `kind "edge" is only for http_requests, not ${dataset.name}`, 'remove kind, or write "kind": ""');
+    return;
+  }
+  for (const member of ['max_upload_bytes', 'max_upload_records']) {
+    if (job[member] !== undefined && job[member] !== null && job[member] !== 0)
+      report.error('edge-with-limit', at(member), `a job of kind "edge" takes no ${member}`, `remove ${member}`);
+  }
+}
+
+function checkOptions(job: Record<string, unknown>, dataset: Dataset | undefined, at: (member: string) => string, report: DiagnosticBag): void {
+  const logpull = job.logpull_options;
+  if (typeof logpull === 'string' && logpull !== '') {
+    for (const d of checkLogpullOptions(logpull, dataset ? { dataset } : {}).diagnostics) {
+      const column = d.range.start.offset + 1;
+      const message = `logpull_options (column ${column}): ${d.message}`;
+      if (d.severity === 'error') report.error(d.code, at('logpull_options'), message, d.hint);
+      else report.warning(d.code, at('logpull_options'), message, d.hint);
+    }
+  } else if (logpull !== undefined && logpull !== null && typeof logpull !== 'string') {
+    report.error('wrong-json-type', at('logpull_options'), `logpull_options must be a string, not ${describeJson(logpull)}`);
+  }
+  const output = job.output_options;
+  if (output !== undefined) checkOutputOptionsInto(output, at('output_options'), dataset, report);
+  if (isObject(output) && typeof logpull === 'string' && logpull !== '')
+    report.warning(
+      'output-options-win',
+      at('logpull_options'),
+      'the job has output_options and logpull_options: output_options wins, logpull_options is ignored',
+      'remove logpull_options',
+    );
+}
+
+function checkFilter(filter: unknown, pointer: string, dataset: Dataset | undefined, report: DiagnosticBag, options: JobCheckOptions): void {
+  if (filter === undefined || filter === null || filter === '' || !dataset) return;
+  if (typeof filter !== 'string') {
+    report.error('wrong-json-type', pointer, `filter must be the filter JSON as a string, not ${describeJson(filter)}`);
+    return;
+  }
+  const result = decompile(filter, { dataset, maxBytes: options.maxBytes, maxOperators: options.maxOperators });
+  for (const d of result.diagnostics) {
+    const message = d.pointer ? `filter at ${d.pointer}: ${d.message}` : `filter: ${d.message}`;
+    if (d.severity === 'error') report.error(d.code, pointer, message, d.hint);
+    else report.warning(d.code, pointer, message, d.hint);
+  }
+}

@@ -1,0 +1,142 @@
+/**
+ * `output_options`: the structured replacement of `logpull_options` that the service's current
+ * documentation configures jobs with. Checked member by member with JSON Pointers, field names
+ * against the dataset's catalog; and the conversion of an old option string into the object.
+ */
+import { DiagnosticBag, type Diagnostic } from '../base/diagnostics.js';
+import { childPointer, describeJson, isObject } from '../base/json-source.js';
+import { closest } from '../base/suggest.js';
+import type { Dataset } from '../language/catalog.js';
+import { parseLogpullOptions } from './logpull-options.js';
+
+/** The formats of `timestamp_format`; the finer rfc3339 variants exist only here, not in logpull_options. */
+export const OUTPUT_TIMESTAMP_FORMATS = ['unixnano', 'unix', 'rfc3339', 'rfc3339ms', 'rfc3339ns'] as const;
+export const OUTPUT_TYPES = ['ndjson', 'csv'] as const;
+const STRING_OPTIONS = ['batch_prefix', 'batch_suffix', 'record_prefix', 'record_suffix', 'record_template', 'record_delimiter', 'field_delimiter'] as const;
+export const OUTPUT_OPTION_KEYS = ['field_names', 'timestamp_format', 'sample_rate', 'CVE-2021-44228', 'output_type', ...STRING_OPTIONS] as const;
+
+export type OutputOptions = Record<string, unknown> & {
+  field_names?: string[];
+  timestamp_format?: string;
+  sample_rate?: number;
+  'CVE-2021-44228'?: boolean;
+  output_type?: string;
+};
+
+/** Checks a job's `output_options` value; each diagnostic's pointer is under `pointer`. */
+export function checkOutputOptions(value: unknown, dataset?: Dataset, pointer = '/output_options'): Diagnostic[] {
+  const report = DiagnosticBag.forJson();
+  checkOutputOptionsInto(value, pointer, dataset, report);
+  return report.items;
+}
+
+/** Checks `value` (the `output_options` member at `pointer`) into `report`. */
+export function checkOutputOptionsInto(value: unknown, pointer: string, dataset: Dataset | undefined, report: DiagnosticBag): void {
+  if (value === null) return;
+  if (!isObject(value)) {
+    report.error('wrong-json-type', pointer, `output_options must be an object, not ${describeJson(value)}`, 'write {"field_names": ["RayID"], ...}');
+    return;
+  }
+  for (const [key, member] of Object.entries(value)) {
+    const at = childPointer(pointer, key);
+    if (member === null) continue; // the service documents every option as nullable: the default
+    if (!(OUTPUT_OPTION_KEYS as readonly string[]).includes(key)) {
+      const guess = closest(key, OUTPUT_OPTION_KEYS);
+      report.error('unknown-option', at, `unknown output option '${key}'`, guess ? `did you mean '${guess}'?` : `known: ${OUTPUT_OPTION_KEYS.join(', ')}`);
+    } else if (key === 'field_names') checkFieldNames(member, at, dataset, report);
+    else checkScalarOption(key, member, at, report);
+  }
+}
+
+function checkScalarOption(key: string, value: unknown, at: string, report: DiagnosticBag): void {
+  const oneOf = (allowed: readonly string[]) => {
+    if (typeof value === 'string' && allowed.includes(value)) return;
+    const guess = typeof value === 'string' ? closest(value, allowed) : undefined;
+    report.error('invalid-option-value', at, `${key} takes ${allowed.join(', ')}, not ${describeJson(value)}`, guess ? `did you mean '${guess}'?` : undefined);
+  };
+  if (key === 'timestamp_format') oneOf(OUTPUT_TIMESTAMP_FORMATS);
+  else if (key === 'output_type') oneOf(OUTPUT_TYPES);
+  else if (key === 'sample_rate') {
+    if (typeof value !== 'number' || !(value > 0 && value <= 1))
+      report.error('invalid-option-value', at, `sample_rate takes a number above 0 and at most 1 (e.g. 0.1), not ${describeJson(value)}`);
+  } else if (key === 'CVE-2021-44228') {
+    if (typeof value !== 'boolean') report.error('invalid-option-value', at, `CVE-2021-44228 takes true or false, not ${describeJson(value)}`);
+  } else if (typeof value !== 'string') {
+    report.error('invalid-option-value', at, `${key} takes a string, not ${describeJson(value)}`);
+  }
+}
+
+function checkFieldNames(value: unknown, at: string, dataset: Dataset | undefined, report: DiagnosticBag): void {
+  if (!Array.isArray(value)) {
+    report.error('wrong-json-type', at, `field_names must be an array of field names, not ${describeJson(value)}`, 'write ["RayID", "ClientIP"]');
+    return;
+  }
+  if (value.length === 0) report.error('empty-fields', at, 'field_names lists no field', 'list at least one field, or leave field_names out');
+  const seen = new Set<string>();
+  value.forEach((name, index) => {
+    const item = childPointer(at, index);
+    if (typeof name !== 'string') {
+      report.error('wrong-json-type', item, `a field name must be a string, not ${describeJson(name)}`);
+      return;
+    }
+    if (seen.has(name)) report.warning('duplicate-field', item, `field '${name}' is listed twice`, 'remove one');
+    seen.add(name);
+    if (dataset) checkFieldName(name, item, dataset, report);
+  });
+}
+
+/** A field name of a job (field_names, or a converted fields= list) against the dataset. */
+export function checkFieldName(name: string, pointer: string, dataset: Dataset, report: DiagnosticBag): void {
+  const field = dataset.field(name);
+  if (field) {
+    if (field.deprecated) report.warning('deprecated-field', pointer, `field '${name}' of ${dataset.name} is deprecated`);
+    return;
+  }
+  const trimmed = name.trim();
+  if (trimmed !== name && dataset.field(trimmed)) {
+    report.error('space-in-fields', pointer, `'${name}' has spaces around the field name`, `write '${trimmed}'`);
+    return;
+  }
+  const guess = dataset.fieldIgnoringCase(name)?.name ?? dataset.suggest(name);
+  report.error(
+    'unknown-field',
+    pointer,
+    `unknown field '${name}' in dataset ${dataset.name}`,
+    guess ? `did you mean '${guess}'?` : `\`logfilter fields ${dataset.name}\` lists them`,
+  );
+}
+
+export interface ConvertResult {
+  ok: boolean;
+  output_options: OutputOptions;
+  /** Pointers name the output_options member each option became (`/field_names`, ...). */
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * The `output_options` object equivalent to a `logpull_options` string: fields -> field_names,
+ * sample -> sample_rate, timestamps -> timestamp_format, the CVE flag as a boolean.
+ */
+export function convertLogpullOptions(text: string, dataset?: Dataset): ConvertResult {
+  const report = DiagnosticBag.forJson();
+  const converted: OutputOptions = {};
+  const query = text.includes('?') ? text.slice(text.indexOf('?') + 1) : text;
+  for (const option of parseLogpullOptions(query)) {
+    const value = option.value ?? '';
+    if (option.key === 'fields') converted.field_names = value === '' ? [] : value.split(',');
+    else if (option.key === 'timestamps') converted.timestamp_format = value;
+    else if (option.key === 'sample') converted.sample_rate = /^\d*\.?\d+$/.test(value) ? Number(value) : (value as unknown as number);
+    else if (option.key === 'CVE-2021-44228') converted['CVE-2021-44228'] = value === 'true' ? true : value === 'false' ? false : (value as unknown as boolean);
+    else if (option.key !== '') {
+      const guess = closest(option.key, ['fields', 'timestamps', 'sample', 'CVE-2021-44228']);
+      report.error(
+        'unknown-option',
+        '',
+        `unknown logpull option '${option.key}': it has no output_options equivalent`,
+        guess ? `did you mean '${guess}'?` : undefined,
+      );
+    }
+  }
+  checkOutputOptionsInto(converted, '', dataset, report);
+  return { ok: !report.hasErrors, output_options: converted, diagnostics: report.items };
+}
