@@ -39,5 +39,16 @@ export function finish(tree: FilterNode | undefined, bag: DiagnosticBag, options
   const stats = { bytes: utf8Length(json), operators: countCriteria(tree) };
   const limits = { maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES, maxOperators: options.maxOperators ?? DEFAULT_MAX_OPERATORS };
   if (stats.bytes > limits.maxBytes || stats.operators > limits.maxOperators) checkLimits(tree, stats, limits, style, bag);
-  return { ok: !bag.hasErrors, filter: toObject(tree, style), json, diagnostics: sortDiagnostics(bag.items), stats };
+  // Most callers want the JSON text alone, so the object is built on first read.
+  let filter: FilterJson | undefined;
+  return {
+    ok: !bag.hasErrors,
+    get filter(): FilterJson {
+      filter ??= toObject(tree, style);
+      return filter;
+    },
+    json,
+    diagnostics: sortDiagnostics(bag.items),
+    stats,
+  };
 }

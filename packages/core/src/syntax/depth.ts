@@ -1,6 +1,6 @@
 /** The nesting limit, checked on the tokens before the recursive parser sees them. */
 import type { IToken } from 'chevrotain';
-import { tokenSpan } from './cst-to-ast.js';
+import { tokenSpan } from './ast-parts.js';
 import type { DiagnosticBag } from '../base/diagnostics.js';
 import { And, AndAnd, Bang, Identifier, LParen, Not, Or, OrOr, RParen, SymbolOperator } from './lex.js';
 

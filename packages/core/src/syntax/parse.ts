@@ -1,5 +1,5 @@
 /**
- * The parser: tokens -> CST (Chevrotain CstParser) -> AST with source spans.
+ * The parser: tokens -> AST with source spans (Chevrotain EmbeddedActionsParser).
  *
  *   filter     = expr EOF
  *   expr       = unary { connective unary }
@@ -12,16 +12,16 @@
  *   value      = string | bareword
  *
  * language.md writes `orExpr = andExpr { OR andExpr }`, `andExpr = notExpr { AND notExpr }` and
- * `notExpr = NOT notExpr | primary`. This parser reads a flat run of unaries and connectives and the
- * CST walk groups it by precedence (AND before OR), a loop of NOTs stands for the recursion, and
+ * `notExpr = NOT notExpr | primary`. This parser reads a flat run of unaries and connectives and its
+ * actions group it by precedence (AND before OR), a loop of NOTs stands for the recursion, and
  * operator, list and items are parts of the predicate rule: the same trees with a third of the rule
- * calls, since each rule call builds a CST node, the main cost of parsing.
+ * calls. The rules build the AST as they go (an EmbeddedActionsParser): no CST is made and walked.
  * Keywords are case-insensitive; numbers and booleans are bare words told apart by the parser and
  * read by the field's type in the checker.
  */
-import { CstParser, type IRecognitionException, type TokenType } from 'chevrotain';
-import type { Comment, Expr } from './ast.js';
-import { buildAst, tokenSpan } from './cst-to-ast.js';
+import { EmbeddedActionsParser, type IRecognitionException, type IToken, type TokenType } from 'chevrotain';
+import type { Comment, Expr, List, Predicate, Scalar } from './ast.js';
+import { group, isOrConnective, join, negate, operatorOf, scalar, tokenSpan } from './ast-parts.js';
 import { checkDepth } from './depth.js';
 import { DiagnosticBag, SourceMap, type Diagnostic } from '../base/diagnostics.js';
 import { allTokens, Comma, Connective, Identifier, LBracket, lex, LParen, NotOperator, RBracket, RParen, SymbolOperator, Value } from './lex.js';
@@ -29,63 +29,114 @@ import { parseErrorDiagnostic } from './parse-errors.js';
 
 export const DEFAULT_MAX_DEPTH = 100;
 
-class FilterParser extends CstParser {
+/**
+ * Rule bodies run twice over: once while Chevrotain records the grammar (tokens and subrule results
+ * are placeholders then, so work on them sits in ACTION) and then on every parse.
+ */
+class FilterParser extends EmbeddedActionsParser {
+  /** String escape problems of the current parse, reported only if the whole parse succeeds. */
+  escapes = new DiagnosticBag(new SourceMap(''));
+
   constructor(validate: boolean) {
     super(allTokens, { maxLookahead: 2, skipValidations: !validate, recoveryEnabled: false });
     this.performSelfAnalysis();
   }
 
   /** `(a, b,)` or `[a, b,]` inside the predicate rule; `n` keeps Chevrotain's occurrence indices apart. */
-  private list(open: TokenType, close: TokenType, n: 1 | 2): void {
-    this.consume(n, open, { LABEL: 'open' });
+  private list(open: TokenType, close: TokenType, n: 1 | 2): List {
+    const openToken = this.consume(n, open, { LABEL: 'open' });
+    const items: IToken[] = [];
     this.option(2 * n, () => {
-      this.consume(2 * n, Value, { LABEL: 'item' });
+      items.push(this.consume(2 * n, Value, { LABEL: 'item' }));
       this.many(n, () => {
         this.consume(n, Comma);
-        this.consume(2 * n + 1, Value, { LABEL: 'item' });
+        items.push(this.consume(2 * n + 1, Value, { LABEL: 'item' }));
       });
       this.option(2 * n + 1, () => this.consume(n + 2, Comma));
     });
-    this.consume(n, close, { LABEL: 'close' });
+    const closeToken = this.consume(n, close, { LABEL: 'close' });
+    return this.ACTION(() => ({
+      kind: 'list' as const,
+      items: items.map((item) => scalar(item, this.escapes)),
+      bracket: open === LParen ? ('(' as const) : ('[' as const),
+      span: join(tokenSpan(openToken), tokenSpan(closeToken)),
+    }));
   }
 
-  expr = this.RULE('expr', () => {
-    this.SUBRULE(this.unary);
+  /** A flat run `u0 c1 u1 c2 u2 ...` grouped by precedence: AND runs first, then OR between them. */
+  expr = this.RULE('expr', (): Expr => {
+    let run: Expr[] = [this.SUBRULE(this.unary)];
+    let alternatives: Expr[] | undefined;
     this.MANY(() => {
-      this.CONSUME(Connective);
-      this.SUBRULE2(this.unary);
+      const connective = this.CONSUME(Connective);
+      const next = this.SUBRULE2(this.unary);
+      this.ACTION(() => {
+        if (isOrConnective(connective)) {
+          (alternatives ??= []).push(group('and', run));
+          run = [];
+        }
+        run.push(next);
+      });
+    });
+    return this.ACTION(() => {
+      if (!alternatives) return group('and', run);
+      alternatives.push(group('and', run));
+      return group('or', alternatives);
     });
   });
 
-  unary = this.RULE('unary', () => {
-    this.MANY(() => this.CONSUME(NotOperator));
-    this.OR([
+  unary = this.RULE('unary', (): Expr => {
+    const nots: IToken[] = [];
+    this.MANY(() => nots.push(this.CONSUME(NotOperator)));
+    const operand = this.OR([
       {
         ALT: () => {
           this.CONSUME(LParen);
-          this.SUBRULE(this.expr);
+          const inner = this.SUBRULE(this.expr);
           this.CONSUME(RParen);
+          return inner;
         },
       },
       { ALT: () => this.SUBRULE(this.predicate) },
     ]);
+    return this.ACTION(() => (nots.length === 0 ? operand : negate(operand, nots)));
   });
 
-  predicate = this.RULE('predicate', () => {
-    this.CONSUME(Identifier, { LABEL: 'field' });
+  predicate = this.RULE('predicate', (): Predicate => {
+    const field = this.CONSUME(Identifier, { LABEL: 'field' });
+    let negation: IToken | undefined;
     // operator
-    this.OR([
+    const word = this.OR([
       { ALT: () => this.CONSUME(SymbolOperator, { LABEL: 'operator' }) },
       {
         ALT: () => {
-          this.CONSUME(NotOperator, { LABEL: 'negation' });
-          this.CONSUME2(Identifier, { LABEL: 'operator' });
+          negation = this.CONSUME(NotOperator, { LABEL: 'negation' });
+          return this.CONSUME2(Identifier, { LABEL: 'operator' });
         },
       },
       { ALT: () => this.CONSUME3(Identifier, { LABEL: 'operator' }) },
     ]);
     // list or value
-    this.OR2([{ ALT: () => this.list(LParen, RParen, 1) }, { ALT: () => this.list(LBracket, RBracket, 2) }, { ALT: () => this.CONSUME(Value) }]);
+    const operand: Scalar | List = this.OR2([
+      { ALT: () => this.list(LParen, RParen, 1) },
+      { ALT: () => this.list(LBracket, RBracket, 2) },
+      {
+        ALT: () => {
+          const value = this.CONSUME(Value);
+          return this.ACTION(() => scalar(value, this.escapes));
+        },
+      },
+    ]);
+    return this.ACTION(() => {
+      const fieldSpan = tokenSpan(field);
+      return {
+        kind: 'predicate',
+        field: { name: field.image, span: fieldSpan },
+        operator: operatorOf(word, negation),
+        operand,
+        span: join(fieldSpan, operand.span),
+      };
+    });
   });
 }
 
@@ -143,14 +194,16 @@ export function parseInto(text: string, bag: DiagnosticBag, options: ParseOption
   if (tokens.length > maxDepth && !checkDepth(tokens, maxDepth, bag)) return { ast: undefined, comments };
 
   const parser = getParser();
+  const escapes = new DiagnosticBag(bag.source);
+  parser.escapes = escapes;
   parser.input = tokens;
-  const cst = parser.expr();
+  const ast = parser.expr();
   const errors = parser.errors; // a copy on every read
   if (errors.length > 0) {
     bag.add(parseErrorDiagnostic(errors[0] as IRecognitionException, tokens, bag.source!));
     return { ast: undefined, comments };
   }
-  const ast = buildAst(cst, bag);
+  for (const diagnostic of escapes.items) bag.add(diagnostic);
   return { ast, comments };
 }
 
@@ -173,4 +226,4 @@ function reportLexError(text: string, error: { offset: number; length: number },
   bag.error('unexpected-character', span, `unexpected character${error.length > 1 ? 's' : ''} '${shown}'`, hint);
 }
 
-export { classifyWord, tokenSpan } from './cst-to-ast.js';
+export { classifyWord, tokenSpan } from './ast-parts.js';

@@ -5,7 +5,7 @@
  */
 import { operatorFromSpelling } from '../language/operators.js';
 import type { Expr, List, Predicate, Scalar } from './ast.js';
-import { classifyWord } from './cst-to-ast.js';
+import { classifyWord } from './ast-parts.js';
 import { Identifier, lex, Word } from './lex.js';
 
 export interface PrintOptions {

@@ -1,0 +1,80 @@
+// Compile against other expression parsers (parse only, no checks) and the size of what a browser
+// downloads, each beside its same-run baseline or budget.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { parse as celParse } from '@marcbachmann/cel-js';
+import { compile } from '@logfilter/core';
+import { build } from 'esbuild';
+import jsep from 'jsep';
+import { row, timePerCallPair } from '../lib.mjs';
+import { DESIGN_CARD } from './compile.mjs';
+
+export const title = 'comparisons';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
+// The design card as each library writes it; jsep learns `in` as a binary operator for the comparison.
+jsep.addBinaryOp('in', 7);
+const JSEP_DESIGN_CARD = 'ClientCountry in ["us", "ca"] && (BotScore < 30 || EdgeResponseStatus >= 500)';
+const CEL_DESIGN_CARD = 'ClientCountry in ["us", "ca"] && (BotScore < 30 || EdgeResponseStatus >= 500)';
+
+/** What a page using `compileDataset` with the http_requests catalog alone downloads. */
+const ONE_DATASET_ENTRY = `
+import { compileDataset, datasetFromFile } from '@logfilter/core';
+import file from '@logfilter/core/catalog/http_requests.json';
+const dataset = datasetFromFile(file);
+export const run = (text) => compileDataset(text, dataset);
+`;
+
+async function gzipKB(contents) {
+  const out = await build({
+    stdin: { contents, resolveDir: root, loader: 'js' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    legalComments: 'none',
+    logLevel: 'error',
+  });
+  return gzipSync(out.outputFiles[0].contents, { level: 9 }).length / 1024;
+}
+
+/** The playground's page script: every .js file the built page loads at first (gzip). */
+function playgroundPageKB() {
+  const dist = join(root, 'packages/playground/dist');
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  let bytes = 0;
+  for (const file of readdirSync(join(dist, 'assets'))) {
+    if (file.endsWith('.js') && html.includes(`assets/${file}`)) bytes += gzipSync(readFileSync(join(dist, 'assets', file)), { level: 9 }).length;
+  }
+  return bytes / 1024;
+}
+
+export async function run() {
+  const rows = [];
+  // The first pair of a process otherwise catches compile before the JIT has settled (it read 2x-15x).
+  const settled = performance.now() + 1500;
+  while (performance.now() < settled) compile(DESIGN_CARD);
+  const [compileNs, jsepNs] = timePerCallPair(
+    () => compile(DESIGN_CARD),
+    () => jsep(JSEP_DESIGN_CARD),
+  );
+  rows.push(row('compile design card', compileNs / 1000, 'µs', 'jsep parse of the same', jsepNs / 1000, 1));
+  const [compileNs2, celNs] = timePerCallPair(
+    () => compile(DESIGN_CARD),
+    () => celParse(CEL_DESIGN_CARD),
+  );
+  rows.push(row('compile design card', compileNs2 / 1000, 'µs', 'cel-js parse of the same', celNs / 1000, 2));
+
+  // Sizes: the budget is the baseline, so the ratio reads as the share of it used.
+  const everything = await gzipKB(`export { compile } from '@logfilter/core';`);
+  const oneDataset = await gzipKB(ONE_DATASET_ENTRY);
+  const sized = row('bundle: compileDataset + http_requests', oneDataset, 'KB gz', 'budget', 40, 1);
+  sized.note = `(compile with the built-in catalog, all datasets: ${everything.toFixed(1)} KB gz)`;
+  rows.push(sized);
+  rows.push(row('playground page script', playgroundPageKB(), 'KB gz', 'budget', 140, 1));
+  return rows;
+}

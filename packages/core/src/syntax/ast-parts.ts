@@ -1,0 +1,56 @@
+/** The pieces the parser's actions build the AST from: spans from tokens, scalars, precedence groups. */
+import type { IToken } from 'chevrotain';
+import type { Expr, Predicate, Scalar } from './ast.js';
+import type { DiagnosticBag, Span } from '../base/diagnostics.js';
+import { Bang, DoubleQuoted, Or, OrOr, SingleQuoted } from './lex.js';
+import { unescapeString } from './strings.js';
+
+export function tokenSpan(token: IToken): Span {
+  return { start: token.startOffset, end: token.startOffset + token.image.length };
+}
+
+export function join(a: Span, b: Span): Span {
+  return { start: a.start, end: b.end };
+}
+
+export function isOrConnective(token: IToken): boolean {
+  return token.tokenType === Or || token.tokenType === OrOr;
+}
+
+/** One operand stands for itself; more make an `and` or `or` spanning them all. */
+export function group(kind: 'and' | 'or', operands: Expr[]): Expr {
+  return operands.length === 1 ? operands[0] : { kind, operands, span: join(operands[0].span, operands[operands.length - 1].span) };
+}
+
+/** NOTs written before `operand`, innermost last. */
+export function negate(operand: Expr, nots: IToken[]): Expr {
+  let result = operand;
+  for (let i = nots.length - 1; i >= 0; i--) result = { kind: 'not', operand: result, span: join(tokenSpan(nots[i]), result.span) };
+  return result;
+}
+
+export function operatorOf(word: IToken, negation: IToken | undefined): Predicate['operator'] {
+  if (!negation) return { spelling: word.image, span: tokenSpan(word) };
+  const spelling = negation.tokenType === Bang ? `!${word.image}` : `not ${word.image}`;
+  return { spelling, span: join(tokenSpan(negation), tokenSpan(word)) };
+}
+
+/** A value token as a scalar; string escapes are checked into `bag`. */
+export function scalar(token: IToken, bag: DiagnosticBag): Scalar {
+  const span = tokenSpan(token);
+  const type = token.tokenType;
+  if (type === DoubleQuoted || type === SingleQuoted) {
+    const quote = type === DoubleQuoted ? '"' : "'";
+    const value = unescapeString(token.image, span.start, bag);
+    return { kind: 'string', value, quote, span };
+  }
+  return { kind: classifyWord(token.image), value: token.image, span };
+}
+
+const NUMBER = /^-?\d+(?:\.\d+)?$/;
+
+export function classifyWord(word: string): Scalar['kind'] {
+  if (NUMBER.test(word)) return 'number';
+  if (word === 'true' || word === 'false') return 'boolean';
+  return 'word';
+}
