@@ -10,11 +10,10 @@ import {
   OPERATOR_LIST,
   OPERATOR_MATRIX,
   operatorFromSpelling,
-  WORD_SPELLINGS,
   type Operator,
   type TypeFamily,
 } from '../language/operators.js';
-import { closest } from '../base/suggest.js';
+import { operatorSuggestionHint } from '../language/operator-suggest.js';
 import { canonicalNumber } from '../language/values.js';
 import { holdsObjects, isArrayField, readsAsInteger, typeFamily, typeName, valueType } from '../language/field-types.js';
 
@@ -138,10 +137,7 @@ function resolveOperator(predicate: Predicate, bag: DiagnosticBag): Operator | u
   const { spelling, span } = predicate.operator;
   const operator = operatorFromSpelling(spelling);
   if (!operator) {
-    const bare = spelling.replace(/^(!|not )/i, '');
-    const guess = closest(bare, WORD_SPELLINGS);
-    const negated = bare !== spelling ? '!' : '';
-    bag.error('unknown-operator', span, `'${spelling}' is not an operator`, guess ? `did you mean '${negated}${guess}'?` : `operators are ${OPERATOR_LIST}`);
+    bag.error('unknown-operator', span, `'${spelling}' is not an operator`, operatorSuggestionHint(spelling) ?? `operators are ${OPERATOR_LIST}`);
     return undefined;
   }
   if (operator !== spelling && DEPRECATED_SPELLINGS.has(spelling.toLowerCase())) {

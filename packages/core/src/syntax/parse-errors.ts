@@ -2,8 +2,8 @@
 import { EOF, type IRecognitionException, type IToken } from 'chevrotain';
 import type { Diagnostic, SourceMap, Span } from '../base/diagnostics.js';
 import { And, AndAnd, Bang, Comma, Identifier, LBracket, LParen, Not, Or, OrOr, RBracket, RParen, SymbolOperator } from './lex.js';
-import { OPERATORS, operatorFromSpelling, WORD_SPELLINGS } from '../language/operators.js';
-import { closest } from '../base/suggest.js';
+import { OPERATORS, operatorFromSpelling } from '../language/operators.js';
+import { operatorSuggestionHint } from '../language/operator-suggest.js';
 
 const OPERATOR_LIST = OPERATORS.join(', ');
 
@@ -72,13 +72,8 @@ export function parseErrorDiagnostic(error: IRecognitionException, tokens: IToke
     return make('expected-operator', `expected an operator after ${describe(previous!)}, found ${found}`, `operators are ${OPERATOR_LIST}`);
   }
   if (previous && previous.tokenType === Identifier && !operatorFromSpelling(previous.image)) {
-    const guess = closest(previous.image, WORD_SPELLINGS);
-    return make(
-      'expected-operator',
-      `${describe(previous)} is not an operator`,
-      guess ? `did you mean '${guess}'?` : `operators are ${OPERATOR_LIST}`,
-      spanOf(previous),
-    );
+    const hint = operatorSuggestionHint(previous.image) ?? `operators are ${OPERATOR_LIST}`;
+    return make('expected-operator', `${describe(previous)} is not an operator`, hint, spanOf(previous));
   }
   const hint = isKeyword(token)
     ? `to compare with the word ${describe(token)}, quote it: "${token.image}"`

@@ -1,0 +1,35 @@
+/** Issue 12: what a new user tripped over, each as the user ran it through the built CLI. */
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli.js';
+
+/** The `= hint:` lines of a run's code frames. */
+function hints(stderr: string): string[] {
+  return [...stderr.matchAll(/= hint: (.*)/g)].map((match) => match[1]);
+}
+
+describe('a negated spelling suggests the negated operator (item 2)', () => {
+  const cases: Array<[string, string]> = [
+    ['ClientCountry neq us', "did you mean '!eq' (or '!=')?"],
+    ['ClientCountry ne us', "did you mean '!eq' (or '!=')?"],
+    ['ClientCountry not_eq us', "did you mean '!eq' (or '!=')?"],
+    ['ClientCountry <> us', "did you mean '!eq' (or '!=')?"],
+    ['ClientCountry nin (us, ca)', "did you mean '!in'?"],
+    ['ClientCountry notin (us, ca)', "did you mean '!in'?"],
+    ['ClientCountry notcontains us', "did you mean '!contains'?"],
+    ['ClientCountry eqq us', "did you mean 'eq' (or '==')?"],
+  ];
+  for (const [filter, hint] of cases) {
+    it(`logfilter compile '${filter}'`, async () => {
+      const result = await runCli(['compile', filter]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('error[unknown-operator]');
+      expect(hints(result.stderr)).toEqual([hint]);
+    });
+  }
+
+  it('decompile of "operator":"neq" suggests !eq', async () => {
+    const result = await runCli(['decompile', '{"where":{"key":"ClientCountry","operator":"neq","value":"us"}}']);
+    expect(result.code).toBe(1);
+    expect(hints(result.stderr)[0]).toMatch(/^did you mean '!eq'\?/);
+  });
+});
