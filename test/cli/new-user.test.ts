@@ -33,3 +33,29 @@ describe('a negated spelling suggests the negated operator (item 2)', () => {
     expect(hints(result.stderr)[0]).toMatch(/^did you mean '!eq'\?/);
   });
 });
+
+describe('int values are checked against the service uint64 range (item 3)', () => {
+  it("logfilter compile 'EdgeResponseStatus in (-5, 99999999999999999999)' is an error on each value", async () => {
+    const result = await runCli(['compile', 'EdgeResponseStatus in (-5, 99999999999999999999)']);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toBe('');
+    expect(result.stderr.match(/error\[int-out-of-range\]/g)).toHaveLength(2);
+    expect(result.stderr).toContain('-5 is negative');
+    expect(result.stderr).toContain('99999999999999999999 is larger than 18446744073709551615');
+  });
+
+  it('keeps the digits of 2^64-1, past double precision, exactly as written', async () => {
+    const result = await runCli(['compile', 'EdgeResponseStatus in (9007199254740993, 18446744073709551615)']);
+    expect(result).toEqual({
+      code: 0,
+      stdout: '{"where":{"key":"EdgeResponseStatus","operator":"in","value":[9007199254740993,18446744073709551615]}}\n',
+      stderr: '',
+    });
+  });
+
+  it('decompile refuses a negative int in filter JSON', async () => {
+    const result = await runCli(['decompile', '{"where":{"key":"EdgeResponseStatus","operator":"in","value":[-5]}}']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('error[int-out-of-range]');
+  });
+});

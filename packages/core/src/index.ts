@@ -57,6 +57,7 @@ export {
 export type { Expr, LogicalExpr, NotExpr, Predicate, Scalar, ScalarKind, List, Comment } from './syntax/ast.js';
 export type { CheckedExpr, Criterion, FilterNode, Group, TypedValue } from './check/checked.js';
 export { canonicalNumber } from './language/values.js';
+export { UINT64_MAX, uint64Problem } from './language/value-ranges.js';
 export { closest } from './base/suggest.js';
 export {
   serializedGrammar,
