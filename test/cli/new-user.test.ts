@@ -59,3 +59,26 @@ describe('int values are checked against the service uint64 range (item 3)', () 
     expect(result.stderr).toContain('error[int-out-of-range]');
   });
 });
+
+describe('a quoting hint shows the whole value, quoted (item 4)', () => {
+  const cases: Array<[string, string]> = [
+    ['ClientRequestPath contains /a,b', 'quote the whole value: "/a,b"'],
+    ['ClientRequestUserAgent contains Mozilla/5.0 Windows', 'quote the whole value: "Mozilla/5.0 Windows"'],
+    ['ClientRequestUserAgent contains Mozilla/5.0 (Windows NT) AND BotScore lt 30', 'quote the whole value: "Mozilla/5.0 (Windows NT)"'],
+    ['(ClientRequestPath eq /a b) OR BotScore lt 30', 'quote the whole value: "/a b"'],
+  ];
+  for (const [filter, quoted] of cases) {
+    it(`logfilter compile '${filter}'`, async () => {
+      const result = await runCli(['compile', filter]);
+      expect(result.code).toBe(1);
+      expect(hints(result.stderr)).toHaveLength(1);
+      expect(hints(result.stderr)[0]).toContain(quoted);
+    });
+  }
+
+  it('does not offer quoting where an AND is missing', async () => {
+    const result = await runCli(['compile', 'ClientCountry eq us BotScore lt 30']);
+    expect(result.code).toBe(1);
+    expect(hints(result.stderr)).toEqual(['to match any of several values write `in (a, b)`; to join predicates write AND or OR']);
+  });
+});

@@ -36,11 +36,16 @@ export function parseErrorDiagnostic(error: IRecognitionException, tokens: IToke
 
   if (error.name === 'NotAllInputParsedException') {
     if (token.tokenType === RParen) return make('unexpected-token', "unmatched ')'", "remove it, or add the '(' it closes");
+    const whole = previous && isValueLike(previous) ? wholeValue(tokens, index, source.text) : undefined;
+    const quoteWhole = whole === undefined ? undefined : `quote the whole value: ${JSON.stringify(whole)}`;
     if (previous && spanOf(previous).end === token.startOffset && isValueLike(previous)) {
-      const whole = source.text.slice(previous.startOffset).match(/^[^\s()[\],#]+/)?.[0] ?? previous.image;
-      return make('unexpected-token', `unexpected ${found} in a value`, `quote the whole value: ${JSON.stringify(whole)}`);
+      const glued = whole ?? source.text.slice(previous.startOffset, spanOf(token).end);
+      return make('unexpected-token', `unexpected ${found} in a value`, `quote the whole value: ${JSON.stringify(glued)}`);
     }
-    const hint = isValueLike(token) ? 'to match any of several values write `in (a, b)`; to join predicates write AND or OR' : 'join predicates with AND or OR';
+    const hint =
+      isValueLike(token) || token.tokenType === LParen
+        ? `${quoteWhole ? `${quoteWhole}; ` : ''}to match any of several values write \`in (a, b)\`; to join predicates write AND or OR`
+        : 'join predicates with AND or OR';
     return make('unexpected-token', `expected AND, OR or the end of the filter, found ${found}`, hint);
   }
 
@@ -86,7 +91,10 @@ export function parseErrorDiagnostic(error: IRecognitionException, tokens: IToke
       const at = source.position(open.startOffset);
       return make('unclosed-paren', `the '(' at ${at.line}:${at.column} is not closed`, "add ')' at the end of the group");
     }
-    return make('unexpected-token', `expected ')', AND or OR, found ${found}`, "close the group with ')' or join predicates with AND or OR");
+    const valueGoesOn = previous && isValueLike(previous) && (isValueLike(token) || token.tokenType === LParen);
+    const whole = valueGoesOn ? wholeValue(tokens, index, source.text) : undefined;
+    const quoteWhole = whole === undefined ? '' : `quote the whole value: ${JSON.stringify(whole)}; or `;
+    return make('unexpected-token', `expected ')', AND or OR, found ${found}`, `${quoteWhole}close the group with ')' or join predicates with AND or OR`);
   }
 
   function closeList(): Diagnostic {
@@ -98,6 +106,28 @@ export function parseErrorDiagnostic(error: IRecognitionException, tokens: IToke
     }
     return make('unexpected-token', `expected ',' or '${closer}' in the list, found ${found}`, 'separate the values of a list with commas');
   }
+}
+
+/**
+ * The text a user most likely meant as one value: from the value before `index` up to the next
+ * AND, OR, comment or unmatched ')', so that a hint quotes `/a,b` or `Mozilla/5.0 Windows` whole.
+ */
+function wholeValue(tokens: IToken[], index: number, text: string): string | undefined {
+  // `us BotScore lt 3` is a missing AND, not a value with spaces.
+  const next = tokens[index + 1];
+  if (next && (next.tokenType === SymbolOperator || operatorFromSpelling(next.image))) return undefined;
+  const start = tokens[index - 1].startOffset;
+  let end = spanOf(tokens[index - 1]).end;
+  let depth = 0;
+  for (const token of tokens.slice(index)) {
+    const type = token.tokenType;
+    if (type === And || type === Or || type === AndAnd || type === OrOr) break;
+    if (type === RParen && depth-- === 0) break;
+    if (type === LParen) depth++;
+    if (/[#\n\r]/.test(text.slice(end, token.startOffset))) break;
+    end = spanOf(token).end;
+  }
+  return end > spanOf(tokens[index - 1]).end ? text.slice(start, end) : undefined;
 }
 
 function isValueLike(token: IToken): boolean {
