@@ -1,4 +1,5 @@
 /** compile, the driver: text -> tokens -> AST -> checked -> lowered -> optimised -> JSON, with every diagnostic. */
+import { notTextBag, optionsOf } from './base/arguments.js';
 import { DiagnosticBag, SourceMap } from './base/diagnostics.js';
 import { checkInto } from './check/check.js';
 import type { FilterNode } from './check/checked.js';
@@ -19,7 +20,10 @@ export interface CompileOptions extends DatasetOptions, OutputOptions {
 }
 
 /** Compiles against the dataset the options name (default `http_requests`, from the built-in catalog). */
-export function compile(text: string, options: CompileOptions = {}): CompileResult {
+export function compile(text: string, givenOptions: CompileOptions = {}): CompileResult {
+  const options = optionsOf(givenOptions);
+  const notText = notTextBag(text);
+  if (notText) return finish(undefined, notText, options);
   const bag = new DiagnosticBag(new SourceMap(text));
   const dataset = resolveDatasetInto(options, bag);
   if (dataset) return compileDataset(text, dataset, options);
@@ -31,7 +35,10 @@ export function compile(text: string, options: CompileOptions = {}): CompileResu
  * Compiles against one Dataset, with no catalog: a bundle that uses this with one dataset file
  * (`datasetFromFile`) carries that dataset alone.
  */
-export function compileDataset(text: string, dataset: Dataset, options: Omit<CompileOptions, 'dataset' | 'catalog'> = {}): CompileResult {
+export function compileDataset(text: string, dataset: Dataset, givenOptions: Omit<CompileOptions, 'dataset' | 'catalog'> = {}): CompileResult {
+  const options = optionsOf(givenOptions);
+  const notText = notTextBag(text);
+  if (notText) return finish(undefined, notText, options);
   const bag = new DiagnosticBag(new SourceMap(text));
   let tree: FilterNode | undefined;
   try {

@@ -95,6 +95,8 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Splits text into tokens; keyword and identifier words get their own token types. */
 export function lex(text: string): LexResult {
+  // The library never throws on user input: anything but text is one error at offset 0.
+  if (typeof text !== 'string') return { tokens: [], comments: [], errors: [{ offset: 0, length: 0 }] };
   const result = getLexer().tokenize(text);
   for (const token of result.tokens) {
     if (token.tokenType === Word) classify(token);

@@ -19,6 +19,7 @@
  * Keywords are case-insensitive; numbers and booleans are bare words told apart by the parser and
  * read by the field's type in the checker.
  */
+import { notTextBag, optionsOf } from '../base/arguments.js';
 import { CstParser, type IRecognitionException, type TokenType } from 'chevrotain';
 import type { Comment, Expr } from './ast.js';
 import { buildAst, tokenSpan } from './cst-to-ast.js';
@@ -115,8 +116,10 @@ export interface ParseResult {
 
 /** Parses filter text into an AST. Never throws on user input: problems come back as diagnostics. */
 export function parse(text: string, options: ParseOptions = {}): ParseResult {
+  const notText = notTextBag(text);
+  if (notText) return { ast: undefined, comments: [], diagnostics: notText.items };
   const bag = new DiagnosticBag(new SourceMap(text));
-  const { ast, comments } = parseInto(text, bag, options);
+  const { ast, comments } = parseInto(text, bag, optionsOf(options));
   return { ast, comments, diagnostics: bag.items };
 }
 
