@@ -1,6 +1,6 @@
 /** Issue 12: what a new user tripped over, each as the user ran it through the built CLI. */
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.js';
+import { runCli, tempFiles } from '../support/cli.js';
 
 /** The `= hint:` lines of a run's code frames. */
 function hints(stderr: string): string[] {
@@ -80,5 +80,35 @@ describe('a quoting hint shows the whole value, quoted (item 4)', () => {
     const result = await runCli(['compile', 'ClientCountry eq us BotScore lt 30']);
     expect(result.code).toBe(1);
     expect(hints(result.stderr)).toEqual(['to match any of several values write `in (a, b)`; to join predicates write AND or OR']);
+  });
+});
+
+describe('limit hints come from what the filter holds (item 6)', () => {
+  const { file } = tempFiles('limit-hints');
+  const hosts = file('hosts.lf', Array.from({ length: 200 }, (_, i) => `ClientRequestHost eq h${i}.example.com`).join(' OR '));
+  const paths = file('paths.lf', Array.from({ length: 40 }, (_, i) => `ClientRequestPath !contains /p${i}`).join(' AND '));
+
+  it('a 200-host OR chain merged into one in list is not told to merge', async () => {
+    const result = await runCli(['compile', '-f', hosts]);
+    expect(result.code).toBe(1);
+    expect(hints(result.stderr)).toHaveLength(1);
+    expect(hints(result.stderr)[0]).not.toContain('merge values');
+    expect(hints(result.stderr)[0]).toContain("its 'in' list on ClientRequestHost holds 200 values, already one list");
+  });
+
+  it('the same chain without optimisation is told what could be merged', async () => {
+    const result = await runCli(['compile', '--no-optimize', '-f', hosts]);
+    expect(result.code).toBe(1);
+    expect(hints(result.stderr)).toContain("200 'eq'/'in' predicates on ClientRequestHost in one OR group can become one 'in' list; or split the job");
+  });
+
+  it("40 '!contains' predicates are not told to merge 'eq' predicates", async () => {
+    const result = await runCli(['compile', '-f', paths]);
+    expect(result.code).toBe(1);
+    const operatorHint = hints(result.stderr).find((hint) => hint.includes('criteria'));
+    expect(operatorHint).toBe(
+      "the filter holds 40 '!contains' on ClientRequestPath; nothing can be merged ('!contains' has no list form): split the job into several, or drop criteria",
+    );
+    expect(result.stderr).not.toContain("merge 'eq'");
   });
 });
