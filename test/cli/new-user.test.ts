@@ -112,3 +112,27 @@ describe('limit hints come from what the filter holds (item 6)', () => {
     expect(result.stderr).not.toContain("merge 'eq'");
   });
 });
+
+describe('control characters are shown escaped, never raw (item 8)', () => {
+  it('a NUL byte in the filter is \\x00 in the code frame, with the caret under it', async () => {
+    const result = await runCli(['compile', '-f', '-'], { input: 'BotScore lt 3\u0000' });
+    expect(result.code).toBe(1);
+    expect(result.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    expect(result.stderr).toContain("error[invalid-value]: '3\\x00' is not a whole number");
+    expect(result.stderr).toContain('1 | BotScore lt 3\\x00\n  |             ^^^^^\n');
+  });
+
+  it('other control characters too, and the caret after them stays under its token', async () => {
+    const result = await runCli(['compile', '-f', '-'], { input: 'ClientCountry eq "a\u0001" AND x\u0007 eq 3' });
+    expect(result.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    expect(result.stderr).toContain('1 | ClientCountry eq "a\\x01" AND x\\x07 eq 3\n  |                              ^^^^^\n');
+  });
+
+  it('in messages outside code frames (an unknown dataset, a malformed log line)', async () => {
+    const dataset = await runCli(['compile', '-d', 'http\u0001x', 'BotScore lt 30']);
+    expect(dataset).toMatchObject({ code: 2, stderr: "logfilter: unknown dataset 'http\\x01x' (`logfilter datasets` lists them)\n" });
+    const logs = await runCli(['test', 'BotScore lt 30', '--logs', '-'], { input: 'x\u0000y\n' });
+    expect(logs.stderr).toContain('"x\\x00y" is not valid JSON');
+    expect(logs.stderr).not.toContain('\u0000');
+  });
+});

@@ -1,4 +1,5 @@
 /** The `logfilter` command. Each command's action returns its exit code through the context. */
+import { escapeControlCharacters } from '@logfilter/core';
 import { Command, CommanderError } from 'commander';
 import { registerCatalog } from './commands/catalog.js';
 import { machineFailure, registerCompile } from './commands/compile.js';
@@ -57,7 +58,7 @@ function failure(error: unknown, argv: string[]): number {
   }
   if (error instanceof UsageError) {
     if (argv.includes('--json')) process.stdout.write(`${JSON.stringify(machineFailure(error))}\n`);
-    else process.stderr.write(`logfilter: ${error.message}\n`);
+    else process.stderr.write(`logfilter: ${escapeControlCharacters(error.message)}\n`);
     return EXIT_USAGE;
   }
   process.stderr.write(`logfilter: internal error: ${error instanceof Error ? error.message : String(error)}\nplease report this as a bug\n`);

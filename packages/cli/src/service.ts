@@ -5,7 +5,7 @@
  * network trouble.
  */
 import { ApiError, ConfigError, createClient, ENV, NetworkError, ValidationError, type Client, type RequestDescription } from '@logfilter/api';
-import type { Diagnostic } from '@logfilter/core';
+import { escapeControlCharacters, type Diagnostic } from '@logfilter/core';
 import type { Command } from 'commander';
 import { EXIT_INVALID, EXIT_USAGE, UsageError } from './io.js';
 
@@ -101,7 +101,7 @@ export async function runService(flags: ServiceFlags, action: () => Promise<numb
       process.stdout.write(`${JSON.stringify({ ok: false, error: report.error, diagnostics: report.diagnostics })}\n`);
     } else {
       printReported(report.diagnostics);
-      process.stderr.write(`logfilter: ${report.error.message}\n`);
+      process.stderr.write(`logfilter: ${escapeControlCharacters(report.error.message)}\n`);
     }
     return report.exit;
   }

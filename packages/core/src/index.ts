@@ -20,7 +20,7 @@ export {
   type FilterValue,
 } from './output/serialize.js';
 export { print, printScalar, printPredicate, type PrintOptions } from './syntax/print.js';
-export { renderDiagnostic, renderDiagnostics, type RenderOptions } from './base/codeframe.js';
+export { renderDiagnostic, renderDiagnostics, escapeControlCharacters, type RenderOptions } from './base/codeframe.js';
 export {
   Catalog,
   Dataset,

@@ -3,7 +3,7 @@
  * and prints the lines it lets through, exactly as read. Streamed line by line, so memory stays flat
  * on a file of any size; a malformed line is reported on stderr and skipped.
  */
-import { compile, decompile, matcher, type RecordTest } from '@logfilter/core';
+import { compile, decompile, escapeControlCharacters, matcher, type RecordTest } from '@logfilter/core';
 import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { pipeline, type Readable } from 'node:stream';
@@ -144,7 +144,8 @@ function runLines(input: Readable, name: string, test: RecordTest, flags: TestFl
     if (verdict === undefined) return;
     if (verdict instanceof Error) {
       counts.skipped++;
-      if (counts.skipped <= MAX_REPORTED) process.stderr.write(`logfilter: ${name}:${lineNumber}: malformed line skipped: ${verdict.message}\n`);
+      if (counts.skipped <= MAX_REPORTED)
+        process.stderr.write(`logfilter: ${name}:${lineNumber}: malformed line skipped: ${escapeControlCharacters(verdict.message)}\n`);
       if (counts.skipped === MAX_REPORTED + 1) process.stderr.write('logfilter: further malformed lines are counted, not shown\n');
       return;
     }
