@@ -136,3 +136,39 @@ describe('control characters are shown escaped, never raw (item 8)', () => {
     expect(logs.stderr).not.toContain('\u0000');
   });
 });
+
+describe('a file name given as the filter (item 5)', () => {
+  const { dir, file } = tempFiles('file-argument');
+  file('b.lf', 'ClientCountry eq us\n');
+  file('messy.lf', 'clientcountry EQ us\n');
+
+  it('logfilter fmt --check b.lf checks the file, as gofmt and prettier do', async () => {
+    expect(await runCli(['fmt', '--check', 'b.lf'], { cwd: dir })).toEqual({ code: 0, stdout: '', stderr: '' });
+    expect(await runCli(['fmt', '--check', 'b.lf', 'messy.lf'], { cwd: dir })).toEqual({ code: 1, stdout: '', stderr: 'messy.lf is not formatted\n' });
+  });
+
+  it('logfilter fmt b.lf prints the file formatted, and --write rewrites named files', async () => {
+    expect(await runCli(['fmt', 'messy.lf'], { cwd: dir })).toEqual({ code: 0, stdout: 'clientcountry eq us\n', stderr: '' });
+    const own = file('own.lf', 'BotScore  LT 30\n');
+    expect(await runCli(['fmt', '--write', own])).toEqual({ code: 0, stdout: '', stderr: `formatted ${own}\n` });
+    expect(await runCli(['fmt', '--check', own])).toMatchObject({ code: 0 });
+  });
+
+  it('a filter that is not a file is still formatted as text; a mix is a usage error', async () => {
+    expect(await runCli(['fmt', 'botscore LT 30'], { cwd: dir })).toEqual({ code: 0, stdout: 'botscore lt 30\n', stderr: '' });
+    expect(await runCli(['fmt', '--check', 'b.lf', 'nope.lf'], { cwd: dir })).toMatchObject({ code: 2 });
+  });
+
+  it('logfilter compile b.lf says it is a file and suggests -f', async () => {
+    const result = await runCli(['compile', 'b.lf'], { cwd: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error\[argument-is-a-file\]: 'b.lf' is read as filter text, but it is the name of a file\n/);
+    expect(hints(result.stderr)[0]).toBe('to read the filter from the file, write `logfilter compile -f b.lf`');
+  });
+
+  it('check, test and decompile say so too', async () => {
+    expect((await runCli(['check', 'b.lf'], { cwd: dir })).stderr).toContain('`logfilter check -f b.lf`');
+    expect((await runCli(['test', 'b.lf', '--logs', '-'], { cwd: dir })).stderr).toContain('`logfilter test -f b.lf`');
+    expect((await runCli(['decompile', 'b.lf'], { cwd: dir })).stderr).toContain('`logfilter decompile -f b.lf`');
+  });
+});

@@ -4,6 +4,7 @@ import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readSource, summary, type UsageError } from '../io.js';
 import { checkJson } from './decompile.js';
+import { withFileArgumentNote } from '../file-argument.js';
 
 interface CompileFlags {
   file?: string;
@@ -59,13 +60,14 @@ export function registerCompile(program: Command, context: Context): void {
 function run(context: Context, filter: string | undefined, flags: CompileFlags, mode: 'compile' | 'check'): number {
   const source = readSource(filter, flags.file);
   const dataset = context.dataset(flags.dataset);
-  const result = compile(source.text, {
+  const compiled = compile(source.text, {
     dataset,
     values: flags.values,
     optimize: flags.optimize,
     maxBytes: flags.maxBytes === undefined ? undefined : parsePositiveInt(flags.maxBytes, '--max-bytes'),
     maxOperators: flags.maxOperators === undefined ? undefined : parsePositiveInt(flags.maxOperators, '--max-operators'),
   });
+  const result = { ...compiled, diagnostics: withFileArgumentNote(compiled.diagnostics, filter, mode) };
   if (flags.json) {
     process.stdout.write(`${JSON.stringify(machineOutput(result))}\n`);
     return result.ok ? EXIT_OK : EXIT_INVALID;

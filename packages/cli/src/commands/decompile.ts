@@ -2,6 +2,7 @@
 import { decompile, renderDiagnostic, type DecompileDiagnostic, type DecompileResult } from '@logfilter/core';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
+import { withFileArgumentNote } from '../file-argument.js';
 import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readSource, summary, type Source } from '../io.js';
 
 export interface JsonInputFlags {
@@ -39,7 +40,8 @@ export function checkJson(context: Context, inline: string | undefined, flags: J
 /** Decompile prints the text on success; check prints a summary on stderr. */
 function runJson(context: Context, inline: string | undefined, flags: JsonInputFlags, mode: 'decompile' | 'check'): number {
   const source = readSource(inline, flags.file, 'filter JSON');
-  const result = decompileSource(context, source, flags);
+  const decompiled = decompileSource(context, source, flags);
+  const result = { ...decompiled, diagnostics: withFileArgumentNote(decompiled.diagnostics, inline, mode === 'check' ? 'check --from-json' : mode) };
   if (flags.json) {
     process.stdout.write(`${JSON.stringify(machineOutput(result))}\n`);
     return result.ok ? EXIT_OK : EXIT_INVALID;

@@ -10,6 +10,7 @@ import { pipeline, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
+import { withFileArgumentNote } from '../file-argument.js';
 import { EXIT_INVALID, EXIT_OK, readSource, UsageError } from '../io.js';
 import { printPointerDiagnostics } from './decompile.js';
 
@@ -61,11 +62,11 @@ function compileFilter(context: Context, filter: string | undefined, flags: Test
   const dataset = context.dataset(flags.dataset);
   if (flags.fromJson) {
     const result = decompile(source.text, { dataset });
-    printPointerDiagnostics(context, result.diagnostics, source);
+    printPointerDiagnostics(context, withFileArgumentNote(result.diagnostics, filter, 'test --from-json'), source);
     return result.ok ? matcher(result.json!) : undefined;
   }
   const result = compile(source.text, { dataset });
-  context.printDiagnostics(result.diagnostics, source.text, source.name);
+  context.printDiagnostics(withFileArgumentNote(result.diagnostics, filter, 'test'), source.text, source.name);
   return result.ok ? matcher(result.json!) : undefined;
 }
 
