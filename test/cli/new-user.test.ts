@@ -172,3 +172,40 @@ describe('a file name given as the filter (item 5)', () => {
     expect((await runCli(['decompile', 'b.lf'], { cwd: dir })).stderr).toContain('`logfilter decompile -f b.lf`');
   });
 });
+
+describe('lint warnings (item 9)', () => {
+  const cases: Array<[string, string]> = [
+    ['ClientCountry eq us AND ClientCountry eq ca', 'never-matches'],
+    ['BotScore lt 10 AND BotScore gt 20', 'never-matches'],
+    ['ClientCountry eq us OR ClientCountry !eq us', 'always-matches'],
+    ['ClientCountry eq US', 'value-case'],
+    ['EdgeStartTimestamp eq yesterday', 'not-a-timestamp'],
+  ];
+  for (const [filter, code] of cases) {
+    it(`logfilter compile '${filter}' warns ${code}, with a hint, and exits 0`, async () => {
+      const result = await runCli(['compile', filter]);
+      expect(result.code).toBe(0);
+      expect(result.stdout).toMatch(/^\{"where":/);
+      expect(result.stderr).toMatch(new RegExp(`^warning\\[${code}\\]: `));
+      expect(hints(result.stderr)).toHaveLength(1);
+    });
+  }
+
+  it('--no-lint switches them off', async () => {
+    expect(await runCli(['compile', '--no-lint', 'ClientCountry eq US'])).toEqual({
+      code: 0,
+      stdout: '{"where":{"key":"ClientCountry","operator":"eq","value":"US"}}\n',
+      stderr: '',
+    });
+  });
+
+  it('a NOT is read before linting: NOT (X eq a OR X eq b) AND X eq a never matches', async () => {
+    const result = await runCli(['compile', 'NOT (ClientCountry eq us OR ClientCountry eq ca) AND ClientCountry eq us']);
+    expect(result.stderr).toContain('warning[never-matches]');
+  });
+
+  it('consistent conditions do not warn', async () => {
+    const result = await runCli(['compile', 'ClientCountry eq us AND ClientCountry !eq ca AND BotScore geq 10 AND BotScore leq 10']);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+  });
+});

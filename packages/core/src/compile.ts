@@ -2,6 +2,7 @@
 import { notTextBag, optionsOf } from './base/arguments.js';
 import { DiagnosticBag, SourceMap } from './base/diagnostics.js';
 import { checkInto } from './check/check.js';
+import { lint } from './check/lint.js';
 import type { FilterNode } from './check/checked.js';
 import type { Dataset } from './language/catalog.js';
 import { resolveDatasetInto, type DatasetOptions } from './language/datasets.js';
@@ -15,6 +16,8 @@ export type { CompileResult } from './output/finish.js';
 export interface CompileOptions extends DatasetOptions, OutputOptions {
   /** Meaning-preserving optimisations (default on). */
   optimize?: boolean;
+  /** Lint warnings: never-matches, always-matches, value-case, not-a-timestamp (default on). */
+  lint?: boolean;
   /** Deepest nesting of parentheses and NOTs (default 100). */
   maxDepth?: number;
 }
@@ -46,6 +49,7 @@ export function compileDataset(text: string, dataset: Dataset, givenOptions: Omi
     const checked = ast ? checkInto(ast, dataset, bag) : undefined;
     if (checked && !bag.hasErrors) {
       const lowered = lower(checked);
+      if (options.lint ?? true) lint(lowered, dataset, bag);
       tree = (options.optimize ?? true) ? optimizeTree(lowered) : lowered;
     }
   } catch (error) {

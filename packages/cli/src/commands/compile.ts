@@ -12,6 +12,7 @@ interface CompileFlags {
   output: 'json' | 'pretty' | 'string';
   values: ValueStyle;
   optimize: boolean;
+  lint: boolean;
   maxBytes?: string;
   maxOperators?: string;
   json?: boolean;
@@ -26,6 +27,7 @@ export function addCompileOptions(command: Command): Command {
       new Option('--values <style>', 'value typing: documented (all scalars as strings) or typed').choices(['documented', 'typed']).default('documented'),
     )
     .option('--no-optimize', 'keep the filter as written: no merging into in-lists, no de-duplication')
+    .option('--no-lint', 'no lint warnings (never-matches, always-matches, value-case, not-a-timestamp)')
     .option('--max-bytes <n>', 'size limit of the output in bytes (default: 1000)')
     .option('--max-operators <n>', 'limit on the number of operators (default: 30)')
     .option('--json', 'machine output: one JSON object {ok, filter, json, diagnostics, stats} on stdout');
@@ -64,6 +66,7 @@ function run(context: Context, filter: string | undefined, flags: CompileFlags, 
     dataset,
     values: flags.values,
     optimize: flags.optimize,
+    lint: flags.lint,
     maxBytes: flags.maxBytes === undefined ? undefined : parsePositiveInt(flags.maxBytes, '--max-bytes'),
     maxOperators: flags.maxOperators === undefined ? undefined : parsePositiveInt(flags.maxOperators, '--max-operators'),
   });
