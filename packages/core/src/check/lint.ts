@@ -12,7 +12,10 @@ import { NEGATION, type Operator } from '../language/operators.js';
 import type { Criterion, FilterNode, TypedValue } from './checked.js';
 
 export function lint(root: FilterNode, dataset: Dataset, bag: DiagnosticBag): void {
-  if (root.kind === 'criterion') return lintValues(root, dataset, bag);
+  if (root.kind === 'criterion') {
+    lintValues(root, dataset, bag);
+    return;
+  }
   const byKey = new Map<string, Criterion[]>();
   for (const member of root.operands) {
     if (member.kind !== 'criterion') {
