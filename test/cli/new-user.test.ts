@@ -209,3 +209,40 @@ describe('lint warnings (item 9)', () => {
     expect(result).toMatchObject({ code: 0, stderr: '' });
   });
 });
+
+describe('logfilter explain and logfilter operators (item 10)', () => {
+  it('explains a filter one line per criterion, as the job will apply it (NOT pushed down, lists merged)', async () => {
+    const result = await runCli(['explain', 'ClientCountry eq us OR ClientCountry eq ca AND NOT (BotScore geq 30 OR EdgeResponseStatus lt 500)']);
+    expect(result).toEqual({
+      code: 0,
+      stdout: [
+        'delivers records where any of these holds:',
+        '  - ClientCountry is us',
+        '  - all of these hold:',
+        '    - ClientCountry is ca',
+        '    - BotScore is less than 30',
+        '    - EdgeResponseStatus is at least 500',
+        '',
+      ].join('\n'),
+      stderr: '',
+    });
+    expect((await runCli(['explain', 'ClientCountry in (us, ca)'])).stdout).toBe('delivers records where ClientCountry is one of us, ca\n');
+  });
+
+  it('a filter with errors is explained by its diagnostics, exit 1', async () => {
+    const result = await runCli(['explain', 'ClientCountry gt 5']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('error[operator-not-allowed]');
+  });
+
+  it('lists the operators, their other spellings and the field types that take each', async () => {
+    const result = await runCli(['operators']);
+    expect(result.code).toBe(0);
+    const lines = result.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(15);
+    expect(lines[2]).toMatch(/^!eq +not equal +!= +string; int, float; bool$/);
+    expect(lines.find((line) => line.startsWith('!in '))).toMatch(/not in +string; int, float; array\[\.\.\.\]$/);
+    const json = JSON.parse((await runCli(['operators', '--json'])).stdout) as Array<{ operator: string; aliases: string[]; types: string[] }>;
+    expect(json.find((row) => row.operator === 'leq')).toMatchObject({ aliases: ['<=', 'lte (deprecated)'], types: ['int, float'] });
+  });
+});

@@ -9,6 +9,7 @@ import { registerJobs } from './commands/jobs.js';
 import { registerDecompile } from './commands/decompile.js';
 import { registerFmt } from './commands/fmt.js';
 import { registerTest } from './commands/test.js';
+import { registerExplain } from './commands/explain.js';
 import { Context, type GlobalOptions } from './context.js';
 import { EXIT_USAGE, UsageError } from './io.js';
 
@@ -31,6 +32,7 @@ export function createProgram(): { program: Command; context: Context } {
   registerDecompile(program, context);
   registerFmt(program, context);
   registerTest(program, context);
+  registerExplain(program, context);
   exitOverrideEverywhere(program);
   return { program, context };
 }

@@ -71,5 +71,6 @@ export * from './editor/language-service.js';
 export * from './job-config/custom-fields.js';
 export * from './job-config/logpull-options.js';
 export { decompile, type DecompileOptions, type DecompileResult, type DecompileDiagnostic } from './from-json/decompile.js';
+export { explain, operatorTable, type Explanation, type OperatorRow } from './editor/explain.js';
 export { format, formatExpr, isSafeBare, DEFAULT_FORMAT_WIDTH, type FormatOptions, type FormatResult } from './syntax/format.js';
 export { evaluate, evaluateTree, matcher, type LogRecord, type RecordTest } from './output/evaluate.js';
