@@ -4,8 +4,11 @@
  */
 import type { Field } from './catalog.js';
 
-/** Country code fields: the service logs ISO-3166 alpha-2 codes lower case. */
-const LOWER_CASE_FIELD = /^(?:Client|ClientIP)?Country$/;
+/**
+ * `ClientCountry`: the service logs its ISO-3166 alpha-2 code lower case (`us`). Other country
+ * fields (`Country`, `*CountryISO`) are left out until their logged case is known.
+ */
+const LOWER_CASE_FIELD = /^ClientCountry$/;
 
 export function isLoggedLowerCase(field: Field): boolean {
   return field.kind === 'string' && LOWER_CASE_FIELD.test(field.name);
