@@ -126,3 +126,16 @@ describe('jobs through the client, over HTTP against the emulator', () => {
     expect(server.requests).toEqual([]);
   });
 });
+
+describe('int ranges (issue 12 item 3)', () => {
+  it('refuses a job whose filter holds an int outside uint64, as the service does', async () => {
+    const server = await emulator();
+    const filter = JSON.stringify({ where: { key: 'EdgeResponseStatus', operator: 'in', value: [-5, 200] } });
+    const error = await clientOf(server)
+      .jobs.create(ZONE, { destination_conf: 's3://b/p', filter })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).errors.map((e) => e.message).join('\n')).toContain('-5 is negative');
+    expect((await clientOf(server).jobs.list(ZONE)).length).toBe(0);
+  });
+});

@@ -53,9 +53,17 @@ function modelErrors(predicate: Predicate): Array<[string, Place]> {
   if (operand.kind === 'list' && operand.items.length === 0) return [['empty-list', 'operand']];
   const type = field.kind === 'array' ? field.element : field.kind;
   const items = operand.kind === 'list' ? operand.items : [operand];
-  return items.flatMap(
-    (item, index): Array<[string, Place]> => (valueFits(item, type!) ? [] : [['invalid-value', operand.kind === 'list' ? index : 'operand']]),
-  );
+  return items.flatMap((item, index): Array<[string, Place]> => {
+    const place = operand.kind === 'list' ? index : 'operand';
+    if (!valueFits(item, type!)) return [['invalid-value', place]];
+    return type === 'int' && !inUint64(item.value) ? [['int-out-of-range', place]] : [];
+  });
+}
+
+/** The service reads int values as unsigned 64-bit integers: 0 to 2^64-1 (`-0` is 0). */
+function inUint64(text: string): boolean {
+  const whole = BigInt(text.replace(/\.0*$/, ''));
+  return whole >= 0n && whole < 2n ** 64n;
 }
 
 /** Values are read by the field's type; quoted numbers and any-case booleans only warn. */

@@ -11,6 +11,7 @@ import {
   builtinCatalog,
   OPERATOR_MATRIX,
   canonicalNumber,
+  uint64Problem,
   type Expr,
   type Field,
   type List,
@@ -114,7 +115,10 @@ function numberValue(text: fc.Arbitrary<string>): fc.Arbitrary<Scalar> {
   );
 }
 
-export const intValue = numberValue(integerText);
+/** Integer literals an int field takes: the service reads them as uint64, so 0 to 2^64-1. */
+const uint64Text = integerText.filter((text) => uint64Problem(canonicalNumber(text)?.text ?? '-') === undefined);
+
+export const intValue = numberValue(uint64Text);
 export const floatValue = numberValue(decimalText);
 export const boolValue: fc.Arbitrary<Scalar> = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom('true', 'false').map(word) },

@@ -1,6 +1,7 @@
 /** Filter JSON as input, shared by `decompile`, `check --from-json` and `test --from-json`. */
 import { decompile, decompileJobs, type DecompileOptions, type DecompileResult, type JobDecompileResult } from '@logfilter/core';
 import type { Context } from './context.js';
+import { withFileArgumentNote } from './file-argument.js';
 import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readSource, summary, type Source } from './io.js';
 import { writeReport } from './report/cli.js';
 import type { ReportFormat } from './report/report.js';
@@ -26,7 +27,8 @@ export function runJson(context: Context, inline: string | undefined, flags: Jso
   const source = readSource(inline, flags.file, 'filter JSON');
   const jobs = decompileJobs(source.text, decompileOptions(context, flags));
   if (jobs) return runJobs(context, jobs, flags, mode);
-  const result = decompileSource(context, source, flags);
+  const decompiled = decompileSource(context, source, flags);
+  const result = { ...decompiled, diagnostics: withFileArgumentNote(decompiled.diagnostics, inline, mode === 'check' ? 'check --from-json' : mode) };
   if (flags.json || flags.format === 'json') {
     process.stdout.write(`${JSON.stringify(machineOutput(result))}\n`);
     return result.ok ? EXIT_OK : EXIT_INVALID;

@@ -1,5 +1,6 @@
 /** The `logfilter` command. Each command's action returns its exit code through the context. */
 import { DEFAULT_BASE_URL, DEFAULT_PRODUCT_SEGMENT, ENV } from '@logfilter/api';
+import { escapeControlCharacters } from '@logfilter/core';
 import { Command, CommanderError } from 'commander';
 import { registerCatalog } from './commands/catalog.js';
 import { machineFailure, registerCompile } from './commands/compile.js';
@@ -11,6 +12,7 @@ import { registerDecompile } from './commands/decompile.js';
 import { registerFmt } from './commands/fmt.js';
 import { registerSql } from './commands/sql.js';
 import { registerTest } from './commands/test.js';
+import { registerExplain } from './commands/explain.js';
 import { Context, type GlobalOptions } from './context.js';
 import { EXIT_USAGE, UsageError } from './io.js';
 
@@ -35,6 +37,7 @@ export function createProgram(): { program: Command; context: Context } {
   registerTest(program, context);
   registerSql(program, context);
   registerLsp(program, context);
+  registerExplain(program, context);
   exitOverrideEverywhere(program);
   return { program, context };
 }
@@ -62,7 +65,7 @@ function failure(error: unknown, argv: string[]): number {
   }
   if (error instanceof UsageError) {
     if (argv.includes('--json')) process.stdout.write(`${JSON.stringify(machineFailure(error))}\n`);
-    else process.stderr.write(`logfilter: ${error.message}\n`);
+    else process.stderr.write(`logfilter: ${escapeControlCharacters(error.message)}\n`);
     return EXIT_USAGE;
   }
   process.stderr.write(`logfilter: internal error: ${error instanceof Error ? error.message : String(error)}\nplease report this as a bug\n`);

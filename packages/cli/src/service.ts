@@ -17,7 +17,7 @@ import {
   type Client,
   type RequestDescription,
 } from '@logfilter/api';
-import { renderDiagnostic, type RenderableDiagnostic } from '@logfilter/core';
+import { escapeControlCharacters, renderDiagnostic, type RenderableDiagnostic } from '@logfilter/core';
 import type { Command } from 'commander';
 import { EXIT_INVALID, EXIT_USAGE, UsageError } from './io.js';
 
@@ -109,7 +109,7 @@ export async function runService(flags: ServiceFlags, action: () => Promise<numb
       process.stdout.write(`${JSON.stringify({ ok: false, error: report.error, diagnostics: report.diagnostics })}\n`);
     } else {
       printReported(report.diagnostics);
-      process.stderr.write(`logfilter: ${report.error.message}\n`);
+      process.stderr.write(`logfilter: ${escapeControlCharacters(report.error.message)}\n`);
     }
     return report.exit;
   }

@@ -1,6 +1,8 @@
 /** compile, the driver: text -> tokens -> AST -> checked -> lowered -> optimised -> JSON, with every diagnostic. */
+import { notTextBag, optionsOf } from './base/arguments.js';
 import { DiagnosticBag, SourceMap } from './base/diagnostics.js';
 import { checkInto } from './check/check.js';
+import { lint } from './check/lint.js';
 import type { FilterNode } from './check/checked.js';
 import type { Dataset } from './language/catalog.js';
 import { resolveDatasetInto, type DatasetOptions } from './language/datasets.js';
@@ -14,12 +16,17 @@ export type { CompileResult } from './output/finish.js';
 export interface CompileOptions extends DatasetOptions, OutputOptions {
   /** Meaning-preserving optimisations (default on). */
   optimize?: boolean;
+  /** Lint warnings: never-matches, always-matches, value-case, not-a-timestamp (default on). */
+  lint?: boolean;
   /** Deepest nesting of parentheses and NOTs (default 100). */
   maxDepth?: number;
 }
 
 /** Compiles against the dataset the options name (default `http_requests`, from the built-in catalog). */
-export function compile(text: string, options: CompileOptions = {}): CompileResult {
+export function compile(text: string, givenOptions: CompileOptions = {}): CompileResult {
+  const options = optionsOf(givenOptions);
+  const notText = notTextBag(text);
+  if (notText) return finish(undefined, notText, options);
   const bag = new DiagnosticBag(new SourceMap(text));
   const dataset = resolveDatasetInto(options, bag);
   if (dataset) return compileDataset(text, dataset, options);
@@ -31,7 +38,10 @@ export function compile(text: string, options: CompileOptions = {}): CompileResu
  * Compiles against one Dataset, with no catalog: a bundle that uses this with one dataset file
  * (`datasetFromFile`) carries that dataset alone.
  */
-export function compileDataset(text: string, dataset: Dataset, options: Omit<CompileOptions, 'dataset' | 'catalog'> = {}): CompileResult {
+export function compileDataset(text: string, dataset: Dataset, givenOptions: Omit<CompileOptions, 'dataset' | 'catalog'> = {}): CompileResult {
+  const options = optionsOf(givenOptions);
+  const notText = notTextBag(text);
+  if (notText) return finish(undefined, notText, options);
   const bag = new DiagnosticBag(new SourceMap(text));
   let tree: FilterNode | undefined;
   try {
@@ -39,6 +49,7 @@ export function compileDataset(text: string, dataset: Dataset, options: Omit<Com
     const checked = ast ? checkInto(ast, dataset, bag) : undefined;
     if (checked && !bag.hasErrors) {
       const lowered = lower(checked);
+      if (options.lint ?? true) lint(lowered, dataset, bag);
       tree = (options.optimize ?? true) ? optimizeTree(lowered) : lowered;
     }
   } catch (error) {

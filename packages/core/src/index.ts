@@ -10,7 +10,7 @@ export { compile, compileDataset, type CompileOptions, type CompileResult } from
 // base/: the one diagnostic shape, its codes and its rendering.
 export { DIAGNOSTIC_CODES, type DiagnosticCode } from './base/codes.js';
 export { hasErrors, SourceMap, type Diagnostic, type Position, type Range, type Severity, type Span } from './base/diagnostics.js';
-export { renderDiagnostic, renderDiagnostics, type RenderableDiagnostic, type RenderOptions } from './base/codeframe.js';
+export { escapeControlCharacters, renderDiagnostic, renderDiagnostics, type RenderableDiagnostic, type RenderOptions } from './base/codeframe.js';
 
 // language/: datasets and their typed fields, operators, values.
 export { Catalog, Dataset, parseCatalog, readDataset, type CatalogFile, type Field, type FieldKind } from './language/catalog.js';
@@ -26,6 +26,7 @@ export {
   type TypeFamily,
 } from './language/operators.js';
 export { canonicalNumber } from './language/values.js';
+export { UINT64_MAX, uint64Problem } from './language/value-ranges.js';
 
 // syntax/: text to AST and back.
 export { lex, type LexResult } from './syntax/lex.js';
@@ -70,6 +71,7 @@ export {
 } from './editor/language-service.js';
 export { hover, type Hover } from './editor/hover.js';
 export { scan, type Expectation, type ScannedToken, type TokenRole } from './editor/scan.js';
+export { explain, operatorTable, type Explanation, type OperatorRow } from './editor/explain.js';
 
 // job-config/: custom-field rules and job options.
 export {

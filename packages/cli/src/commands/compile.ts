@@ -9,6 +9,7 @@ import { formatOption, writeReport } from '../report/cli.js';
 import type { ReportFormat } from '../report/report.js';
 import { jsonencodeExpression } from '../terraform/print.js';
 import { runTerraformCheck, type TerraformFlags } from '../terraform/command.js';
+import { withFileArgumentNote } from '../file-argument.js';
 
 interface CompileFlags {
   file?: string;
@@ -16,6 +17,7 @@ interface CompileFlags {
   output: 'json' | 'pretty' | 'string' | 'hcl';
   values: ValueStyle;
   optimize: boolean;
+  lint: boolean;
   maxBytes?: string;
   maxOperators?: string;
   json?: boolean;
@@ -32,6 +34,7 @@ export function addCompileOptions(command: Command): Command {
       new Option('--values <style>', 'value typing: documented (all scalars as strings) or typed').choices(['documented', 'typed']).default('documented'),
     )
     .option('--no-optimize', 'keep the filter as written: no merging into in-lists, no de-duplication')
+    .option('--no-lint', 'no lint warnings (never-matches, always-matches, value-case, not-a-timestamp)')
     .option('--max-bytes <n>', `size limit of the output in bytes (default: ${DEFAULT_MAX_BYTES})`)
     .option('--max-operators <n>', `limit on the number of operators (default: ${DEFAULT_MAX_OPERATORS})`)
     .option('--json', 'machine output: one JSON object {ok, filter, json, diagnostics, stats} on stdout');
@@ -73,13 +76,15 @@ function run(context: Context, filter: string | undefined, flags: CompileFlags, 
   const source = readSource(filter, flags.file);
   // -d wins over the file's own `# dataset: NAME` first line.
   const dataset = context.dataset(flags.dataset ?? datasetComment(source.text)?.name);
-  const result = compile(source.text, {
+  const compiled = compile(source.text, {
     dataset,
     values: flags.values,
     optimize: flags.optimize,
+    lint: flags.lint,
     maxBytes: flags.maxBytes === undefined ? undefined : parsePositiveInt(flags.maxBytes, '--max-bytes'),
     maxOperators: flags.maxOperators === undefined ? undefined : parsePositiveInt(flags.maxOperators, '--max-operators'),
   });
+  const result = { ...compiled, diagnostics: withFileArgumentNote(compiled.diagnostics, filter, mode) };
   if (flags.json || flags.format === 'json') {
     process.stdout.write(`${JSON.stringify(machineOutput(result))}\n`);
     return result.ok ? EXIT_OK : EXIT_INVALID;

@@ -6,6 +6,7 @@ import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { formatOption, writeReport } from '../report/cli.js';
 import type { ReportDiagnostic, ReportFormat } from '../report/report.js';
+import { namesAFile } from '../file-argument.js';
 import { EXIT_INVALID, EXIT_OK, readSource, readTextFile, UsageError, type Source } from '../io.js';
 
 interface FmtFlags {
@@ -19,19 +20,34 @@ export function registerFmt(program: Command, context: Context): void {
   program
     .command('fmt')
     .description('print a filter in canonical form; --check reports files that are not, --write rewrites them')
-    .argument('[filter]', 'the filter text (or use --file)')
+    .argument('[filter-or-files...]', 'the filter text, or filter files as gofmt and prettier take them (or use --file)')
     .option('-f, --file <paths...>', 'filter files (- for standard input)')
     .option('--write', 'rewrite the files in place (atomically)')
     .option('--check', 'print nothing; exit 1 when a file is not in canonical form')
     .addOption(formatOption())
-    .action(context.action((filter: string | undefined, flags: FmtFlags) => run(context, filter, flags)));
+    .action(context.action((positionals: string[], flags: FmtFlags) => run(context, positionals, flags)));
 }
 
-function run(context: Context, filter: string | undefined, flags: FmtFlags): number {
+/** Positionals that all name files are files (`logfilter fmt --check a.lf b.lf`); one that does not is the filter text. */
+function splitPositionals(positionals: string[], flags: FmtFlags): { filter: string | undefined; files: string[] } {
   const files = flags.file ?? [];
+  if (positionals.length === 0) return { filter: undefined, files };
+  if (positionals.every(namesAFile)) {
+    if (files.length > 0) throw new UsageError('name the files either as arguments or with --file, not both');
+    return { filter: undefined, files: positionals };
+  }
+  if (positionals.length > 1) {
+    const missing = positionals.find((path) => !namesAFile(path));
+    throw new UsageError(`give one filter, or files: '${missing}' is not a file (quote a filter with spaces as one argument)`);
+  }
+  return { filter: positionals[0], files };
+}
+
+function run(context: Context, positionals: string[], flags: FmtFlags): number {
+  const { filter, files } = splitPositionals(positionals, flags);
   if (flags.write && flags.check) throw new UsageError('give --write or --check, not both');
   if (filter !== undefined && files.length > 0) throw new UsageError('give the filter either as an argument or with --file, not both');
-  if (flags.write && (files.length === 0 || files.includes('-'))) throw new UsageError('--write rewrites files: name them with --file PATH');
+  if (flags.write && (files.length === 0 || files.includes('-'))) throw new UsageError('--write rewrites files: name them as arguments or with --file PATH');
   if (files.length > 1 && !flags.write && !flags.check) throw new UsageError('several files need --write or --check');
   if (flags.format !== undefined && flags.format !== 'text' && !flags.check) throw new UsageError('--format reports the findings of --check: add --check');
   // Machine formats collect every file's findings and write them once, at the end.

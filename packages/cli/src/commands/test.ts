@@ -3,13 +3,14 @@
  * and prints the lines it lets through, exactly as read. Streamed line by line, so memory stays flat
  * on a file of any size; a malformed line is reported on stderr and skipped.
  */
-import { compile, decompile, DEFAULT_DATASET, type FilterJson, matcher, type RecordTest } from '@logfilter/core';
+import { compile, decompile, DEFAULT_DATASET, escapeControlCharacters, type FilterJson, matcher, type RecordTest } from '@logfilter/core';
 import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { pipeline, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
+import { withFileArgumentNote } from '../file-argument.js';
 import { EXIT_INVALID, EXIT_OK, readSource, UsageError } from '../io.js';
 
 interface TestFlags {
@@ -80,11 +81,11 @@ function compileFilter(context: Context, filter: string | undefined, flags: Test
   const dataset = context.dataset(flags.dataset);
   if (flags.fromJson) {
     const result = decompile(source.text, { dataset, catalog: context.catalog(), explicitDataset: flags.dataset !== undefined });
-    context.printDiagnostics(result.diagnostics, source.text, source.name);
+    context.printDiagnostics(withFileArgumentNote(result.diagnostics, filter, 'test --from-json'), source.text, source.name);
     return result.ok ? result.filter : undefined;
   }
   const result = compile(source.text, { dataset });
-  context.printDiagnostics(result.diagnostics, source.text, source.name);
+  context.printDiagnostics(withFileArgumentNote(result.diagnostics, filter, 'test'), source.text, source.name);
   return result.ok ? result.filter : undefined;
 }
 
@@ -163,7 +164,8 @@ function runLines(input: Readable, name: string, test: RecordTest, flags: TestFl
     if (verdict === undefined) return;
     if (verdict instanceof Error) {
       counts.skipped++;
-      if (counts.skipped <= MAX_REPORTED) process.stderr.write(`logfilter: ${name}:${lineNumber}: malformed line skipped: ${verdict.message}\n`);
+      if (counts.skipped <= MAX_REPORTED)
+        process.stderr.write(`logfilter: ${name}:${lineNumber}: malformed line skipped: ${escapeControlCharacters(verdict.message)}\n`);
       if (counts.skipped === MAX_REPORTED + 1) process.stderr.write('logfilter: further malformed lines are counted, not shown\n');
       return;
     }

@@ -23,22 +23,23 @@ export function renderDiagnostic(diagnostic: RenderableDiagnostic, source: strin
   const paint = (style: keyof typeof ANSI, text: string) => (options.color ? ANSI[style] + text + ANSI.reset : text);
   const tone = diagnostic.severity === 'error' ? 'red' : 'yellow';
   const at = diagnostic.pointer ? ` (at ${diagnostic.pointer})` : '';
-  const header = `${paint(tone, diagnostic.severity)}${paint('bold', `[${diagnostic.code}]: ${sanitize(diagnostic.message)}${sanitize(at)}`)}`;
+  const header = `${paint(tone, diagnostic.severity)}${paint('bold', `[${diagnostic.code}]: ${escapeControlCharacters(diagnostic.message)}${escapeControlCharacters(at)}`)}`;
   if (source === undefined || !diagnostic.range) {
     const lines = [header];
     if (diagnostic.range && options.fileName)
       lines.push(` ${paint('blue', '-->')} ${options.fileName}:${diagnostic.range.start.line}:${diagnostic.range.start.column}`);
-    if (diagnostic.hint) lines.push(`  ${paint('blue', '=')} ${paint('cyan', 'hint:')} ${sanitize(diagnostic.hint)}`);
+    if (diagnostic.hint) lines.push(`  ${paint('blue', '=')} ${paint('cyan', 'hint:')} ${escapeControlCharacters(diagnostic.hint)}`);
     return lines.join('\n');
   }
   const { start, end } = diagnostic.range;
-  const lineText = lineAt(source, start.offset);
+  const line = escapeControls(lineAt(source, start.offset));
+  const lineText = line.text;
   const width = String(start.line).length;
   const pad = ' '.repeat(width);
   const location = `${options.fileName ? `${options.fileName}:` : ''}${start.line}:${start.column}`;
 
-  const caretStart = start.column - 1;
-  const lastColumn = end.line === start.line ? end.column - 1 : lineText.length;
+  const caretStart = line.columnOf(start.column - 1);
+  const lastColumn = end.line === start.line ? line.columnOf(end.column - 1) : lineText.length;
   const caretLength = Math.max(1, lastColumn - caretStart);
   const shown = window(lineText, caretStart, caretLength);
 
@@ -49,7 +50,7 @@ export function renderDiagnostic(diagnostic: RenderableDiagnostic, source: strin
     `${paint('blue', `${start.line} |`)} ${shown.text}`,
     `${pad} ${paint('blue', '|')} ${' '.repeat(shown.caretStart)}${paint(tone, '^'.repeat(shown.caretLength))}`,
   ];
-  if (diagnostic.hint) lines.push(`${pad} ${paint('blue', '=')} ${paint('cyan', 'hint:')} ${sanitize(diagnostic.hint)}`);
+  if (diagnostic.hint) lines.push(`${pad} ${paint('blue', '=')} ${paint('cyan', 'hint:')} ${escapeControlCharacters(diagnostic.hint)}`);
   return lines.join('\n');
 }
 
@@ -62,13 +63,35 @@ function lineAt(source: string, offset: number): string {
   const lineStart = source.lastIndexOf('\n', clamped - 1) + 1;
   let lineEnd = source.indexOf('\n', clamped);
   if (lineEnd === -1) lineEnd = source.length;
-  return sanitize(source.slice(lineStart, lineEnd).replace(/\r$/, '').replace(/\t/g, ' '));
+  return source.slice(lineStart, lineEnd).replace(/\r$/, '').replace(/\t/g, ' ');
 }
 
-/** Control characters from the input never reach the terminal (one replacement each keeps columns). */
-function sanitize(text: string): string {
-  return text.replace(/[\x00-\x08\x0b-\x1f\x7f-\x9f]/g, '\ufffd');
+const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
+
+/** `\x00`: how a control character of the input is shown, so that it never reaches the terminal raw. */
+function escapeControl(char: string): string {
+  return `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`;
 }
+
+/** Control characters from the input shown escaped (NUL as `\x00`), never raw. */
+export function escapeControlCharacters(text: string): string {
+  return text.replace(CONTROL, escapeControl);
+}
+
+/** A source line with its control characters escaped, and where each source column lands in it. */
+function escapeControls(text: string): { text: string; columnOf: (column: number) => number } {
+  if (!/[\x00-\x08\x0b-\x1f\x7f-\x9f]/.test(text)) return { text, columnOf: (column) => column };
+  const columns: number[] = [];
+  let shown = '';
+  for (const char of text) {
+    for (let unit = 0; unit < char.length; unit++) columns.push(shown.length + unit);
+    shown += CONTROL_TEST.test(char) ? escapeControl(char) : char;
+  }
+  columns.push(shown.length);
+  return { text: shown, columnOf: (column) => columns[Math.min(column, columns.length - 1)] };
+}
+
+const CONTROL_TEST = /^[\x00-\x08\x0b-\x1f\x7f-\x9f]$/;
 
 /** Keeps a very long line readable: a window around the caret, with ellipses. */
 function window(text: string, caretStart: number, caretLength: number): { text: string; caretStart: number; caretLength: number } {

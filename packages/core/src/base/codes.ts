@@ -28,6 +28,12 @@ export const DIAGNOSTIC_CODES = [
   'quoted-boolean',
   'deprecated-operator',
   'deprecated-field',
+  'int-out-of-range',
+  // Lint warnings (switchable off).
+  'never-matches',
+  'always-matches',
+  'value-case',
+  'not-a-timestamp',
   // Output limits.
   'filter-too-large',
   'too-many-operators',
@@ -95,7 +101,9 @@ export const DIAGNOSTIC_CODES = [
   'not-formatted',
   'invalid-hcl',
   'not-checked',
+  'argument-is-a-file',
   // Anything.
+  'invalid-argument',
   'too-many-diagnostics',
   'internal-error',
 ] as const;

@@ -10,12 +10,12 @@ import {
   OPERATOR_LIST,
   OPERATOR_MATRIX,
   operatorFromSpelling,
-  WORD_SPELLINGS,
   type Operator,
   type TypeFamily,
 } from '../language/operators.js';
-import { closest } from '../base/suggest.js';
+import { operatorSuggestionHint } from '../language/operator-suggest.js';
 import { canonicalNumber } from '../language/values.js';
+import { uint64Problem } from '../language/value-ranges.js';
 import { holdsObjects, isArrayField, readsAsInteger, typeFamily, typeName, valueType } from '../language/field-types.js';
 
 export interface CheckResult {
@@ -138,10 +138,7 @@ function resolveOperator(predicate: Predicate, bag: DiagnosticBag): Operator | u
   const { spelling, span } = predicate.operator;
   const operator = operatorFromSpelling(spelling);
   if (!operator) {
-    const bare = spelling.replace(/^(!|not )/i, '');
-    const guess = closest(bare, WORD_SPELLINGS);
-    const negated = bare !== spelling ? '!' : '';
-    bag.error('unknown-operator', span, `'${spelling}' is not an operator`, guess ? `did you mean '${negated}${guess}'?` : `operators are ${OPERATOR_LIST}`);
+    bag.error('unknown-operator', span, `'${spelling}' is not an operator`, operatorSuggestionHint(spelling) ?? `operators are ${OPERATOR_LIST}`);
     return undefined;
   }
   if (operator !== spelling && DEPRECATED_SPELLINGS.has(spelling.toLowerCase())) {
@@ -215,6 +212,7 @@ function readNumber(scalar: Scalar, field: Field, integral: boolean, bag: Diagno
     );
     return undefined;
   }
+  if (integral && !intInRange(scalar, number.text, field, bag)) return undefined;
   if (scalar.kind === 'string') {
     bag.warning(
       'quoted-number',
@@ -224,6 +222,21 @@ function readNumber(scalar: Scalar, field: Field, integral: boolean, bag: Diagno
     );
   }
   return { type: 'number', text: number.text };
+}
+
+function intInRange(scalar: Scalar, text: string, field: Field, bag: DiagnosticBag): boolean {
+  const problem = uint64Problem(text);
+  if (!problem) return true;
+  const what = problem === 'negative' ? 'is negative' : 'is larger than 18446744073709551615 (2^64-1)';
+  bag.error(
+    'int-out-of-range',
+    scalar.span,
+    `${text} ${what}; the service reads '${field.name}' as an unsigned 64-bit integer`,
+    problem === 'negative'
+      ? 'int values run from 0 to 18446744073709551615: no record holds a negative value, so drop or rewrite the comparison'
+      : 'int values run from 0 to 18446744073709551615: write a value in that range',
+  );
+  return false;
 }
 
 function readBoolean(scalar: Scalar, field: Field, bag: DiagnosticBag): TypedValue | undefined {

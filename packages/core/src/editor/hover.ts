@@ -1,4 +1,5 @@
 /** Hover: what the word under the cursor is — a field's type and description, an operator's meaning. */
+import { optionsOf } from '../base/arguments.js';
 import type { Field } from '../language/catalog.js';
 import { resolveDataset, type DatasetOptions } from '../language/datasets.js';
 import { OPERATOR_LIST, OPERATOR_MEANING, operatorFromSpelling } from '../language/operators.js';
@@ -27,7 +28,9 @@ const KEYWORDS: Record<string, { title: string; text: string }> = {
 };
 
 /** What to show for the token at `offset`, or undefined over whitespace, punctuation and comments. */
-export function hover(text: string, offset: number, options: DatasetOptions = {}): Hover | undefined {
+export function hover(text: string, offset: number, givenOptions: DatasetOptions = {}): Hover | undefined {
+  if (typeof text !== 'string' || !Number.isInteger(offset)) return undefined;
+  const options = optionsOf(givenOptions);
   const tokens = scan(text);
   const token = tokens.find((t) => t.start <= offset && offset < t.end) ?? tokens.find((t) => t.end === offset);
   if (!token) return undefined;

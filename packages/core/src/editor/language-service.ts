@@ -2,6 +2,7 @@
  * The language service: what an editor asks on every keystroke. Completion and hover read the
  * tokens (they must work on text that does not parse yet); diagnostics are the compiler's own.
  */
+import { optionsOf } from '../base/arguments.js';
 import type { IToken, TokenType } from 'chevrotain';
 import type { Dataset, Field } from '../language/catalog.js';
 import { compile, type CompileOptions } from '../compile.js';
@@ -48,7 +49,9 @@ export interface Completions {
 const PREFIX_TOKENS = new Set<TokenType>([Identifier, Word, And, Or, Not, DoubleQuoted, SingleQuoted]);
 
 /** Completions at `offset` (UTF-16) of `text`, which need not be a whole filter yet. */
-export function complete(text: string, offset: number, options: LanguageServiceOptions = {}): Completions {
+export function complete(text: string, offset: number, givenOptions: LanguageServiceOptions = {}): Completions {
+  if (typeof text !== 'string' || !Number.isInteger(offset)) return { from: 0, to: 0, prefix: '', expect: 'predicate', items: [] };
+  const options = optionsOf(givenOptions);
   const { tokens, comments, errors } = lex(text);
   const none: Completions = { from: offset, to: offset, prefix: '', expect: 'predicate', items: [] };
   if (comments.some((c) => c.startOffset < offset && offset <= c.startOffset + c.image.length)) return none;

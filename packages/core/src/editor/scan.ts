@@ -193,6 +193,7 @@ export function scalarText(token: IToken): string {
 
 /** Every token and comment of the text with its role, in source order, for highlighting and hover. */
 export function scan(text: string): ScannedToken[] {
+  if (typeof text !== 'string') return [];
   const { tokens, comments, errors } = lex(text);
   const state = initialState();
   const scanned: ScannedToken[] = [];

@@ -12,6 +12,7 @@ import { childPointer, describeJson, isObject } from '../base/json-source.js';
 import { DEPRECATED_SPELLINGS, LIST_OPERATORS, OPERATORS, operatorFromSpelling, SCALAR_NUMBER_OPERATORS, type Operator } from '../language/operators.js';
 import { classifyWord } from '../syntax/parse.js';
 import { closest } from '../base/suggest.js';
+import { suggestOperator } from '../language/operator-suggest.js';
 import { isNumericField, valueType } from '../language/field-types.js';
 
 const CRITERION_MEMBERS = ['key', 'operator', 'value'] as const;
@@ -171,7 +172,7 @@ export class TreeReader {
     const spelling = this.stringMember(value, 'operator', pointer, 'an operator');
     if (spelling === undefined || (OPERATORS as readonly string[]).includes(spelling)) return spelling as Operator | undefined;
     const canonical = operatorFromSpelling(spelling);
-    const guess = canonical ?? closest(spelling, OPERATORS);
+    const guess = canonical ?? suggestOperator(spelling);
     const hint =
       canonical && DEPRECATED_SPELLINGS.has(spelling.toLowerCase())
         ? `'${spelling}' is an old spelling; the service takes '${canonical}'`

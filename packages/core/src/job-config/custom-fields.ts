@@ -2,6 +2,7 @@
  * Custom-field configuration (spec 2.2-2.4, 4.1, 8): checks a rule, a `rules` array, a PUT body, a
  * ruleset, or an API envelope holding one, with JSON Pointers in every diagnostic.
  */
+import { describeArgument, optionsOf } from '../base/arguments.js';
 import { DiagnosticBag, sortDiagnostics, type Diagnostic } from '../base/diagnostics.js';
 import { childPointer, readJson } from '../base/json-source.js';
 import { checkRule, CUSTOM_FIELD_LISTS, describeJson, FieldTally, isObject, LOG_CUSTOM_FIELD, type CustomFieldList } from './custom-fields-rule.js';
@@ -64,11 +65,22 @@ export interface CustomFieldsCheck {
 
 /** Checks a document already parsed; ranges are empty (there is no text), pointers say where. */
 export function checkCustomFields(document: unknown, options: CustomFieldsOptions = {}): CustomFieldsCheck {
-  return checkDocument(document, DiagnosticBag.forJson(), options);
+  return checkDocument(document, DiagnosticBag.forJson(), optionsOf(options));
 }
 
 /** Checks JSON text; malformed JSON is one `invalid-json` error at the fault. */
-export function checkCustomFieldsText(text: string, options: CustomFieldsOptions = {}): CustomFieldsCheck {
+export function checkCustomFieldsText(text: string, givenOptions: CustomFieldsOptions = {}): CustomFieldsCheck {
+  const options = optionsOf(givenOptions);
+  if (typeof text !== 'string') {
+    const report = DiagnosticBag.forJson();
+    report.error(
+      'invalid-argument',
+      '',
+      `the rules text must be a string, not ${describeArgument(text)}`,
+      'pass the JSON text, or use checkCustomFields for a parsed document',
+    );
+    return { ok: false, shape: undefined, fields: emptyNames(), diagnostics: report.items };
+  }
   const read = readJson(text);
   if (!read.ok) {
     const report = DiagnosticBag.forJson(text, { values: new Map([['', read.span]]) });
@@ -79,7 +91,8 @@ export function checkCustomFieldsText(text: string, options: CustomFieldsOptions
 }
 
 /** Checks the complete rule set of a custom-fields ruleset, as a PUT sends it (`pointer` is where the array sits). */
-export function checkCustomFieldRules(rules: unknown, options: CustomFieldsOptions = {}, pointer = '/rules'): CustomFieldsCheck {
+export function checkCustomFieldRules(rules: unknown, givenOptions: CustomFieldsOptions = {}, pointer = '/rules'): CustomFieldsCheck {
+  const options = optionsOf(givenOptions);
   const report = DiagnosticBag.forJson();
   const found: unknown[] = [];
   const tally = new FieldTally();

@@ -3,6 +3,7 @@
  * Parsed with the position of every key, value and field name, checked against the dataset catalog,
  * and cross-checked with the zone's custom fields.
  */
+import { notTextBag, optionsOf } from '../base/arguments.js';
 import type { Catalog, Dataset } from '../language/catalog.js';
 import { resolveDatasetInto } from '../language/datasets.js';
 import type { CustomFieldList, CustomFieldNames } from './custom-fields.js';
@@ -60,6 +61,7 @@ export function buildLogpullOptions(parts: LogpullOptionsParts): string {
 
 /** Splits the string into options, with positions; only the syntax is looked at. */
 export function parseLogpullOptions(text: string): LogpullOption[] {
+  if (typeof text !== 'string') return [];
   const options: LogpullOption[] = [];
   let start = 0;
   for (const segment of text.split('&')) {
@@ -78,7 +80,10 @@ export function parseLogpullOptions(text: string): LogpullOption[] {
   return text === '' ? [] : options;
 }
 
-export function checkLogpullOptions(text: string, options: LogpullCheckOptions = {}): LogpullOptionsResult {
+export function checkLogpullOptions(text: string, givenOptions: LogpullCheckOptions = {}): LogpullOptionsResult {
+  const options = optionsOf(givenOptions);
+  const notText = notTextBag(text, 'the logpull options');
+  if (notText) return { ok: false, options: [], fields: undefined, diagnostics: notText.items };
   const bag = new DiagnosticBag(new SourceMap(text));
   const dataset = resolveDatasetInto(options, bag);
   const parsed = parseLogpullOptions(text);

@@ -121,3 +121,8 @@ export const ALLOWED: Readonly<Record<TypeFamily, ReadonlySet<Operator>>> = {
 
 /** Word spellings, for did-you-mean on an unknown operator. */
 export const WORD_SPELLINGS: readonly string[] = OPERATORS.filter((op) => /^[a-z]/i.test(op));
+
+/** The other spellings of an operator (`!=` for `!eq`, `not in` for `!in`), deprecated ones included. */
+export function aliasesOf(operator: Operator): string[] {
+  return SPELLINGS.filter(([spelling, op]) => op === operator && spelling !== operator.toLowerCase()).map(([spelling]) => spelling);
+}

@@ -22,11 +22,14 @@ export function matcher(filter: FilterJson | string): RecordTest {
   return compileNode(root.where);
 }
 
+const NO_FIELDS: LogRecord = Object.freeze({});
 const compiled = new WeakMap<object, RecordTest>();
 let lastText: { text: string; test: RecordTest } | undefined;
 
 /** Whether the compiled filter lets `record` through (the record test is made once per filter). */
-export function evaluate(filter: FilterJson | string, record: LogRecord): boolean {
+export function evaluate(filter: FilterJson | string, given: LogRecord): boolean {
+  // A record that is not an object holds no fields: positive operators fail, negated ones pass.
+  const record = typeof given === 'object' && given !== null ? given : NO_FIELDS;
   if (typeof filter === 'string') {
     if (lastText?.text !== filter) lastText = { text: filter, test: matcher(filter) };
     return lastText.test(record);

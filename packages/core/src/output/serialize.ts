@@ -1,6 +1,7 @@
 /** The serializer: compact filter JSON, and the service's limits checked on the final output. */
 import type { Criterion, FilterNode, TypedValue } from '../check/checked.js';
 import type { DiagnosticBag } from '../base/diagnostics.js';
+import { bytesLimitHint, operatorsLimitHint } from './limit-hints.js';
 
 /** `documented`: scalars as JSON strings (the service documentation's style); `typed`: numbers and booleans as such. */
 export type ValueStyle = 'documented' | 'typed';
@@ -109,7 +110,7 @@ export function checkLimits(root: FilterNode, stats: { bytes: number; operators:
       'filter-too-large',
       members[largest].span,
       `the filter is ${stats.bytes} bytes, ${stats.bytes - limits.maxBytes} over the limit of ${limits.maxBytes}`,
-      `the largest part is \`${excerpt(members[largest])}\` (${sizes[largest]} bytes of output); merge values into 'in' lists, shorten values, or split the job`,
+      bytesLimitHint(root, members[largest], `the largest part is \`${excerpt(members[largest])}\` (${sizes[largest]} bytes of output)`),
     );
   }
   if (stats.operators > limits.maxOperators) {
@@ -121,7 +122,7 @@ export function checkLimits(root: FilterNode, stats: { bytes: number; operators:
       'too-many-operators',
       over.span,
       `the filter has ${stats.operators} operators, ${stats.operators - limits.maxOperators} over the limit of ${limits.maxOperators}; this one is the first over it`,
-      `${costliest}merge 'eq' predicates on one field into an 'in' list, or split the job`,
+      operatorsLimitHint(root, costliest),
     );
   }
 }

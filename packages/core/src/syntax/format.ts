@@ -4,6 +4,7 @@
  * comments kept, groups broken one member per line when they do not fit the width (or hold a comment
  * that must end a line). Only parentheses that the grammar needs are written. Idempotent.
  */
+import { optionsOf } from '../base/arguments.js';
 import type { Comment, Expr, LogicalExpr, Predicate } from './ast.js';
 import { hasErrors, type Diagnostic } from '../base/diagnostics.js';
 import { parse, type ParseOptions } from './parse.js';
@@ -28,7 +29,8 @@ export interface FormatResult {
 export const DEFAULT_FORMAT_WIDTH = 80;
 const INDENT = '  ';
 
-export function format(text: string, options: FormatOptions = {}): FormatResult {
+export function format(text: string, givenOptions: FormatOptions = {}): FormatResult {
+  const options = optionsOf(givenOptions);
   const parsed = parse(text, options);
   if (!parsed.ast || hasErrors(parsed.diagnostics)) return { ok: false, text: undefined, diagnostics: parsed.diagnostics };
   return { ok: true, text: formatExpr(parsed.ast, { comments: parsed.comments, source: text, width: options.width }), diagnostics: parsed.diagnostics };

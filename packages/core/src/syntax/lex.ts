@@ -39,8 +39,8 @@ export const DoubleQuoted = createToken({ name: 'DoubleQuoted', pattern: /"(?:[^
 export const SingleQuoted = createToken({ name: 'SingleQuoted', pattern: /'(?:[^'\\\n\r]|\\[^\n\r])*'/, label: 'a string', categories: [Value] });
 export const AndAnd = createToken({ name: 'AndAnd', pattern: '&&', label: "'&&'", categories: [Connective] });
 export const OrOr = createToken({ name: 'OrOr', pattern: '||', label: "'||'", categories: [Connective] });
-/** Comparison symbols: `==` `!=` `<=` `>=` `<` `>` `=`; longest first. */
-export const SymbolOperator = createToken({ name: 'SymbolOperator', pattern: /==|!=|<=|>=|<|>|=/, label: 'an operator' });
+/** Comparison symbols: `==` `!=` `<=` `>=` `<` `>` `=`, longest first; `<>` is one token so that its error can say `!=`. */
+export const SymbolOperator = createToken({ name: 'SymbolOperator', pattern: /==|!=|<>|<=|>=|<|>|=/, label: 'an operator' });
 export const Bang = createToken({ name: 'Bang', pattern: '!', label: "'!'", categories: [NotOperator] });
 export const Word = createToken({
   name: 'Word',
@@ -95,6 +95,8 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Splits text into tokens; keyword and identifier words get their own token types. */
 export function lex(text: string): LexResult {
+  // The library never throws on user input: anything but text is one error at offset 0.
+  if (typeof text !== 'string') return { tokens: [], comments: [], errors: [{ offset: 0, length: 0 }] };
   const result = getLexer().tokenize(text);
   for (const token of result.tokens) {
     if (token.tokenType === Word) classify(token);

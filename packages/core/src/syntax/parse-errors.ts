@@ -2,8 +2,8 @@
 import { EOF, type IRecognitionException, type IToken } from 'chevrotain';
 import type { Diagnostic, DiagnosticCode, SourceMap, Span } from '../base/diagnostics.js';
 import { And, AndAnd, Bang, Comma, Identifier, LBracket, LParen, Not, Or, OrOr, RBracket, RParen, SymbolOperator } from './lex.js';
-import { OPERATORS, operatorFromSpelling, WORD_SPELLINGS } from '../language/operators.js';
-import { closest } from '../base/suggest.js';
+import { OPERATORS, operatorFromSpelling } from '../language/operators.js';
+import { operatorSuggestionHint } from '../language/operator-suggest.js';
 
 const OPERATOR_LIST = OPERATORS.join(', ');
 
@@ -36,11 +36,16 @@ export function parseErrorDiagnostic(error: IRecognitionException, tokens: IToke
 
   if (error.name === 'NotAllInputParsedException') {
     if (token.tokenType === RParen) return make('unexpected-token', "unmatched ')'", "remove it, or add the '(' it closes");
+    const whole = previous && isValueLike(previous) ? wholeValue(tokens, index, source.text) : undefined;
+    const quoteWhole = whole === undefined ? undefined : `quote the whole value: ${JSON.stringify(whole)}`;
     if (previous && spanOf(previous).end === token.startOffset && isValueLike(previous)) {
-      const whole = source.text.slice(previous.startOffset).match(/^[^\s()[\],#]+/)?.[0] ?? previous.image;
-      return make('unexpected-token', `unexpected ${found} in a value`, `quote the whole value: ${JSON.stringify(whole)}`);
+      const glued = whole ?? source.text.slice(previous.startOffset, spanOf(token).end);
+      return make('unexpected-token', `unexpected ${found} in a value`, `quote the whole value: ${JSON.stringify(glued)}`);
     }
-    const hint = isValueLike(token) ? 'to match any of several values write `in (a, b)`; to join predicates write AND or OR' : 'join predicates with AND or OR';
+    const hint =
+      isValueLike(token) || token.tokenType === LParen
+        ? `${quoteWhole ? `${quoteWhole}; ` : ''}to match any of several values write \`in (a, b)\`; to join predicates write AND or OR`
+        : 'join predicates with AND or OR';
     return make('unexpected-token', `expected AND, OR or the end of the filter, found ${found}`, hint);
   }
 
@@ -72,13 +77,8 @@ export function parseErrorDiagnostic(error: IRecognitionException, tokens: IToke
     return make('expected-operator', `expected an operator after ${describe(previous!)}, found ${found}`, `operators are ${OPERATOR_LIST}`);
   }
   if (previous && previous.tokenType === Identifier && !operatorFromSpelling(previous.image)) {
-    const guess = closest(previous.image, WORD_SPELLINGS);
-    return make(
-      'expected-operator',
-      `${describe(previous)} is not an operator`,
-      guess ? `did you mean '${guess}'?` : `operators are ${OPERATOR_LIST}`,
-      spanOf(previous),
-    );
+    const hint = operatorSuggestionHint(previous.image) ?? `operators are ${OPERATOR_LIST}`;
+    return make('expected-operator', `${describe(previous)} is not an operator`, hint, spanOf(previous));
   }
   const hint = isKeyword(token)
     ? `to compare with the word ${describe(token)}, quote it: "${token.image}"`
@@ -91,7 +91,10 @@ export function parseErrorDiagnostic(error: IRecognitionException, tokens: IToke
       const at = source.position(open.startOffset);
       return make('unclosed-paren', `the '(' at ${at.line}:${at.column} is not closed`, "add ')' at the end of the group");
     }
-    return make('unexpected-token', `expected ')', AND or OR, found ${found}`, "close the group with ')' or join predicates with AND or OR");
+    const valueGoesOn = previous && isValueLike(previous) && (isValueLike(token) || token.tokenType === LParen);
+    const whole = valueGoesOn ? wholeValue(tokens, index, source.text) : undefined;
+    const quoteWhole = whole === undefined ? '' : `quote the whole value: ${JSON.stringify(whole)}; or `;
+    return make('unexpected-token', `expected ')', AND or OR, found ${found}`, `${quoteWhole}close the group with ')' or join predicates with AND or OR`);
   }
 
   function closeList(): Diagnostic {
@@ -103,6 +106,28 @@ export function parseErrorDiagnostic(error: IRecognitionException, tokens: IToke
     }
     return make('unexpected-token', `expected ',' or '${closer}' in the list, found ${found}`, 'separate the values of a list with commas');
   }
+}
+
+/**
+ * The text a user most likely meant as one value: from the value before `index` up to the next
+ * AND, OR, comment or unmatched ')', so that a hint quotes `/a,b` or `Mozilla/5.0 Windows` whole.
+ */
+function wholeValue(tokens: IToken[], index: number, text: string): string | undefined {
+  // `us BotScore lt 3` is a missing AND, not a value with spaces.
+  const next = tokens[index + 1];
+  if (next && (next.tokenType === SymbolOperator || operatorFromSpelling(next.image))) return undefined;
+  const start = tokens[index - 1].startOffset;
+  let end = spanOf(tokens[index - 1]).end;
+  let depth = 0;
+  for (const token of tokens.slice(index)) {
+    const type = token.tokenType;
+    if (type === And || type === Or || type === AndAnd || type === OrOr) break;
+    if (type === RParen && depth-- === 0) break;
+    if (type === LParen) depth++;
+    if (/[#\n\r]/.test(text.slice(end, token.startOffset))) break;
+    end = spanOf(token).end;
+  }
+  return end > spanOf(tokens[index - 1]).end ? text.slice(start, end) : undefined;
 }
 
 function isValueLike(token: IToken): boolean {

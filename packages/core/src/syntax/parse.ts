@@ -19,6 +19,7 @@
  * Keywords are case-insensitive; numbers and booleans are bare words told apart by the parser and
  * read by the field's type in the checker.
  */
+import { notTextBag, optionsOf } from '../base/arguments.js';
 import { EmbeddedActionsParser, type IRecognitionException, type IToken, type TokenType } from 'chevrotain';
 import type { Comment, Expr, List, Predicate, Scalar } from './ast.js';
 import { group, isOrConnective, join, negate, operatorOf, scalar, tokenSpan } from './ast-parts.js';
@@ -166,8 +167,10 @@ export interface ParseResult {
 
 /** Parses filter text into an AST. Never throws on user input: problems come back as diagnostics. */
 export function parse(text: string, options: ParseOptions = {}): ParseResult {
+  const notText = notTextBag(text);
+  if (notText) return { ast: undefined, comments: [], diagnostics: notText.items };
   const bag = new DiagnosticBag(new SourceMap(text));
-  const { ast, comments } = parseInto(text, bag, options);
+  const { ast, comments } = parseInto(text, bag, optionsOf(options));
   return { ast, comments, diagnostics: bag.items };
 }
 

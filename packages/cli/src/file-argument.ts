@@ -1,0 +1,31 @@
+/**
+ * A file name given where the filter text goes (`logfilter fmt --check b.lf`, the gofmt and
+ * prettier habit) parses as a broken filter; the parser's "expected an operator" hides the cause.
+ * When the argument names an existing file and did not parse, one diagnostic says so first.
+ */
+import { statSync } from 'node:fs';
+import type { Diagnostic } from '@logfilter/core';
+
+/** Whether the text is the path of an existing regular file. */
+export function namesAFile(text: string | undefined): boolean {
+  if (text === undefined || text.length === 0 || text.length > 4096 || /[\n\r\0]/.test(text)) return false;
+  try {
+    return statSync(text).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/** The diagnostics of a failed run, preceded by `argument-is-a-file` when the inline argument names a file. */
+export function withFileArgumentNote<T extends Diagnostic>(diagnostics: readonly T[], inline: string | undefined, command: string): T[] {
+  if (inline === undefined || !namesAFile(inline) || !diagnostics.some((d) => d.severity === 'error')) return [...diagnostics];
+  const end = { offset: inline.length, line: 1, column: inline.length + 1 };
+  const note = {
+    code: 'argument-is-a-file',
+    severity: 'error',
+    message: `'${inline}' is read as filter text, but it is the name of a file`,
+    hint: `to read the filter from the file, write \`logfilter ${command} -f ${inline}\``,
+    range: { start: { offset: 0, line: 1, column: 1 }, end },
+  } as T;
+  return [note, ...diagnostics];
+}

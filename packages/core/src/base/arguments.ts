@@ -1,0 +1,33 @@
+/**
+ * Guards for the public entries: the library never throws on user input, and a caller in plain
+ * JavaScript (or with `any`) can pass anything. A wrong argument becomes one `invalid-argument`
+ * diagnostic at the start of an empty text instead of a TypeError from deep inside.
+ */
+import { DiagnosticBag, SourceMap } from './diagnostics.js';
+
+/** How a wrong argument reads in a message: `null`, `a number`, `an array`. */
+export function describeArgument(value: unknown): string {
+  if (value === null) return 'null';
+  if (value === undefined) return 'undefined';
+  if (Array.isArray(value)) return 'an array';
+  const type = typeof value;
+  return type === 'object' ? 'an object' : `a ${type}`;
+}
+
+/** A bag holding the `invalid-argument` error for `value` when it is not a string, else undefined. */
+export function notTextBag(value: unknown, what = 'the filter text'): DiagnosticBag | undefined {
+  if (typeof value === 'string') return undefined;
+  const bag = new DiagnosticBag(new SourceMap(''));
+  bag.error(
+    'invalid-argument',
+    { start: 0, end: 0 },
+    `${what} must be a string, not ${describeArgument(value)}`,
+    'pass the text itself, e.g. "ClientCountry eq us"',
+  );
+  return bag;
+}
+
+/** The options object, or an empty one for null, undefined or a non-object. */
+export function optionsOf<T extends object>(options: T | null | undefined): T {
+  return typeof options === 'object' && options !== null ? options : ({} as T);
+}

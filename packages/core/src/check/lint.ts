@@ -1,0 +1,141 @@
+/**
+ * Lint warnings on the lowered tree (NOT pushed to the leaves): filters that compile but cannot
+ * do what was meant. An AND group that never matches (the job delivers nothing), an OR group that
+ * always matches (it filters nothing), a value whose case the service never logs, a timestamp
+ * compared with something that is not one. Warnings only; `lint: false` turns them off.
+ */
+import type { DiagnosticBag, Span } from '../base/diagnostics.js';
+import type { Dataset } from '../language/catalog.js';
+import { isArrayField } from '../language/field-types.js';
+import { isLoggedLowerCase, isTimestampField, readsAsTimestamp } from '../language/logged-values.js';
+import { NEGATION, type Operator } from '../language/operators.js';
+import type { Criterion, FilterNode, TypedValue } from './checked.js';
+
+export function lint(root: FilterNode, dataset: Dataset, bag: DiagnosticBag): void {
+  if (root.kind === 'criterion') {
+    lintValues(root, dataset, bag);
+    return;
+  }
+  const byKey = new Map<string, Criterion[]>();
+  for (const member of root.operands) {
+    if (member.kind !== 'criterion') {
+      lint(member, dataset, bag);
+      continue;
+    }
+    lintValues(member, dataset, bag);
+    byKey.set(member.key, [...(byKey.get(member.key) ?? []), member]);
+  }
+  for (const [key, criteria] of byKey) {
+    if (criteria.length < 2) continue;
+    const field = dataset.field(key);
+    if (root.kind === 'and' && field && !isArrayField(field) && neverMatches(criteria)) reportNever(key, criteria, bag);
+    if (root.kind === 'or' && alwaysMatches(criteria)) reportAlways(key, criteria, bag);
+  }
+}
+
+const valuesOf = (criterion: Criterion): TypedValue[] => (Array.isArray(criterion.value) ? criterion.value : [criterion.value]);
+const texts = (criterion: Criterion) => new Set(valuesOf(criterion).map((value) => value.text));
+const around = (criteria: Criterion[]): Span => ({ start: criteria[0].span.start, end: criteria[criteria.length - 1].span.end });
+
+/** Whether no one value of a scalar field satisfies every criterion of an AND group. */
+function neverMatches(criteria: Criterion[]): boolean {
+  let allowed: Set<string> | undefined;
+  const excluded = new Set<string>();
+  let low = Number.NEGATIVE_INFINITY;
+  let high = Number.POSITIVE_INFINITY;
+  let lowStrict = false;
+  let highStrict = false;
+  for (const criterion of criteria) {
+    const number = Number((valuesOf(criterion)[0] ?? { text: 'x' }).text);
+    switch (criterion.operator) {
+      case 'eq':
+      case 'in':
+        allowed = allowed ? new Set([...allowed].filter((text) => texts(criterion).has(text))) : texts(criterion);
+        break;
+      case '!eq':
+      case '!in':
+        for (const text of texts(criterion)) excluded.add(text);
+        break;
+      case 'gt':
+      case 'geq':
+        if (number > low || (number === low && criterion.operator === 'gt')) [low, lowStrict] = [number, criterion.operator === 'gt'];
+        break;
+      case 'lt':
+      case 'leq':
+        if (number < high || (number === high && criterion.operator === 'lt')) [high, highStrict] = [number, criterion.operator === 'lt'];
+        break;
+    }
+  }
+  if (low > high || (low === high && (lowStrict || highStrict))) return true;
+  if (!allowed) return false;
+  const inRange = (text: string) => {
+    const number = Number(text);
+    return Number.isNaN(number)
+      ? low === Number.NEGATIVE_INFINITY && high === Number.POSITIVE_INFINITY
+      : number > low || (number === low && !lowStrict)
+        ? number < high || (number === high && !highStrict)
+        : false;
+  };
+  return [...allowed].every((text) => excluded.has(text) || !inRange(text));
+}
+
+/** Whether a criterion and its negation on one field cover every record (missing field included). */
+function alwaysMatches(criteria: Criterion[]): boolean {
+  const positive = criteria.filter((c) => c.operator === 'eq' || c.operator === 'in').flatMap((c) => [...texts(c)]);
+  const covered = new Set(positive);
+  return criteria.some((criterion) => {
+    if (criterion.operator === '!eq' || criterion.operator === '!in') return [...texts(criterion)].every((text) => covered.has(text));
+    const opposite = NEGATION[criterion.operator] as Operator;
+    return (
+      !['eq', 'in', 'lt', 'leq', 'gt', 'geq'].includes(criterion.operator) &&
+      criteria.some((other) => other.operator === opposite && valuesOf(other)[0]?.text === valuesOf(criterion)[0]?.text)
+    );
+  });
+}
+
+function reportNever(key: string, criteria: Criterion[], bag: DiagnosticBag): void {
+  bag.warning(
+    'never-matches',
+    around(criteria),
+    `no record satisfies every condition on '${key}' in this AND group, so it never matches`,
+    `a record holds one value of '${key}': to accept any of several values write OR, or \`${key} in (a, b)\`; as written the job delivers nothing from this group`,
+  );
+}
+
+function reportAlways(key: string, criteria: Criterion[], bag: DiagnosticBag): void {
+  bag.warning(
+    'always-matches',
+    around(criteria),
+    `the conditions on '${key}' in this OR group cover every record, so it always matches`,
+    'a value and its negation together let everything through: remove one of them, or join them with AND',
+  );
+}
+
+function lintValues(criterion: Criterion, dataset: Dataset, bag: DiagnosticBag): void {
+  const field = dataset.field(criterion.key);
+  if (!field) return;
+  const values = valuesOf(criterion).filter((value) => value.type === 'string');
+  if (isLoggedLowerCase(field)) {
+    const upper = values.find((value) => value.text !== value.text.toLowerCase());
+    if (upper) {
+      bag.warning(
+        'value-case',
+        criterion.span,
+        `'${criterion.key}' is logged in lower case, so ${JSON.stringify(upper.text)} never equals it`,
+        `write ${JSON.stringify(upper.text.toLowerCase())}: comparisons are case-sensitive`,
+      );
+    }
+  }
+  const comparesWhole = ['eq', '!eq', 'in', '!in'].includes(criterion.operator);
+  if (isTimestampField(field) && comparesWhole) {
+    const odd = values.find((value) => !readsAsTimestamp(value.text));
+    if (odd) {
+      bag.warning(
+        'not-a-timestamp',
+        criterion.span,
+        `'${criterion.key}' is a timestamp, and ${JSON.stringify(odd.text)} is not one`,
+        "write a Unix time (1700000000) or an RFC 3339 time (2024-01-01T00:00:00Z), in the format of the job's timestamps option",
+      );
+    }
+  }
+}

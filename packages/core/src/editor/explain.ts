@@ -1,0 +1,95 @@
+/**
+ * A filter in plain English, one line per criterion, as a reviewer reads it in a pull request;
+ * and the operator table (`logfilter operators`). Explains the compiled output, so what is read
+ * is what the job will do (NOT pushed to the leaves, lists merged).
+ */
+import { compile, type CompileOptions } from '../compile.js';
+import type { Diagnostic } from '../base/diagnostics.js';
+import {
+  aliasesOf,
+  DEPRECATED_SPELLINGS,
+  NEGATION,
+  OPERATOR_MATRIX,
+  OPERATOR_MEANING,
+  OPERATORS,
+  type Operator,
+  type TypeFamily,
+} from '../language/operators.js';
+import type { FilterObject, FilterValue } from '../output/serialize.js';
+
+export interface Explanation {
+  ok: boolean;
+  /** The lines of the explanation; nested groups are indented by two spaces a level. */
+  lines: string[];
+  diagnostics: Diagnostic[];
+}
+
+const PHRASES: Readonly<Record<Operator, string>> = {
+  eq: 'is',
+  '!eq': 'is not',
+  lt: 'is less than',
+  leq: 'is at most',
+  gt: 'is greater than',
+  geq: 'is at least',
+  startsWith: 'starts with',
+  endsWith: 'ends with',
+  '!startsWith': 'does not start with',
+  '!endsWith': 'does not end with',
+  contains: 'contains',
+  '!contains': 'does not contain',
+  in: 'is one of',
+  '!in': 'is none of',
+};
+
+export function explain(text: string, options: CompileOptions = {}): Explanation {
+  const result = compile(text, options);
+  if (!result.ok || !result.filter) return { ok: false, lines: [], diagnostics: result.diagnostics };
+  const root = result.filter.where;
+  const lines =
+    'key' in root ? [`delivers records where ${criterionText(root.key, root.operator, root.value)}`] : groupLines(root, 0, 'delivers records where');
+  return { ok: true, lines, diagnostics: result.diagnostics };
+}
+
+function groupLines(node: FilterObject, depth: number, lead: string): string[] {
+  const indent = '  '.repeat(depth);
+  if ('key' in node) return [`${indent}- ${criterionText(node.key, node.operator, node.value)}`];
+  const all = 'and' in node;
+  const members = all ? node.and : (node as { or: FilterObject[] }).or;
+  const head = `${indent}${lead} ${all ? 'all of these hold:' : 'any of these holds:'}`;
+  return [head, ...members.flatMap((member) => groupLines(member, depth + 1, '-'))];
+}
+
+function criterionText(key: string, operator: string, value: FilterValue): string {
+  const phrase = PHRASES[operator as Operator] ?? operator;
+  const shown = Array.isArray(value) ? value.map(showValue).join(', ') : showValue(value);
+  return `${key} ${phrase} ${shown}`;
+}
+
+function showValue(value: string | number | boolean): string {
+  const text = String(value);
+  return text === '' || /[\s,]/.test(text) ? JSON.stringify(text) : text;
+}
+
+export interface OperatorRow {
+  operator: Operator;
+  meaning: string;
+  aliases: string[];
+  /** The field types that take it: string, int, float, bool, array[...]. */
+  types: string[];
+}
+
+const FAMILY_NAMES: Readonly<Record<TypeFamily, string>> = { string: 'string', int: 'int, float', bool: 'bool', array: 'array[...]' };
+
+/** Every operator with its meaning, other spellings and the field types that take it. */
+export function operatorTable(): OperatorRow[] {
+  const families = Object.keys(OPERATOR_MATRIX) as TypeFamily[];
+  return OPERATORS.map((operator) => ({
+    operator,
+    meaning: OPERATOR_MEANING[operator],
+    // Spellings are matched case-insensitively; show them as written in the docs.
+    aliases: aliasesOf(operator).map((alias) =>
+      alias.startsWith('not ') ? `not ${NEGATION[operator]}` : DEPRECATED_SPELLINGS.has(alias) ? `${alias} (deprecated)` : alias,
+    ),
+    types: families.filter((family) => OPERATOR_MATRIX[family].includes(operator)).map((family) => FAMILY_NAMES[family]),
+  }));
+}

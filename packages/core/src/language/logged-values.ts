@@ -1,0 +1,26 @@
+/**
+ * What the service logs for some fields, for the lint warnings: country codes are logged lower
+ * case (`us`), and `int or string` fields are the timestamps, logged as a Unix time or RFC 3339.
+ */
+import type { Field } from './catalog.js';
+
+/**
+ * `ClientCountry`: the service logs its ISO-3166 alpha-2 code lower case (`us`). Other country
+ * fields (`Country`, `*CountryISO`) are left out until their logged case is known.
+ */
+const LOWER_CASE_FIELD = /^ClientCountry$/;
+
+export function isLoggedLowerCase(field: Field): boolean {
+  return field.kind === 'string' && LOWER_CASE_FIELD.test(field.name);
+}
+
+export function isTimestampField(field: Field): boolean {
+  return field.kind === 'int or string';
+}
+
+/** RFC 3339 (a date, or a date and time with an optional zone), as the service writes timestamps. */
+const RFC3339 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})?)?$/;
+
+export function readsAsTimestamp(text: string): boolean {
+  return /^\d+$/.test(text) || RFC3339.test(text);
+}

@@ -1,0 +1,56 @@
+/**
+ * Did-you-mean for an operator spelling the language does not take. A negated spelling from
+ * another language (`neq`, `nin`, `notcontains`, `<>`) must suggest the negated operator: the
+ * plain edit distance would pick the positive one, the opposite of what the user meant.
+ */
+import { closest } from '../base/suggest.js';
+import { NEGATION, type Operator, OPERATORS, operatorFromSpelling } from './operators.js';
+
+/** Spellings of other languages that no edit distance leads from, with the operator they mean. */
+const FOREIGN_SPELLINGS: ReadonlyMap<string, Operator> = new Map<string, Operator>([
+  ['<>', '!eq'],
+  ['!==', '!eq'],
+  ['===', 'eq'],
+  ['ne', '!eq'],
+  ['neq', '!eq'],
+  ['nin', '!in'],
+  ['lte', 'leq'],
+  ['gte', 'geq'],
+]);
+
+/** `!`, `not`, `not_`, `not-`, `not ` before a positive operator's name. */
+const NEGATION_PREFIX = /^(?:!|not[\s_-]*)/i;
+
+const WORD_OPERATORS: readonly Operator[] = OPERATORS.filter((op) => /^[a-z]/i.test(op));
+const POSITIVE_WORDS: readonly Operator[] = WORD_OPERATORS.filter((op) => !op.startsWith('!'));
+
+/** The operator a spelling most likely means, or undefined when nothing is close. */
+export function suggestOperator(spelling: string): Operator | undefined {
+  const lower = spelling.toLowerCase();
+  const foreign = FOREIGN_SPELLINGS.get(lower);
+  if (foreign) return foreign;
+  const prefix = lower.match(NEGATION_PREFIX)?.[0];
+  if (prefix && prefix.length < lower.length) {
+    const rest = spelling.slice(prefix.length);
+    const positive = positiveOperator(rest);
+    return positive && NEGATION[positive];
+  }
+  return (closest(spelling, WORD_OPERATORS) as Operator | undefined) ?? undefined;
+}
+
+function positiveOperator(spelling: string): Operator | undefined {
+  const exact = FOREIGN_SPELLINGS.get(spelling.toLowerCase()) ?? operatorFromSpelling(spelling);
+  if (exact) return exact;
+  return closest(spelling, POSITIVE_WORDS) as Operator | undefined;
+}
+
+/** Symbol spellings the language also takes, shown beside a suggestion so `<>` users see `!=`. */
+const SYMBOL_OF: Partial<Record<Operator, string>> = { eq: '==', '!eq': '!=', lt: '<', leq: '<=', gt: '>', geq: '>=' };
+
+/** `did you mean '!eq' (or '!=')?`, or undefined when no operator is close. */
+export function operatorSuggestionHint(spelling: string): string | undefined {
+  const guess = suggestOperator(spelling);
+  if (!guess) return undefined;
+  const symbol = SYMBOL_OF[guess];
+  return symbol ? `did you mean '${guess}' (or '${symbol}')?` : `did you mean '${guess}'?`;
+}
