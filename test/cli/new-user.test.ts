@@ -130,7 +130,7 @@ describe('control characters are shown escaped, never raw (item 8)', () => {
 
   it('in messages outside code frames (an unknown dataset, a malformed log line)', async () => {
     const dataset = await runCli(['compile', '-d', 'http\u0001x', 'BotScore lt 30']);
-    expect(dataset).toMatchObject({ code: 2, stderr: "logfilter: unknown dataset 'http\\x01x' (`logfilter datasets` lists them)\n" });
+    expect(dataset).toMatchObject({ code: 2, stderr: "logfilter: unknown dataset 'http\\x01x'; `logfilter datasets` lists the datasets\n" });
     const logs = await runCli(['test', 'BotScore lt 30', '--logs', '-'], { input: 'x\u0000y\n' });
     expect(logs.stderr).toContain('"x\\x00y" is not valid JSON');
     expect(logs.stderr).not.toContain('\u0000');

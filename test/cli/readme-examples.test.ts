@@ -13,7 +13,7 @@ import { cliEnv, emulator, ZONE } from '../support/emulator.js';
 
 const COMMAND = /^(?:npx --yes pnpm@\S+ install && npx --yes pnpm@\S+ exec |pnpm exec )?logfilter\s|\| logfilter\s|^printf /;
 /** Synopsis lines name placeholders (`[FILTER]`, `DATASET`, `...`): they describe, they do not run. */
-const SYNOPSIS = /\[|\.\.\.|\|-|(?<![$\w-])[A-Z]{2,}(?!\w)/;
+const SYNOPSIS = /\[|\.\.\.|\|-|(?<![$\w-])[A-Z][A-Z_]+(?!\w)/;
 /** The examples that show a failure on purpose, with the exit code and what they print. */
 const SHOWS_AN_ERROR: Record<string, { code: number; stderr: string }> = {
   'logfilter custom-fields check rules.json': { code: 1, stderr: 'error[header-not-lower-case]' },

@@ -98,7 +98,7 @@ class Run {
   /** One read-merge-PUT-check; the ruleset read afterwards when everything is in place, else undefined. */
   private async round(current: Ruleset): Promise<Ruleset | undefined> {
     const merged = mergeCustomFields(rulesOf(current), this.intent.wanted, this.intent.replace, [...this.restore.values()]);
-    if (!merged.changed) return current;
+    if (!merged.changed) return this.uncheckedFrom === undefined ? current : this.settleUnacknowledged(current);
     this.missing = [...merged.added, ...merged.restored, ...merged.removed];
     const check = checkCustomFieldRules(merged.rules, { maxFields: this.intent.maxFields });
     if (!check.ok) throw new ValidationError('the merged custom fields are not valid; the last merge was not sent', check.diagnostics);
@@ -118,9 +118,10 @@ class Run {
       throw error;
     }
     this.writes++;
-    const from = this.uncheckedFrom;
+    // Cleared only once the versions in between have been read: if reading them fails, the next
+    // round's write is checked from the same read version, so no window of others' writes goes unchecked.
+    const lost = await this.repairLosses(written, this.uncheckedFrom);
     this.uncheckedFrom = undefined;
-    const lost = await this.repairLosses(written, from);
     if (lost.length > 0) {
       this.missing = lost;
       return undefined;
@@ -132,17 +133,32 @@ class Run {
     return undefined;
   }
 
-  /** The fields others wrote since `from` that our write dropped; they are put back in the next round. */
-  private async repairLosses(written: Ruleset, from: number | undefined): Promise<FieldRef[]> {
+  /**
+   * Our last write's answer was lost but it was applied (what we wanted is there): it may have dropped
+   * fields others wrote after our read, at any version up to now, so those versions are checked too.
+   */
+  private async settleUnacknowledged(current: Ruleset): Promise<Ruleset | undefined> {
+    const through = versionOf(current);
+    const lost = through === undefined ? [] : await this.repairLosses(current, this.uncheckedFrom, through);
+    this.uncheckedFrom = undefined;
+    if (lost.length === 0) return current;
+    this.missing = lost;
+    return undefined;
+  }
+
+  /** The fields others wrote since `from` (up to `through`, by default the version before ours) that our write dropped; they are put back in the next round. */
+  private async repairLosses(written: Ruleset, from: number | undefined, through?: number): Promise<FieldRef[]> {
     const to = versionOf(written);
-    if (this.intent.replace || to === undefined || from === undefined || to === from + 1) return [];
-    if (to - from - 1 > MAX_VERSIONS_CHECKED) {
-      this.log.push(`${to - from - 1} writes happened between our read and our write; only the read-back checks them`);
+    if (this.intent.replace || to === undefined || from === undefined) return [];
+    const last = through ?? to - 1;
+    if (last <= from) return [];
+    if (last - from > MAX_VERSIONS_CHECKED) {
+      this.log.push(`${last - from} writes happened between our read and our write; only the read-back checks them`);
       return [];
     }
     const present = fieldsByKey(rulesOf(written));
     const lost = new Map<string, RestoredField>();
-    for (let version = from + 1; version < to; version++) {
+    for (let version = from + 1; version <= last; version++) {
       const between = await this.versionOrUndefined(written.id, String(version));
       if (!between) return [];
       for (const [key, field] of fieldsByKey(rulesOf(between))) if (!present.has(key) && !lost.has(key)) lost.set(key, field);
@@ -150,8 +166,9 @@ class Run {
     if (lost.size === 0) return [];
     for (const [key, field] of lost) this.restore.set(key, field);
     const refs = [...lost.values()].map(({ list, entry }) => ({ list, name: entry.name }));
-    const span = to - from === 2 ? `version ${from + 1} was` : `versions ${from + 1}-${to - 1} were`;
-    this.log.push(`${span} written between our read (version ${from}) and our write (version ${to}), which dropped ${formatRefs(refs)}: putting it back`);
+    const span = last === from + 1 ? `version ${from + 1} was` : `versions ${from + 1}-${last} were`;
+    const ours = through === undefined ? `our write (version ${to})` : 'our write, whose answer was lost';
+    this.log.push(`${span} written between our read (version ${from}) and ${ours}, which dropped ${formatRefs(refs)}: putting it back`);
     return refs;
   }
 

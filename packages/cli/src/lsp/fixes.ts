@@ -20,7 +20,7 @@ export interface FixableDiagnostic {
 type FixReader = (diagnostic: FixableDiagnostic, text: string) => Fix | undefined;
 
 const quoted = (pattern: RegExp) => (hint: string | undefined) => (hint === undefined ? undefined : pattern.exec(hint)?.[1]);
-const didYouMean = quoted(/did you mean '([^']+)'\?/);
+const didYouMean = quoted(/did you mean '([^']+)'(?: \(or '[^']+'\))?\?/);
 
 /** Replaces the diagnostic's range with the word the hint names. */
 function replaceWith(pick: (hint: string | undefined) => string | undefined, title: (word: string) => string): FixReader {
