@@ -1,6 +1,6 @@
 // Regenerates src/language/builtin-datasets.ts, the small index that imports each dataset file of
-// catalog/ (the source of truth, one JSON file per dataset). `logfilter catalog pull` writes the
-// same files. Run: pnpm --filter @logfilter/core run catalog
+// catalog/ (the source of truth, one JSON file per dataset). `logfilter catalog pull` reports how the
+// service differs from them. Run: pnpm --filter @logfilter/core run catalog
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
