@@ -11,6 +11,7 @@ import {
   NEGATION,
   OPERATOR_MATRIX,
   OPERATOR_MEANING,
+  OPERATOR_PHRASE,
   OPERATORS,
   type Operator,
   type TypeFamily,
@@ -23,23 +24,6 @@ export interface Explanation {
   lines: string[];
   diagnostics: Diagnostic[];
 }
-
-const PHRASES: Readonly<Record<Operator, string>> = {
-  eq: 'is',
-  '!eq': 'is not',
-  lt: 'is less than',
-  leq: 'is at most',
-  gt: 'is greater than',
-  geq: 'is at least',
-  startsWith: 'starts with',
-  endsWith: 'ends with',
-  '!startsWith': 'does not start with',
-  '!endsWith': 'does not end with',
-  contains: 'contains',
-  '!contains': 'does not contain',
-  in: 'is one of',
-  '!in': 'is none of',
-};
 
 export function explain(text: string, options: CompileOptions = {}): Explanation {
   const result = compile(text, options);
@@ -60,7 +44,7 @@ function groupLines(node: FilterObject, depth: number, lead: string): string[] {
 }
 
 function criterionText(key: string, operator: string, value: FilterValue): string {
-  const phrase = PHRASES[operator as Operator] ?? operator;
+  const phrase = OPERATOR_PHRASE[operator as Operator] ?? operator;
   const shown = Array.isArray(value) ? value.map(showValue).join(', ') : showValue(value);
   return `${key} ${phrase} ${shown}`;
 }

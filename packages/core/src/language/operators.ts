@@ -52,6 +52,24 @@ export const SCALAR_NUMBER_OPERATORS: ReadonlySet<Operator> = new Set(['eq', '!e
 /** Every operator, as a hint lists them. */
 export const OPERATOR_LIST = OPERATORS.join(', ');
 
+/** How an operator reads in a sentence about a record's field (`explain`): `ClientCountry is one of us, ca`. */
+export const OPERATOR_PHRASE: Readonly<Record<Operator, string>> = {
+  eq: 'is',
+  '!eq': 'is not',
+  lt: 'is less than',
+  leq: 'is at most',
+  gt: 'is greater than',
+  geq: 'is at least',
+  startsWith: 'starts with',
+  endsWith: 'ends with',
+  '!startsWith': 'does not start with',
+  '!endsWith': 'does not end with',
+  contains: 'contains',
+  '!contains': 'does not contain',
+  in: 'is one of',
+  '!in': 'is none of',
+};
+
 export const OPERATOR_MEANING: Readonly<Record<Operator, string>> = {
   eq: 'equal',
   '!eq': 'not equal',
