@@ -14,10 +14,21 @@ import { cliEnv, emulator, ZONE } from '../support/emulator.js';
 const COMMAND = /^(?:npx --yes pnpm@\S+ install && npx --yes pnpm@\S+ exec |pnpm exec )?logfilter\s|\| logfilter\s|^printf /;
 /** Synopsis lines name placeholders (`[FILTER]`, `DATASET`, `...`): they describe, they do not run. */
 const SYNOPSIS = /\[|\.\.\.|\|-|(?<![$\w-])[A-Z][A-Z_]+(?!\w)/;
+/** The account the README's account flow sets (`ACCOUNT=...`, a shell line, not a `logfilter` one). */
+const README_ACCOUNT = '01a7362d577a6c3019a474fd6f485823';
+
 /** The examples that show a failure on purpose, with the exit code and what they print. */
 const SHOWS_AN_ERROR: Record<string, { code: number; stderr: string }> = {
   'logfilter custom-fields check rules.json': { code: 1, stderr: 'error[header-not-lower-case]' },
+  'logfilter check --terraform examples/terraform/': { code: 1, stderr: 'error[unknown-operator]' },
+  "logfilter jobs create --zone $ZONE --name workers --destination 's3://my-bucket/workers?region=us-east-1' --dataset workers_trace_events": {
+    code: 1,
+    stderr: 'error[wrong-scope]',
+  },
 };
+
+/** Servers run until stopped (the README's own flow starts the emulator in the background with `&`). */
+const RUNS_UNTIL_STOPPED = /^(?:pnpm exec )?logfilter (?:emulator|lsp)\b/;
 
 /** The README's indented code lines that run `logfilter` (continuations joined), in order. */
 export function readmeCommands(readme: string): string[] {
@@ -32,7 +43,7 @@ export function readmeCommands(readme: string): string[] {
     }
     pending = '';
     const unquoted = text.replace(/'[^']*'/g, "''");
-    if (COMMAND.test(text) && !SYNOPSIS.test(unquoted))
+    if (COMMAND.test(text) && !SYNOPSIS.test(unquoted) && !RUNS_UNTIL_STOPPED.test(text))
       commands.push(text.replace(/^npx .* exec logfilter/, 'logfilter').replace(/pnpm exec logfilter/g, 'logfilter'));
   }
   return commands;
@@ -62,7 +73,7 @@ describe('the README examples', () => {
     const shim = file('logfilter', `#!/bin/sh\nexec "${process.execPath}" "${CLI_BIN}" "$@"\n`);
     chmodSync(shim, 0o755);
     const server = await emulator();
-    const env = { ...process.env, ...cliEnv(server), PATH: `${dir}:${process.env.PATH}`, ZONE, NO_COLOR: '1' };
+    const env = { ...process.env, ...cliEnv(server), PATH: `${dir}:${process.env.PATH}`, ZONE, ACCOUNT: README_ACCOUNT, NO_COLOR: '1' };
     for (const command of commands) {
       const result = await shell(command, dir, env);
       const expected = SHOWS_AN_ERROR[command] ?? { code: 0, stderr: '' };
