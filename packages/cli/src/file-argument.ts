@@ -18,7 +18,8 @@ export function namesAFile(text: string | undefined): boolean {
 
 /** The diagnostics of a failed run, preceded by `argument-is-a-file` when the inline argument names a file. */
 export function withFileArgumentNote<T extends Diagnostic>(diagnostics: readonly T[], inline: string | undefined, command: string): T[] {
-  if (inline === undefined || !namesAFile(inline) || !diagnostics.some((d) => d.severity === 'error')) return [...diagnostics];
+  // The file system is asked only about a run that failed: a clean compile stays free of I/O.
+  if (inline === undefined || !diagnostics.some((d) => d.severity === 'error') || !namesAFile(inline)) return [...diagnostics];
   const end = { offset: inline.length, line: 1, column: inline.length + 1 };
   const note = {
     code: 'argument-is-a-file',

@@ -84,7 +84,9 @@ function run(context: Context, filter: string | undefined, flags: CompileFlags, 
     maxBytes: flags.maxBytes === undefined ? undefined : parsePositiveInt(flags.maxBytes, '--max-bytes'),
     maxOperators: flags.maxOperators === undefined ? undefined : parsePositiveInt(flags.maxOperators, '--max-operators'),
   });
-  const result = { ...compiled, diagnostics: withFileArgumentNote(compiled.diagnostics, filter, mode) };
+  // Assigned, not spread: a spread would build the filter object that the result builds only when read.
+  const result = compiled;
+  result.diagnostics = withFileArgumentNote(compiled.diagnostics, filter, mode);
   if (flags.json || flags.format === 'json') {
     process.stdout.write(`${JSON.stringify(machineOutput(result))}\n`);
     return result.ok ? EXIT_OK : EXIT_INVALID;

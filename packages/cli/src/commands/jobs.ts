@@ -1,6 +1,16 @@
 /** `logfilter jobs create|list|get|delete`: log delivery jobs with compiled filters (spec 2.5, 4.2), under a zone or an account. */
 import { ApiError, NetworkError, ValidationError, type Client, type Job, type JobInput } from '@logfilter/api';
-import { buildLogpullOptions, checkJobs, checkLogpullOptions, compile, hasErrors, TIMESTAMP_FORMATS, type CompileResult, type Dataset } from '@logfilter/core';
+import {
+  buildLogpullOptions,
+  checkJobs,
+  checkLogpullOptions,
+  compile,
+  DEFAULT_DATASET,
+  hasErrors,
+  TIMESTAMP_FORMATS,
+  type CompileResult,
+  type Dataset,
+} from '@logfilter/core';
 import { registerJobsCheck } from './jobs-check.js';
 import { registerJobsDestination } from './jobs-destination.js';
 import { outputOptionsOf, registerJobsUpdate } from './jobs-update.js';
@@ -36,7 +46,7 @@ export function registerJobs(program: Command, context: Context): void {
       .option('--enabled', 'create the job enabled (the service creates jobs disabled by default)')
       .requiredOption('--name <name>', 'the job name')
       .requiredOption('--destination <conf>', 'destination_conf, e.g. s3://bucket/path?region=us-west-2')
-      .option('--dataset <name>', 'the dataset (default: http_requests)')
+      .option('--dataset <name>', `the dataset (default: ${DEFAULT_DATASET})`)
       .option('--fields <names>', 'the fields to deliver, comma-separated (repeatable)', collectList)
       .addOption(new Option('--timestamps <format>', 'timestamp format of the delivered logs').choices([...TIMESTAMP_FORMATS]))
       .option('--option <key=value>', 'a further logpull option, e.g. CVE-2021-44228=true (repeatable)', collect)

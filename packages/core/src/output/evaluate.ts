@@ -150,8 +150,8 @@ function compare(key: string, operator: 'lt' | 'leq' | 'gt' | 'geq', bound: numb
   }
 }
 
-/** A filter value in every form a record value may equal it in. */
-interface Target {
+/** A filter value in every form a record value may equal it in (evaluation, and the SQL that means the same). */
+export interface Target {
   text: string;
   number: number | undefined;
   boolean: boolean | undefined;
@@ -159,7 +159,7 @@ interface Target {
 
 const NUMERIC = /^-?\d+(?:\.\d+)?$/;
 
-function toTarget(value: unknown): Target {
+export function toTarget(value: unknown): Target {
   const text = String(value);
   const number = typeof value === 'number' ? value : typeof value === 'string' && NUMERIC.test(value) ? Number(value) : undefined;
   const boolean = typeof value === 'boolean' ? value : value === 'true' ? true : value === 'false' ? false : undefined;

@@ -5,25 +5,10 @@
  * is, and a missing value failing every positive operator and passing every negated one.
  */
 import { positiveOf } from '../language/operators.js';
+import { type Target, toTarget } from '../output/evaluate.js';
 import type { FilterValue } from '../output/serialize.js';
 import type { SqlDialect } from './dialect.js';
 import type { ValueView } from './views.js';
-
-/** The filter value in every form a record value may equal it in (evaluate's Target). */
-interface Target {
-  text: string;
-  number: number | undefined;
-  boolean: boolean | undefined;
-}
-
-const DECIMAL = /^-?\d+(?:\.\d+)?$/;
-
-function toTarget(value: unknown): Target {
-  const text = String(value);
-  const number = typeof value === 'number' ? value : typeof value === 'string' && DECIMAL.test(value) ? Number(value) : undefined;
-  const boolean = typeof value === 'boolean' ? value : value === 'true' ? true : value === 'false' ? false : undefined;
-  return { text, number, boolean };
-}
 
 /** Parts that each hold for one kind of value: any of them (a part that is never true left out). */
 function anyOf(parts: Array<string | undefined>): string {
@@ -78,7 +63,7 @@ function equalsSql(dialect: SqlDialect, view: ValueView, target: Target): string
 }
 
 function compareSql(dialect: SqlDialect, view: ValueView, comparison: string, value: FilterValue): string {
-  const bound = typeof value === 'number' ? value : typeof value === 'string' && DECIMAL.test(value) ? Number(value) : Number.NaN;
+  const bound = toTarget(value).number ?? Number.NaN;
   // A bound that is no number fails every comparison, as NaN does in evaluate.
   if (Number.isNaN(bound)) return 'FALSE';
   const limit = dialect.number(bound);

@@ -1,4 +1,5 @@
 /** The four dialects `toSql` writes. */
+import { childPointer } from '../base/json-source.js';
 import { CONTROL_CHARACTER, DECIMAL_PATTERN, doubleQuote, type JsonKind, numberLiteral, type SqlDialect, type SqlDialectName } from './dialect.js';
 
 /** Standard literals, control characters spliced in with chr(n) so that the SQL text stays printable. */
@@ -16,9 +17,9 @@ function backslashText(text: string): string {
   return `'${escaped}'`;
 }
 
-/** JSON Pointer for one key (RFC 6901): `~` and `/` escaped. */
-function jsonPointer(key: string): string {
-  return `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+/** ClickHouse and BigQuery quote identifiers in backticks, escaping the backslash and the backtick. */
+function backtickIdentifier(name: string): string {
+  return `\`${name.replace(/\\/g, '\\\\').replace(/`/g, '\\`')}\``;
 }
 
 const DUCKDB_JSON_TYPES: Record<JsonKind, string> = {
@@ -39,7 +40,7 @@ const duckdb: SqlDialect = {
   numberOfText: (text) => `CASE WHEN regexp_full_match(${text}, '${DECIMAL_PATTERN}') THEN TRY_CAST(${text} AS DOUBLE) END`,
   textOfNumber: (number) => `CAST(${number} AS VARCHAR)`,
   anyElement: (list, test) => `len(list_filter(${list}, lambda e: ${test('e')})) > 0`,
-  jsonMember: (json, key) => `(${json} -> ${standardText(jsonPointer(key))})`,
+  jsonMember: (json, key) => `(${json} -> ${standardText(childPointer('', key))})`,
   jsonIs: (value, kind) => `json_type(${value}) ${DUCKDB_JSON_TYPES[kind]}`,
   jsonScalarText: (value) => `(${value} ->> '$')`,
   jsonNumber: (value) => `TRY_CAST(${value} ->> '$' AS DOUBLE)`,
@@ -75,7 +76,7 @@ const CLICKHOUSE_JSON_TYPES: Record<JsonKind, string> = {
 /** ClickHouse reads the JSON column as text: a member is its raw JSON text ('' when missing). */
 const clickhouse: SqlDialect = {
   name: 'clickhouse',
-  quoteIdentifier: (name) => `\`${name.replace(/\\/g, '\\\\').replace(/`/g, '\\`')}\``,
+  quoteIdentifier: backtickIdentifier,
   quoteText: backslashText,
   number: numberLiteral,
   startsWith: (text, prefix) => `startsWith(${text}, ${prefix})`,
@@ -94,7 +95,7 @@ const clickhouse: SqlDialect = {
 /** BigQuery: a JSON column; JSON_VALUE gives a scalar's text, JSON_QUERY_ARRAY an array's elements. */
 const bigquery: SqlDialect = {
   name: 'bigquery',
-  quoteIdentifier: (name) => `\`${name.replace(/\\/g, '\\\\').replace(/`/g, '\\`')}\``,
+  quoteIdentifier: backtickIdentifier,
   quoteText: backslashText,
   number: numberLiteral,
   startsWith: (text, prefix) => `STARTS_WITH(${text}, ${prefix})`,
