@@ -80,6 +80,33 @@ describe('custom fields set by racing writers', () => {
     expect(fieldsOf(server)).toEqual(['request_fields: x-a']);
   });
 
+  it('a PUT applied with its answer lost, sent again and applied, then refused: the versions in between are still checked', async () => {
+    const server = await emulator();
+    await clientOf(server).customFields.set(ZONE, { cookie: ['session'] });
+    server.faults.add({ method: 'PUT', fault: { kind: 'lose-answer' } });
+    let raced = false;
+    // After the first attempt's answer is lost, another writer adds x-a; the transport's next attempt is
+    // applied on top of it (dropping x-a) with its answer lost too, and the last attempt is refused (429).
+    const racingFetch: typeof fetch = async (input, init) => {
+      try {
+        return await fetch(input, init);
+      } catch (error) {
+        if (init?.method === 'PUT' && !raced) {
+          raced = true;
+          await clientOf(server).customFields.set(ZONE, { request: ['x-a'] });
+          server.faults.add({ method: 'PUT', fault: { kind: 'lose-answer' } });
+          server.faults.add({ method: 'PUT', fault: { kind: 'status', status: 429, retryAfter: 0 } });
+        }
+        throw error;
+      }
+    };
+    const late = await clientOf(server, { fetch: racingFetch, retries: 2 }).customFields.set(ZONE, { request: ['x-b'] });
+    expect(raced).toBe(true);
+    expect(late.added).toEqual([{ list: 'request_fields', name: 'x-b' }]);
+    expect(late.races).toContainEqual(expect.stringContaining('which dropped request_fields: x-a: putting it back'));
+    expect(fieldsOf(server).sort()).toEqual(['cookie_fields: session', 'request_fields: x-a', 'request_fields: x-b']);
+  });
+
   it('serves every version of the ruleset, and 404 for one it never had', async () => {
     const server = await emulator();
     const client = clientOf(server);

@@ -155,6 +155,15 @@ describe('time-outs, dropped connections and retries', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('says when a refusal follows an attempt that went unanswered (so the write may have been applied)', async () => {
+    const server = await emulator();
+    server.faults.add({ method: 'GET', fault: { kind: 'status', status: 429, retryAfter: 120 } });
+    expect(await failureOf(clientOf(server).jobs.list(ZONE))).toMatchObject({ status: 429, earlierAttemptMayHaveApplied: false });
+    server.faults.add({ method: 'GET', fault: { kind: 'drop' } });
+    server.faults.add({ method: 'GET', fault: { kind: 'status', status: 429, retryAfter: 120 } });
+    expect(await failureOf(clientOf(server).jobs.list(ZONE))).toMatchObject({ status: 429, earlierAttemptMayHaveApplied: true });
+  });
+
   it('retries a PUT after a 5xx, and never a POST', async () => {
     const server = await emulator();
     const client = clientOf(server);

@@ -76,13 +76,21 @@ function judge(results: CliResult[], final: Set<string>, before: string[]) {
   return { reportedAdded, failed, lost };
 }
 
-/** Lost answers, dropped connections, 429 and 503 bursts all met the writers (at these rates, a run without one is a 1 in 300 chance). */
+/**
+ * Lost answers, dropped connections, 429 and 503 bursts all met the writers. The draws are seeded but the
+ * writers' requests interleave differently each run, so each kind's count varies: the rates are set so a
+ * run without one is far less likely than 1 in 10,000 (measured over 6 runs of each test: at least 4 of
+ * every kind, 14 or more lost answers).
+ */
 function expectEveryKind(byKind: Record<string, number>): void {
   for (const kind of ['lose-answer', 'drop', '429', '5xx']) expect(byKind[kind] ?? 0, kind).toBeGreaterThan(0);
 }
 
+/** Lost answers are the fault this suite is most about, and at the shared 15% a burst sometimes met none. */
+const MORE_LOST_ANSWERS = ['--lose-answers', '0.35'];
+
 async function burst(zone: string, statePath: string | undefined, seed: number) {
-  const emulator = await startEmulatorProcess([...FAULT_FLAGS, '--fault-seed', String(seed)], statePath);
+  const emulator = await startEmulatorProcess([...FAULT_FLAGS, ...MORE_LOST_ANSWERS, '--fault-seed', String(seed)], statePath);
   const writers = Array.from({ length: WRITERS }, (_, index) => {
     const { flag, name } = writerField(index + 1);
     return runAgainst(emulator, ['custom-fields', 'set', '--zone', zone, flag, name]);

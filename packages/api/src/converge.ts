@@ -109,8 +109,9 @@ class Run {
     try {
       written = await this.access.putRules(this.zone, current.id, merged.rules);
     } catch (error) {
-      // A refusal wrote nothing; after a lost answer the write may have been applied and is checked later.
-      if (error instanceof ApiError && error.status < 500) this.uncheckedFrom = previous;
+      // A refusal wrote nothing, unless an earlier attempt of the same PUT went unanswered; after a lost
+      // answer the write may have been applied and is checked later.
+      if (error instanceof ApiError && error.status < 500 && !error.earlierAttemptMayHaveApplied) this.uncheckedFrom = previous;
       if (error instanceof ApiError && error.errors.some((e) => e.code === UNKNOWN_RULE)) {
         this.log.push(`another writer replaced the rules since version ${current.version}: reading again`);
         return undefined;

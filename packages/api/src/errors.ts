@@ -25,6 +25,11 @@ export class ApiError extends Error {
     readonly path: string,
     readonly status: number,
     readonly errors: ServiceMessage[],
+    /**
+     * An earlier attempt of this same request went unanswered (a dropped connection, a time-out, a 5xx):
+     * the service may have applied it, even though this last answer is a refusal.
+     */
+    readonly earlierAttemptMayHaveApplied = false,
   ) {
     const detail = errors.length > 0 ? errors.map(formatServiceMessage).join('; ') : 'no error details in the answer';
     super(`${method} ${path} failed with HTTP ${status}: ${detail}`);

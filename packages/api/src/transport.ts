@@ -49,6 +49,7 @@ export class Transport {
     const init: RequestInit = { method, headers: this.headers(credentials, body !== undefined) };
     if (body !== undefined) init.body = JSON.stringify(body);
     const attempts = 1 + (RETRIED.has(method) ? this.config.retries : 0);
+    let unanswered = false;
     for (let attempt = 1; ; attempt++) {
       const last = attempt >= attempts;
       let response: Response;
@@ -59,17 +60,19 @@ export class Transport {
       } catch (error) {
         const failure = this.networkError(method, path, error);
         if (last) throw failure;
+        unanswered = true;
         await sleep(this.backoff(attempt));
         continue;
       }
       if (!last && (response.status === 429 || response.status >= 500)) {
         const wait = this.retryAfter(response) ?? this.backoff(attempt);
         if (wait <= this.config.maxRetryAfterMs) {
+          if (response.status >= 500) unanswered = true;
           await sleep(wait);
           continue;
         }
       }
-      return this.read<T>(method, path, response.status, text);
+      return this.read<T>(method, path, response.status, text, unanswered);
     }
   }
 
@@ -93,7 +96,7 @@ export class Transport {
     return headers;
   }
 
-  private read<T>(method: Method, path: string, status: number, text: string): Envelope<T> {
+  private read<T>(method: Method, path: string, status: number, text: string, unanswered: boolean): Envelope<T> {
     let envelope: Partial<Envelope<T>>;
     try {
       envelope = JSON.parse(text) as Partial<Envelope<T>>;
@@ -102,7 +105,7 @@ export class Transport {
       throw new NetworkError('unreadable', method, path, `${method} ${path}: the service answered HTTP ${status} with ${what}`, status);
     }
     const errors = Array.isArray(envelope?.errors) ? envelope.errors.map(serviceMessage) : [];
-    if (status >= 400 || envelope?.success !== true) throw new ApiError(method, path, status, errors);
+    if (status >= 400 || envelope?.success !== true) throw new ApiError(method, path, status, errors, unanswered);
     return {
       result: envelope.result as T,
       success: true,
