@@ -4,6 +4,7 @@
 // a short run's start-up. A cache from another Node version is rejected by V8 and simply not used.
 const { readFileSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
+const { createRequire } = require('node:module');
 const { Script } = require('node:vm');
 
 const bundle = join(__dirname, '..', 'dist', 'logfilter.cjs');
@@ -20,7 +21,8 @@ const script = new Script(`(function (exports, require, module, __filename, __di
   cachedData,
 });
 const module_ = { exports: {} };
-script.runInThisContext()(module_.exports, require, module_, bundle, join(__dirname, '..', 'dist'));
+// The bundle's own require: it loads dist/lsp.cjs beside itself.
+script.runInThisContext()(module_.exports, createRequire(bundle), module_, bundle, join(__dirname, '..', 'dist'));
 
 if (process.env.LOGFILTER_WRITE_CODE_CACHE === '1') {
   process.on('exit', () => writeFileSync(cacheFile, script.createCachedData()));

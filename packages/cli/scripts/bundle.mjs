@@ -1,16 +1,61 @@
 // Bundles the CLI into one CommonJS file and records V8's code cache for it (bin/logfilter.cjs
-// loads both): one file to read and little to compile keep start-up close to a bare `node`.
+// loads both): one file to read and little to compile keep start-up close to a bare `node`. What
+// most runs never use stays out of that file: the language server is a bundle of its own
+// (dist/lsp.cjs, read only by `logfilter lsp`), and each dataset's catalog is a JSON file in
+// dist/catalog, read when a command first uses that dataset.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { catalogFolder, datasetFiles } from '../../core/scripts/gen-catalog.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const outfile = join(root, 'dist/logfilter.cjs');
-await build({
-  entryPoints: [join(root, 'dist/bin.js')],
-  outfile,
+const dist = join(root, 'dist');
+const outfile = join(dist, 'logfilter.cjs');
+
+// The catalog files beside the bundles; the module that would inline all of them reads one when asked.
+rmSync(join(dist, 'catalog'), { recursive: true, force: true });
+mkdirSync(join(dist, 'catalog'));
+const datasets = datasetFiles();
+for (const { file } of datasets) copyFileSync(join(catalogFolder, file), join(dist, 'catalog', file));
+const catalogIndex = [
+  "const { readFileSync } = require('node:fs');",
+  "const { join } = require('node:path');",
+  "const read = (file) => () => JSON.parse(readFileSync(join(__dirname, 'catalog', file), 'utf8'));",
+  `export const BUILTIN_DATASETS = [${datasets.map(({ file, id }) => `[${JSON.stringify(id)}, read(${JSON.stringify(file)})]`).join(', ')}];`,
+].join('\n');
+const catalogPerDataset = {
+  name: 'catalog-per-dataset',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]language[\\/]builtin-datasets\.js$/ }, () => ({ contents: catalogIndex, loader: 'js' }));
+  },
+};
+
+// `logfilter lsp` requires the server's bundle at run time instead of carrying it.
+const lspApart = {
+  name: 'lsp-apart',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/lsp\/server\.js$/ }, () => ({ path: './lsp.cjs', external: true }));
+  },
+};
+
+// Commander requires child_process for subcommands run as separate programs, which logfilter has
+// none of; loading it costs every run several milliseconds, so it is required only if touched.
+const lazyChildProcess = {
+  name: 'lazy-child-process',
+  setup(build) {
+    build.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
+      /[\\/]commander[\\/]/.test(args.importer) ? { path: 'lazy-child-process', namespace: 'lazy' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'lazy' }, () => ({
+      contents: "module.exports = new Proxy({}, { get: (_, name) => require('node:child_process')[name] });",
+      loader: 'js',
+    }));
+  },
+};
+
+const common = {
   bundle: true,
   platform: 'node',
   format: 'cjs',
@@ -22,7 +67,9 @@ await build({
   external: ['@duckdb/node-api'],
   // import() would not run inside the code-cached script bin/logfilter.cjs makes: require instead.
   supported: { 'dynamic-import': false },
-});
+};
+await build({ ...common, entryPoints: [join(dist, 'bin.js')], outfile, plugins: [catalogPerDataset, lspApart, lazyChildProcess] });
+await build({ ...common, entryPoints: [join(dist, 'lsp/server.js')], outfile: join(dist, 'lsp.cjs'), plugins: [catalogPerDataset] });
 
 // The cache holds what a typical run compiles, so it is taken after one.
 rmSync(`${outfile}.cache`, { force: true });

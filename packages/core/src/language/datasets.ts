@@ -9,7 +9,7 @@ let builtin: Catalog | undefined;
 
 /** The catalog shipped with the package: the 38 datasets of the service's documentation (catalog/*.json). */
 export function builtinCatalog(): Catalog {
-  builtin ??= new Catalog(BUILTIN_DATASETS.map(([id, file]) => [id, () => datasetFromFile(file, id)] as [string, () => Dataset]));
+  builtin ??= new Catalog(BUILTIN_DATASETS.map(([id, read]) => [id, () => datasetFromFile(read(), id)] as [string, () => Dataset]));
   return builtin;
 }
 

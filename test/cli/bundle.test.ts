@@ -1,0 +1,41 @@
+/**
+ * What a `logfilter` run loads: the CLI's bundle carries neither the 38 dataset catalogs nor the
+ * language server, reads only the catalog file of the dataset it uses, and leaves Node's child
+ * process, readline and zlib modules unloaded on a compile.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { CLI_BIN, tempFiles } from '../support/cli.js';
+
+const CLI_DIR = join(CLI_BIN, '..', '..');
+const bundle = readFileSync(join(CLI_DIR, 'dist/logfilter.cjs'), 'utf8');
+
+describe('the CLI bundle', () => {
+  it('carries no dataset catalog and no language server', () => {
+    // A field only dns_logs has, one only workers_trace_events has, and a request the protocol names.
+    for (const text of ['QueryName', 'ScriptTags', 'textDocument/didOpen']) expect(bundle).not.toContain(text);
+    expect(readFileSync(join(CLI_DIR, 'dist/lsp.cjs'), 'utf8')).toContain('textDocument/didOpen');
+    expect(readdirSync(join(CLI_DIR, 'dist/catalog'))).toHaveLength(38);
+  });
+
+  it('reads the catalog file of the dataset it compiles for, and no other', () => {
+    const copy = tempFiles('cli-copy').dir;
+    for (const part of ['bin', 'dist', 'package.json']) cpSync(join(CLI_DIR, part), join(copy, part), { recursive: true });
+    for (const file of readdirSync(join(copy, 'dist/catalog'))) if (file !== 'dns_logs.json') rmSync(join(copy, 'dist/catalog', file));
+    const run = spawnSync(process.execPath, [join(copy, 'bin/logfilter.cjs'), 'compile', '-d', 'dns_logs', 'QueryName eq example.com'], { encoding: 'utf8' });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe('{"where":{"key":"QueryName","operator":"eq","value":"example.com"}}\n');
+  });
+
+  it('loads no child process, readline or zlib module to compile', () => {
+    const preload = join(tempFiles('preload').dir, 'loaded.cjs');
+    writeFileSync(preload, "process.on('exit', () => process.stderr.write(process.moduleLoadList.join('\\n')));\n");
+    const run = spawnSync(process.execPath, ['--require', preload, CLI_BIN, 'compile', 'BotScore lt 30'], { encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    const loaded = run.stderr.split('\n');
+    expect(loaded).toContain('NativeModule fs');
+    for (const name of ['child_process', 'readline', 'zlib']) expect(loaded).not.toContain(`NativeModule ${name}`);
+  });
+});
