@@ -1,6 +1,7 @@
 /** The playground page: editor, dataset picker, compiled output, decompile and evaluate panes, share link. */
 import { setDataset } from '@logfilter/codemirror';
 import { builtinCatalog, compile, DEFAULT_DATASET, format } from '@logfilter/core';
+import { loadDataset } from 'logfilter:builtin-datasets';
 import { createEditor, setText } from './editor.js';
 import { renderCompiled } from './output.js';
 import { setupDecompile } from './decompile-pane.js';
@@ -25,7 +26,9 @@ const decompileInput = byId<HTMLTextAreaElement>('decompile-input');
 const evaluateInput = byId<HTMLTextAreaElement>('evaluate-input');
 
 let state: PageState = decodeState(location.hash, DEFAULTS) ?? { ...DEFAULTS };
-if (!builtinCatalog().get(state.dataset)) state.dataset = DEFAULT_DATASET;
+if (!builtinCatalog().names().includes(state.dataset)) state.dataset = DEFAULT_DATASET;
+// Each dataset's catalog is fetched when first picked: the page starts with the one it shows.
+await loadDataset(state.dataset);
 
 for (const name of builtinCatalog().names()) datasetSelect.add(new Option(name, name));
 datasetSelect.value = state.dataset;
@@ -55,8 +58,11 @@ function refresh(): void {
   byId<HTMLInputElement>('share-url').value = location.href;
 }
 
-datasetSelect.addEventListener('change', () => {
-  state.dataset = datasetSelect.value;
+datasetSelect.addEventListener('change', async () => {
+  const picked = datasetSelect.value;
+  await loadDataset(picked);
+  if (datasetSelect.value !== picked) return; // another pick came while this one loaded
+  state.dataset = picked;
   setDataset(view, state.dataset);
   refresh();
 });
@@ -81,9 +87,11 @@ byId('share').addEventListener('click', async () => {
 });
 
 /** A share link opened in a tab that is already on the page. */
-window.addEventListener('hashchange', () => {
+window.addEventListener('hashchange', async () => {
   const next = decodeState(location.hash, DEFAULTS);
   if (!next || encodeState(next) === encodeState(state)) return;
+  if (!builtinCatalog().names().includes(next.dataset)) next.dataset = DEFAULT_DATASET;
+  await loadDataset(next.dataset);
   state = next;
   datasetSelect.value = state.dataset;
   setDataset(view, state.dataset);

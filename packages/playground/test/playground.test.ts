@@ -99,9 +99,18 @@ describe('the playground in Chromium', () => {
 
   it('opens a share link in the state it was made in', async () => {
     const page = await playground.page();
+    // Catalog chunks are named after their dataset file; the page fetches one when a dataset is first used.
+    const catalogs: string[] = [];
+    page.on('request', (request) => {
+      const chunk = /\/assets\/([a-z0-9_]+)-[\w-]+\.js$/.exec(request.url())?.[1];
+      if (chunk && chunk !== 'index') catalogs.push(chunk);
+    });
     await page.goto(playground.url);
+    await page.locator('#out-compact').waitFor();
+    expect(catalogs).toEqual(['http_requests']);
     await page.selectOption('#dataset', 'dns_logs');
     await typeFilter(page, 'QueryName endsWith example.com');
+    expect(catalogs).toEqual(['http_requests', 'dns_logs']);
     await page.fill('#evaluate-input', '{"QueryName":"www.example.com"}\n{"QueryName":"example.org"}');
     await expect.poll(() => page.locator('#out-compact').textContent()).toBe('{"where":{"key":"QueryName","operator":"endsWith","value":"example.com"}}');
     await page.click('#share');
