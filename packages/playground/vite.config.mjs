@@ -30,7 +30,7 @@ const catalogPerDataset = {
       '}',
       'export const BUILTIN_DATASETS = Object.keys(files).map((id) => [id, () => {',
       '  const file = loaded.get(id);',
-      '  if (!file) throw new Error(`the catalog of ${id} is not loaded: await loadDataset(${JSON.stringify(id)}) first`);',
+      "  if (!file) throw new Error('the catalog of ' + id + ' is not loaded: await loadDataset(' + JSON.stringify(id) + ') first');",
       '  return file;',
       '}]);',
     ].join('\n');
