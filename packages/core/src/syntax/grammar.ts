@@ -3,10 +3,11 @@
  * for grammar/generate.mjs and its staleness test. Pure: the caller supplies the diagram resources.
  */
 import { createSyntaxDiagramsCode, type ISerializedGast } from 'chevrotain';
-import { createValidatingLexer } from './lex.js';
+import { allTokens, createValidatingLexer } from './lex.js';
 import { createValidatingParser } from './parse.js';
 
-export { createValidatingLexer, createValidatingParser };
+/** The token types and Chevrotain's lexer over them: the reference the hand-written `lex` is tested against. */
+export { allTokens, createValidatingLexer, createValidatingParser };
 
 /** The parser's productions as Chevrotain serializes them (the input of its diagram renderer). */
 export function serializedGrammar(): ISerializedGast[] {
