@@ -2,7 +2,7 @@
  * `lex` is a hand-written scanner standing in for Chevrotain's lexer over the same token types: over
  * any text both give the same tokens (type, image, offset, shape), comments and errors.
  */
-import { lex, type LexResult } from '@logfilter/core';
+import { compile, lex, type LexResult } from '@logfilter/core';
 import { allTokens, createValidatingLexer } from '@logfilter/core/grammar';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -151,5 +151,18 @@ describe('lex agrees with the Chevrotain lexer', () => {
       fc.property(edited, (text) => expectSame(text)),
       RUNS,
     );
+  });
+});
+
+describe('lex and parse on a long line of unclosed quotes', () => {
+  // Each quote is unclosed to the end of the line: scanning to the line's end once per quote was
+  // quadratic (minutes at this length); this runs in well under the test's time-out.
+  it.each(['"\\', "'\\"])('%s repeated 200,000 times: one error per quote, each to the end of the line', (piece) => {
+    const text = piece.repeat(200_000);
+    const { diagnostics } = compile(text);
+    expect(diagnostics).toHaveLength(101);
+    expect(diagnostics[0]).toMatchObject({ code: 'unterminated-string', range: { start: { offset: 0 }, end: { offset: text.length } } });
+    expect(diagnostics[99]).toMatchObject({ code: 'unterminated-string', range: { start: { offset: 198 }, end: { offset: text.length } } });
+    expect(diagnostics[100]).toMatchObject({ code: 'too-many-diagnostics', message: '199900 more diagnostics were left out' });
   });
 });

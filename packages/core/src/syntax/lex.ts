@@ -96,6 +96,7 @@ export function lex(text: string): LexResult {
   const tokens: IToken[] = [];
   const comments: IToken[] = [];
   const errors: LexResult['errors'] = [];
+  const strings = new Strings(text);
   const length = text.length;
   let offset = 0;
   while (offset < length) {
@@ -132,11 +133,11 @@ export function lex(text: string): LexResult {
         type = Comma;
         break;
       case 0x22: // "
-        end = stringEnd(text, offset, code);
+        end = strings.end(offset, code);
         type = DoubleQuoted;
         break;
       case 0x27: // '
-        end = stringEnd(text, offset, code);
+        end = strings.end(offset, code);
         type = SingleQuoted;
         break;
       case 0x26: // &
@@ -179,7 +180,7 @@ export function lex(text: string): LexResult {
     if (end === -1) {
       const start = offset;
       do offset++;
-      while (offset < length && !startsToken(text, offset));
+      while (offset < length && !startsToken(text, offset, strings));
       errors.push({ offset: start, length: offset - start });
       continue;
     }
@@ -239,30 +240,46 @@ function lineEnd(text: string, offset: number): number {
   return offset;
 }
 
-/** The end of a string closed on its line, backslash escaping any character but a line break; -1 if it is not closed. */
-function stringEnd(text: string, start: number, quote: number): number {
-  let offset = start + 1;
-  while (offset < text.length) {
-    const code = text.charCodeAt(offset);
-    if (code === quote) return offset + 1;
-    if (code === 0x0a || code === 0x0d) return -1;
-    if (code === 0x5c) {
-      // A backslash ending the text leaves the loop with nothing closed.
-      const next = text.charCodeAt(offset + 1);
-      if (next === 0x0a || next === 0x0d) return -1;
-      offset += 2;
-    } else {
-      offset++;
+/**
+ * Where the string at a quote ends (-1 when it is not closed on its line, backslash escaping any
+ * character but a line break). A scan that finds no closing quote passes every later quote of its
+ * kind before the place it stopped as an escaped one, and goes on from there exactly as a scan from
+ * that quote would: those quotes are answered without scanning again, so a line of unclosed quotes
+ * lexes in linear time.
+ */
+class Strings {
+  /** Per quote character: quotes of that kind before this offset are known not to close. */
+  private readonly unclosedBefore = new Map<number, number>();
+
+  constructor(private readonly text: string) {}
+
+  end(start: number, quote: number): number {
+    if (start < (this.unclosedBefore.get(quote) ?? 0)) return -1;
+    const text = this.text;
+    let offset = start + 1;
+    while (offset < text.length) {
+      const code = text.charCodeAt(offset);
+      if (code === quote) return offset + 1;
+      if (code === 0x0a || code === 0x0d) break;
+      if (code === 0x5c) {
+        // A backslash ending the text leaves the loop with nothing closed.
+        const next = text.charCodeAt(offset + 1);
+        if (next === 0x0a || next === 0x0d) break;
+        offset += 2;
+      } else {
+        offset++;
+      }
     }
+    this.unclosedBefore.set(quote, offset);
+    return -1;
   }
-  return -1;
 }
 
 /** Whether some token matches at `offset`: only a lone & or |, or a quote not closed on its line, starts none. */
-function startsToken(text: string, offset: number): boolean {
+function startsToken(text: string, offset: number, strings: Strings): boolean {
   const code = text.charCodeAt(offset);
   if (code === 0x26 || code === 0x7c) return text.charCodeAt(offset + 1) === code;
-  if (code === 0x22 || code === 0x27) return stringEnd(text, offset, code) !== -1;
+  if (code === 0x22 || code === 0x27) return strings.end(offset, code) !== -1;
   return true;
 }
 

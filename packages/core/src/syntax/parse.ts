@@ -193,7 +193,8 @@ export function parseInto(text: string, bag: DiagnosticBag, options: ParseOption
   const lexed = lex(text);
   const comments = lexed.comments.length === 0 ? [] : lexed.comments.map((token) => ({ text: token.image, span: tokenSpan(token) }));
   if (lexed.errors.length > 0) {
-    for (const error of lexed.errors) reportLexError(text, error, bag);
+    let lineEnd = -1;
+    for (const error of lexed.errors) lineEnd = reportLexError(text, error, bag, lineEnd);
     return { ast: undefined, comments };
   }
   const tokens = lexed.tokens;
@@ -225,13 +226,18 @@ export function parseInto(text: string, bag: DiagnosticBag, options: ParseOption
   return { ast, comments };
 }
 
-function reportLexError(text: string, error: { offset: number; length: number }, bag: DiagnosticBag): void {
+/**
+ * Reports one lexer error. Returns the end of the line an unclosed string ran to (else `lineEnd`):
+ * a later unclosed string before it ends there too, so a line of them is not scanned once each.
+ */
+function reportLexError(text: string, error: { offset: number; length: number }, bag: DiagnosticBag, lineEnd: number): number {
   const char = text[error.offset];
   if (char === '"' || char === "'") {
     let end = error.offset + 1;
-    while (end < text.length && text[end] !== '\n' && text[end] !== '\r') end++;
+    if (end < lineEnd) end = lineEnd;
+    else while (end < text.length && text[end] !== '\n' && text[end] !== '\r') end++;
     bag.error('unterminated-string', { start: error.offset, end }, 'this string is not closed', `add the closing ${char} before the end of the line`);
-    return;
+    return end;
   }
   const span = { start: error.offset, end: error.offset + error.length };
   const shown = text.slice(span.start, Math.min(span.end, span.start + 20));
@@ -242,6 +248,7 @@ function reportLexError(text: string, error: { offset: number; length: number },
         ? "write OR (or '||') to join predicates"
         : 'put the value in quotes if it holds this character';
   bag.error('unexpected-character', span, `unexpected character${error.length > 1 ? 's' : ''} '${shown}'`, hint);
+  return lineEnd;
 }
 
 export { classifyWord, tokenSpan } from './ast-parts.js';
