@@ -1,17 +1,7 @@
 /** The end of every pipeline that makes filter JSON (compile, decompile): serialize, check the limits, the result. */
 import { type DiagnosticBag, sortDiagnostics, type Diagnostic } from '../base/diagnostics.js';
 import type { FilterNode } from '../check/checked.js';
-import {
-  checkLimits,
-  countCriteria,
-  DEFAULT_MAX_BYTES,
-  DEFAULT_MAX_OPERATORS,
-  serialize,
-  toObject,
-  utf8Length,
-  type FilterJson,
-  type ValueStyle,
-} from './serialize.js';
+import { checkLimits, DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, output, toObject, type FilterJson, type ValueStyle } from './serialize.js';
 
 export interface OutputOptions {
   /** Value typing of the output: `documented` (default) or `typed`. */
@@ -35,10 +25,11 @@ export interface CompileResult {
 export function finish(tree: FilterNode | undefined, bag: DiagnosticBag, options: OutputOptions): CompileResult {
   if (!tree) return { ok: false, filter: undefined, json: undefined, diagnostics: sortDiagnostics(bag.items), stats: { bytes: 0, operators: 0 } };
   const style = options.values ?? 'documented';
-  const json = serialize(tree, style);
-  const stats = { bytes: utf8Length(json), operators: countCriteria(tree) };
-  const limits = { maxBytes: options.maxBytes ?? DEFAULT_MAX_BYTES, maxOperators: options.maxOperators ?? DEFAULT_MAX_OPERATORS };
-  if (stats.bytes > limits.maxBytes || stats.operators > limits.maxOperators) checkLimits(tree, stats, limits, style, bag);
+  const { json, bytes, operators } = output(tree, style);
+  const stats = { bytes, operators };
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const maxOperators = options.maxOperators ?? DEFAULT_MAX_OPERATORS;
+  if (bytes > maxBytes || operators > maxOperators) checkLimits(tree, stats, { maxBytes, maxOperators }, style, bag);
   // Most callers want the JSON text alone, so the object is built on first read.
   let filter: FilterJson | undefined;
   return {

@@ -69,7 +69,7 @@ function dropDuplicates(operands: FilterNode[]): FilterNode[] {
 
 /** Equal for structurally equal nodes. */
 function identity(node: FilterNode): string {
-  return writeNode(node, 'typed');
+  return writeNode(node, 'typed').json;
 }
 
 function sameNode(a: FilterNode, b: FilterNode): boolean {
