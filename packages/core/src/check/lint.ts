@@ -33,15 +33,19 @@ export function lint(root: FilterNode, dataset: Dataset, bag: DiagnosticBag): vo
 
 /** The warnings on criteria of one field, in a group where some field has two or more. */
 function lintFields(root: Group, dataset: Dataset, bag: DiagnosticBag): void {
-  const byKey = new Map<string, Criterion[]>();
+  // The first criterion of each field, in order: a group names few fields, so a list searched
+  // costs less than a map of lists, and lists are made only for the fields that repeat.
+  const firsts: Criterion[] = [];
   for (const member of root.operands) {
-    if (member.kind !== 'criterion') continue;
-    const criteria = byKey.get(member.key);
-    if (criteria) criteria.push(member);
-    else byKey.set(member.key, [member]);
+    if (member.kind === 'criterion' && !firsts.some((first) => first.key === member.key)) firsts.push(member);
   }
-  for (const [key, criteria] of byKey) {
-    if (criteria.length < 2) continue;
+  for (const first of firsts) {
+    let criteria: Criterion[] | undefined;
+    for (const member of root.operands) {
+      if (member !== first && member.kind === 'criterion' && member.key === first.key) (criteria ??= [first]).push(member);
+    }
+    if (!criteria) continue;
+    const key = first.key;
     const field = dataset.field(key);
     if (root.kind === 'and' && field && !isArrayField(field) && neverMatches(criteria)) reportNever(key, criteria, bag);
     if (root.kind === 'or' && alwaysMatches(criteria)) reportAlways(key, criteria, bag);

@@ -9,9 +9,10 @@ import { group } from './lower.js';
 import type { Operator } from '../language/operators.js';
 import { writeNode } from './serialize.js';
 
-const MERGES: Record<'and' | 'or', { from: ReadonlySet<Operator>; to: Operator }> = {
-  or: { from: new Set<Operator>(['eq', 'in']), to: 'in' },
-  and: { from: new Set<Operator>(['!eq', '!in']), to: '!in' },
+/** In each kind of group, the two operators whose criteria merge, and the list operator they become. */
+const MERGES: Record<'and' | 'or', { one: Operator; to: Operator }> = {
+  or: { one: 'eq', to: 'in' },
+  and: { one: '!eq', to: '!in' },
 };
 
 /** Groups longer than this find duplicates through a set of keys rather than pairwise. */
@@ -73,7 +74,7 @@ function uniqueValues(values: TypedValue[]): TypedValue[] {
  * array when nothing goes and nothing merges.
  */
 function dedupeAndMerge(kind: 'and' | 'or', operands: FilterNode[]): FilterNode[] {
-  const { from, to } = MERGES[kind];
+  const { one, to } = MERGES[kind];
   const keys = operands.length > PAIRWISE ? new Set<string>() : undefined;
   /** The members kept, once one has gone: until then, `operands` up to the current one. */
   let kept: FilterNode[] | undefined;
@@ -87,7 +88,7 @@ function dedupeAndMerge(kind: 'and' | 'or', operands: FilterNode[]): FilterNode[
       continue;
     }
     kept?.push(member);
-    if (member.kind !== 'criterion' || !from.has(member.operator)) continue;
+    if (member.kind !== 'criterion' || (member.operator !== one && member.operator !== to)) continue;
     const type = mergeType(member);
     if (type === undefined) continue;
     leaders ??= [];
