@@ -29,7 +29,7 @@ export function compile(text: string, givenOptions: CompileOptions = {}): Compil
   if (notText) return finish(undefined, notText, options);
   const bag = new DiagnosticBag(new SourceMap(text));
   const dataset = resolveDatasetInto(options, bag);
-  if (dataset) return compileDataset(text, dataset, options);
+  if (dataset) return compileInto(text, dataset, options, bag);
   parseInto(text, bag, options);
   return finish(undefined, bag, options);
 }
@@ -42,7 +42,11 @@ export function compileDataset(text: string, dataset: Dataset, givenOptions: Omi
   const options = optionsOf(givenOptions);
   const notText = notTextBag(text);
   if (notText) return finish(undefined, notText, options);
-  const bag = new DiagnosticBag(new SourceMap(text));
+  return compileInto(text, dataset, options, new DiagnosticBag(new SourceMap(text)));
+}
+
+/** The stages after the dataset is known, into `bag`: one bag for the whole compile. */
+function compileInto(text: string, dataset: Dataset, options: CompileOptions, bag: DiagnosticBag): CompileResult {
   let tree: FilterNode | undefined;
   try {
     const { ast } = parseInto(text, bag, options);

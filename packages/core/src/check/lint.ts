@@ -9,24 +9,43 @@ import type { Dataset } from '../language/catalog.js';
 import { isArrayField } from '../language/field-types.js';
 import { isLoggedLowerCase, isTimestampField, readsAsTimestamp } from '../language/logged-values.js';
 import { NEGATION, type Operator } from '../language/operators.js';
-import type { Criterion, FilterNode, TypedValue } from './checked.js';
+import type { Criterion, FilterNode, Group, TypedValue } from './checked.js';
 
 export function lint(root: FilterNode, dataset: Dataset, bag: DiagnosticBag): void {
   if (root.kind === 'criterion') {
     lintValues(root, dataset, bag);
     return;
   }
-  const byKey = new Map<string, Criterion[]>();
-  for (const member of root.operands) {
+  // Most groups name each field once: the pairs are looked for only then.
+  let repeated = false;
+  const members = root.operands;
+  for (let i = 0; i < members.length; i++) {
+    const member = members[i];
     if (member.kind !== 'criterion') {
       lint(member, dataset, bag);
       continue;
     }
     lintValues(member, dataset, bag);
-    byKey.set(member.key, [...(byKey.get(member.key) ?? []), member]);
+    for (let j = 0; j < i && !repeated; j++) repeated = members[j].kind === 'criterion' && (members[j] as Criterion).key === member.key;
   }
-  for (const [key, criteria] of byKey) {
-    if (criteria.length < 2) continue;
+  if (repeated) lintFields(root, dataset, bag);
+}
+
+/** The warnings on criteria of one field, in a group where some field has two or more. */
+function lintFields(root: Group, dataset: Dataset, bag: DiagnosticBag): void {
+  // The first criterion of each field, in order: a group names few fields, so a list searched
+  // costs less than a map of lists, and lists are made only for the fields that repeat.
+  const firsts: Criterion[] = [];
+  for (const member of root.operands) {
+    if (member.kind === 'criterion' && !firsts.some((first) => first.key === member.key)) firsts.push(member);
+  }
+  for (const first of firsts) {
+    let criteria: Criterion[] | undefined;
+    for (const member of root.operands) {
+      if (member !== first && member.kind === 'criterion' && member.key === first.key) (criteria ??= [first]).push(member);
+    }
+    if (!criteria) continue;
+    const key = first.key;
     const field = dataset.field(key);
     if (root.kind === 'and' && field && !isArrayField(field) && neverMatches(criteria)) reportNever(key, criteria, bag);
     if (root.kind === 'or' && alwaysMatches(criteria)) reportAlways(key, criteria, bag);
@@ -37,6 +56,9 @@ const valuesOf = (criterion: Criterion): TypedValue[] => (Array.isArray(criterio
 const texts = (criterion: Criterion) => new Set(valuesOf(criterion).map((value) => value.text));
 const around = (criteria: Criterion[]): Span => ({ start: criteria[0].span.start, end: criteria[criteria.length - 1].span.end });
 
+/** The number a range criterion compares with (NaN for none). */
+const bound = (criterion: Criterion): number => Number((Array.isArray(criterion.value) ? criterion.value[0] : criterion.value)?.text ?? 'x');
+
 /** Whether no one value of a scalar field satisfies every criterion of an AND group. */
 function neverMatches(criteria: Criterion[]): boolean {
   let allowed: Set<string> | undefined;
@@ -46,7 +68,6 @@ function neverMatches(criteria: Criterion[]): boolean {
   let lowStrict = false;
   let highStrict = false;
   for (const criterion of criteria) {
-    const number = Number((valuesOf(criterion)[0] ?? { text: 'x' }).text);
     switch (criterion.operator) {
       case 'eq':
       case 'in':
@@ -57,13 +78,17 @@ function neverMatches(criteria: Criterion[]): boolean {
         for (const text of texts(criterion)) excluded.add(text);
         break;
       case 'gt':
-      case 'geq':
+      case 'geq': {
+        const number = bound(criterion);
         if (number > low || (number === low && criterion.operator === 'gt')) [low, lowStrict] = [number, criterion.operator === 'gt'];
         break;
+      }
       case 'lt':
-      case 'leq':
+      case 'leq': {
+        const number = bound(criterion);
         if (number < high || (number === high && criterion.operator === 'lt')) [high, highStrict] = [number, criterion.operator === 'lt'];
         break;
+      }
     }
   }
   if (low > high || (low === high && (lowStrict || highStrict))) return true;
@@ -79,16 +104,22 @@ function neverMatches(criteria: Criterion[]): boolean {
   return [...allowed].every((text) => excluded.has(text) || !inRange(text));
 }
 
+/**
+ * An OR group's criteria with only these operators never cover every record (a record may lack
+ * the field); a `!eq`/`!in` with its values listed can, or a text operator with its negation.
+ */
+const NEVER_COVER: ReadonlySet<Operator> = new Set(['eq', 'in', 'lt', 'leq', 'gt', 'geq']);
+
 /** Whether a criterion and its negation on one field cover every record (missing field included). */
 function alwaysMatches(criteria: Criterion[]): boolean {
+  if (criteria.every((criterion) => NEVER_COVER.has(criterion.operator))) return false;
   const positive = criteria.filter((c) => c.operator === 'eq' || c.operator === 'in').flatMap((c) => [...texts(c)]);
   const covered = new Set(positive);
   return criteria.some((criterion) => {
     if (criterion.operator === '!eq' || criterion.operator === '!in') return [...texts(criterion)].every((text) => covered.has(text));
     const opposite = NEGATION[criterion.operator] as Operator;
     return (
-      !['eq', 'in', 'lt', 'leq', 'gt', 'geq'].includes(criterion.operator) &&
-      criteria.some((other) => other.operator === opposite && valuesOf(other)[0]?.text === valuesOf(criterion)[0]?.text)
+      !NEVER_COVER.has(criterion.operator) && criteria.some((other) => other.operator === opposite && valuesOf(other)[0]?.text === valuesOf(criterion)[0]?.text)
     );
   });
 }
@@ -111,11 +142,18 @@ function reportAlways(key: string, criteria: Criterion[], bag: DiagnosticBag): v
   );
 }
 
+/** Operators that compare the whole value, where a timestamp must read as one. */
+const WHOLE_VALUE: ReadonlySet<Operator> = new Set(['eq', '!eq', 'in', '!in']);
+
 function lintValues(criterion: Criterion, dataset: Dataset, bag: DiagnosticBag): void {
   const field = dataset.field(criterion.key);
   if (!field) return;
+  const lowerCase = isLoggedLowerCase(field);
+  const timestamp = isTimestampField(field) && WHOLE_VALUE.has(criterion.operator);
+  // Most criteria are on neither kind of field: their values are not looked at.
+  if (!lowerCase && !timestamp) return;
   const values = valuesOf(criterion).filter((value) => value.type === 'string');
-  if (isLoggedLowerCase(field)) {
+  if (lowerCase) {
     const upper = values.find((value) => value.text !== value.text.toLowerCase());
     if (upper) {
       bag.warning(
@@ -126,8 +164,7 @@ function lintValues(criterion: Criterion, dataset: Dataset, bag: DiagnosticBag):
       );
     }
   }
-  const comparesWhole = ['eq', '!eq', 'in', '!in'].includes(criterion.operator);
-  if (isTimestampField(field) && comparesWhole) {
+  if (timestamp) {
     const odd = values.find((value) => !readsAsTimestamp(value.text));
     if (odd) {
       bag.warning(

@@ -8,10 +8,10 @@ import type { Field } from './catalog.js';
  * `ClientCountry`: the service logs its ISO-3166 alpha-2 code lower case (`us`). Other country
  * fields (`Country`, `*CountryISO`) are left out until their logged case is known.
  */
-const LOWER_CASE_FIELD = /^ClientCountry$/;
+const LOWER_CASE_FIELDS: ReadonlySet<string> = new Set(['ClientCountry']);
 
 export function isLoggedLowerCase(field: Field): boolean {
-  return field.kind === 'string' && LOWER_CASE_FIELD.test(field.name);
+  return field.kind === 'string' && LOWER_CASE_FIELDS.has(field.name);
 }
 
 export function isTimestampField(field: Field): boolean {

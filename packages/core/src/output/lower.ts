@@ -10,10 +10,16 @@ export function lower(expr: CheckedExpr, negated = false): FilterNode {
       return lower(expr.operand, !negated);
     default: {
       const kind = negated ? (expr.kind === 'and' ? 'or' : 'and') : expr.kind;
-      const operands = expr.operands.map((operand) => lower(operand, negated));
-      // A group without NOT or nested groups of its kind is already lowered: keep it.
-      if (!negated && operands.every((operand, i) => operand === expr.operands[i] && operand.kind !== kind)) return expr as Group;
-      return group(kind, operands, expr.span);
+      // A group without NOT or nested groups of its kind is already lowered: keep it. Until a
+      // member differs, `operands` is undefined: the members so far are the group's own.
+      let operands: FilterNode[] | undefined = negated ? [] : undefined;
+      for (let i = 0; i < expr.operands.length; i++) {
+        const operand = expr.operands[i];
+        const lowered = lower(operand, negated);
+        if (!operands && (lowered !== operand || lowered.kind === kind)) operands = expr.operands.slice(0, i) as FilterNode[];
+        operands?.push(lowered);
+      }
+      return operands ? group(kind, operands, expr.span) : (expr as Group);
     }
   }
 }

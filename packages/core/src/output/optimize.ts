@@ -9,67 +9,132 @@ import { group } from './lower.js';
 import type { Operator } from '../language/operators.js';
 import { writeNode } from './serialize.js';
 
-const MERGES: Record<'and' | 'or', { from: ReadonlySet<Operator>; to: Operator }> = {
-  or: { from: new Set<Operator>(['eq', 'in']), to: 'in' },
-  and: { from: new Set<Operator>(['!eq', '!in']), to: '!in' },
+/** In each kind of group, the two operators whose criteria merge, and the list operator they become. */
+const MERGES: Record<'and' | 'or', { one: Operator; to: Operator }> = {
+  or: { one: 'eq', to: 'in' },
+  and: { one: '!eq', to: '!in' },
 };
+
+/** Groups longer than this find duplicates through a set of keys rather than pairwise. */
+const PAIRWISE = 16;
 
 export function optimize(node: FilterNode): FilterNode {
   if (node.kind === 'criterion') return dedupeValues(node);
-  const optimized = node.operands.map(optimize);
-  const unchanged = optimized.every((operand, i) => operand === node.operands[i]);
-  const operands = unchanged ? node : group(node.kind, optimized, node.span);
-  if (operands.kind !== node.kind) return operands;
-  const members = mergeSiblings(node.kind, dropDuplicates(operands.operands));
-  return members === operands.operands ? operands : group(node.kind, members, node.span);
+  // Members first; a new array only once one of them changes.
+  let optimized = node.operands;
+  for (let i = 0; i < node.operands.length; i++) {
+    const member = optimize(node.operands[i]);
+    if (optimized !== node.operands) optimized.push(member);
+    else if (member !== node.operands[i]) {
+      optimized = node.operands.slice(0, i);
+      optimized.push(member);
+    }
+  }
+  const current = optimized === node.operands ? node : group(node.kind, optimized, node.span);
+  if (current.kind !== node.kind) return current;
+  const members = dedupeAndMerge(current.kind, current.operands);
+  return members === current.operands ? current : group(node.kind, members, node.span);
 }
 
 function dedupeValues(criterion: Criterion): Criterion {
   const values = criterion.value;
   if (!Array.isArray(values) || values.length < 2) return criterion;
-  const unique = uniqueBy(
-    values,
-    (value) => value.text,
-    (a, b) => a.text === b.text,
-  );
+  const unique = uniqueValues(values);
   return unique === values ? criterion : { ...criterion, value: unique };
 }
 
-/**
- * The items without later duplicates, first kept; the same array when there are none. Short
- * arrays (nearly all of them) are compared pairwise, long ones through a set of keys.
- */
-function uniqueBy<T>(items: T[], key: (item: T) => string, same: (a: T, b: T) => boolean): T[] {
-  let unique: T[] | undefined;
-  if (items.length <= 16) {
-    for (let i = 1; i < items.length; i++) {
+/** The values without later duplicates of their text, first kept; the same array when there are none. */
+function uniqueValues(values: TypedValue[]): TypedValue[] {
+  let unique: TypedValue[] | undefined;
+  if (values.length <= PAIRWISE) {
+    for (let i = 1; i < values.length; i++) {
       let duplicate = false;
-      for (let j = 0; j < i && !duplicate; j++) duplicate = same(items[i], items[j]);
-      if (duplicate) unique ??= items.slice(0, i);
-      else unique?.push(items[i]);
+      for (let j = 0; j < i && !duplicate; j++) duplicate = values[i].text === values[j].text;
+      if (duplicate) unique ??= values.slice(0, i);
+      else unique?.push(values[i]);
     }
-    return unique ?? items;
+    return unique ?? values;
   }
   const seen = new Set<string>();
-  for (let i = 0; i < items.length; i++) {
-    const k = key(items[i]);
-    if (!seen.has(k)) {
-      seen.add(k);
-      unique?.push(items[i]);
+  for (let i = 0; i < values.length; i++) {
+    const text = values[i].text;
+    if (!seen.has(text)) {
+      seen.add(text);
+      unique?.push(values[i]);
     } else {
-      unique ??= items.slice(0, i);
+      unique ??= values.slice(0, i);
     }
   }
-  return unique ?? items;
+  return unique ?? values;
 }
 
-function dropDuplicates(operands: FilterNode[]): FilterNode[] {
-  return uniqueBy(operands, identity, sameNode);
+/**
+ * One walk over a group's members: a member equal to an earlier one goes, and criteria that
+ * merge (same field, one JSON type of values) are gathered under the first of them. The same
+ * array when nothing goes and nothing merges.
+ */
+function dedupeAndMerge(kind: 'and' | 'or', operands: FilterNode[]): FilterNode[] {
+  const { one, to } = MERGES[kind];
+  const keys = operands.length > PAIRWISE ? new Set<string>() : undefined;
+  /** The members kept, once one has gone: until then, `operands` up to the current one. */
+  let kept: FilterNode[] | undefined;
+  /** The first criterion of each field and type that could merge, and what merges into it. */
+  let leaders: Criterion[] | undefined;
+  let merging: Array<Criterion[] | undefined> | undefined;
+  for (let i = 0; i < operands.length; i++) {
+    const member = operands[i];
+    if (keys ? isRepeated(member, keys) : hasEqual(member, kept ?? operands, kept ? kept.length : i)) {
+      kept ??= operands.slice(0, i);
+      continue;
+    }
+    kept?.push(member);
+    if (member.kind !== 'criterion' || (member.operator !== one && member.operator !== to)) continue;
+    const type = mergeType(member);
+    if (type === undefined) continue;
+    leaders ??= [];
+    merging ??= [];
+    let j = 0;
+    while (j < leaders.length && !(leaders[j].key === member.key && mergeType(leaders[j]) === type)) j++;
+    if (j === leaders.length) leaders.push(member);
+    else (merging[j] ??= [leaders[j]]).push(member);
+  }
+  const members = kept ?? operands;
+  if (!merging || merging.length === 0) return members;
+  const replaced = new Map<FilterNode, FilterNode | null>();
+  for (const criteria of merging) {
+    if (!criteria) continue;
+    const values: TypedValue[] = [];
+    for (const criterion of criteria) {
+      if (Array.isArray(criterion.value)) for (const value of criterion.value) values.push(value);
+      else values.push(criterion.value);
+    }
+    const first = criteria[0];
+    // The merged criterion stands for all of them: its span runs from the first to the last.
+    const span = { start: first.span.start, end: criteria[criteria.length - 1].span.end };
+    replaced.set(first, { kind: 'criterion', key: first.key, operator: to, value: uniqueValues(values), span });
+    for (let k = 1; k < criteria.length; k++) replaced.set(criteria[k], null);
+  }
+  const result: FilterNode[] = [];
+  for (const member of members) {
+    const replacement = replaced.get(member);
+    if (replacement === undefined) result.push(member);
+    else if (replacement !== null) result.push(replacement);
+  }
+  return result;
 }
 
-/** Equal for structurally equal nodes. */
-function identity(node: FilterNode): string {
-  return writeNode(node, 'typed');
+/** Whether `node` equals one of the first `count` of `earlier`. */
+function hasEqual(node: FilterNode, earlier: FilterNode[], count: number): boolean {
+  for (let j = 0; j < count; j++) if (sameNode(node, earlier[j])) return true;
+  return false;
+}
+
+/** Whether a node equal to `node` was seen before (its typed JSON is the key); remembers it. */
+function isRepeated(node: FilterNode, keys: Set<string>): boolean {
+  const key = writeNode(node, 'typed').json;
+  if (keys.has(key)) return true;
+  keys.add(key);
+  return false;
 }
 
 function sameNode(a: FilterNode, b: FilterNode): boolean {
@@ -79,64 +144,29 @@ function sameNode(a: FilterNode, b: FilterNode): boolean {
     return a.key === other.key && a.operator === other.operator && sameValue(a.value, other.value);
   }
   const operands = (b as typeof a).operands;
-  return a.operands.length === operands.length && a.operands.every((operand, i) => sameNode(operand, operands[i]));
+  if (a.operands.length !== operands.length) return false;
+  for (let i = 0; i < operands.length; i++) if (!sameNode(a.operands[i], operands[i])) return false;
+  return true;
 }
 
 function sameValue(a: TypedValue | TypedValue[], b: TypedValue | TypedValue[]): boolean {
   if (!Array.isArray(a) || !Array.isArray(b)) {
     return !Array.isArray(a) && !Array.isArray(b) && a.type === b.type && a.text === b.text;
   }
-  return a.length === b.length && a.every((value, i) => value.type === b[i].type && value.text === b[i].text);
-}
-
-function mergeSiblings(kind: 'and' | 'or', operands: FilterNode[]): FilterNode[] {
-  const { from, to } = MERGES[kind];
-  let candidates = 0;
-  for (const operand of operands) if (operand.kind === 'criterion' && from.has(operand.operator)) candidates++;
-  if (candidates < 2) return operands;
-  const byField = new Map<string, Criterion[]>();
-  for (const operand of operands) {
-    const key = operand.kind === 'criterion' && from.has(operand.operator) ? mergeKey(operand) : undefined;
-    if (key === undefined) continue;
-    const list = byField.get(key);
-    if (list) list.push(operand as Criterion);
-    else byField.set(key, [operand as Criterion]);
-  }
-  const replaced = new Map<FilterNode, FilterNode | null>();
-  for (const criteria of byField.values()) {
-    if (criteria.length < 2) continue;
-    const values = uniqueBy(
-      criteria.flatMap(valuesOf),
-      (value) => value.text,
-      (a, b) => a.text === b.text,
-    );
-    const [first, ...rest] = criteria;
-    // The merged criterion stands for all of them: its span runs from the first to the last.
-    const span = { start: first.span.start, end: criteria[criteria.length - 1].span.end };
-    replaced.set(first, { kind: 'criterion', key: first.key, operator: to, value: values, span });
-    for (const criterion of rest) replaced.set(criterion, null);
-  }
-  if (replaced.size === 0) return operands;
-  const result: FilterNode[] = [];
-  for (const operand of operands) {
-    const replacement = replaced.get(operand);
-    if (replacement === undefined) result.push(operand);
-    else if (replacement !== null) result.push(replacement);
-  }
-  return result;
-}
-
-function valuesOf(criterion: Criterion): TypedValue[] {
-  return Array.isArray(criterion.value) ? criterion.value : [criterion.value];
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i].type !== b[i].type || a[i].text !== b[i].text) return false;
+  return true;
 }
 
 /**
- * Criteria merge when they name the same field and their values are of one JSON type; booleans
- * never merge (`in` is not allowed on bool fields).
+ * The JSON type of a criterion's values when it can merge: they name one type, and not boolean
+ * (`in` is not allowed on bool fields).
  */
-function mergeKey(criterion: Criterion): string | undefined {
-  const values = valuesOf(criterion);
-  const type = values[0].type;
-  if (type === 'boolean' || values.some((value) => value.type !== type)) return undefined;
-  return `${criterion.key}\u0000${type}`;
+function mergeType(criterion: Criterion): TypedValue['type'] | undefined {
+  const value = criterion.value;
+  if (!Array.isArray(value)) return value.type === 'boolean' ? undefined : value.type;
+  const type = value[0].type;
+  if (type === 'boolean') return undefined;
+  for (let i = 1; i < value.length; i++) if (value[i].type !== type) return undefined;
+  return type;
 }

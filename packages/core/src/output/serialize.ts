@@ -18,32 +18,97 @@ export const DEFAULT_MAX_BYTES = 1000;
 export const DEFAULT_MAX_OPERATORS = 30;
 
 export function serialize(root: FilterNode, style: ValueStyle = 'documented'): string {
-  return `{"where":${writeNode(root, style)}}`;
+  return output(root, style).json;
 }
 
-export function writeNode(node: FilterNode, style: ValueStyle): string {
-  if (node.kind === 'criterion') {
-    return `{"key":${JSON.stringify(node.key)},"operator":"${node.operator}","value":${writeValue(node.value, style)}}`;
-  }
-  let out = `{"${node.kind}":[`;
-  for (let i = 0; i < node.operands.length; i++) {
-    if (i > 0) out += ',';
-    out += writeNode(node.operands[i], style);
-  }
-  return `${out}]}`;
+/** JSON text with its size: `bytes` of UTF-8, `operators` (criteria) it holds. */
+export interface Written {
+  json: string;
+  bytes: number;
+  operators: number;
 }
 
-function writeValue(value: TypedValue | TypedValue[], style: ValueStyle): string {
-  if (!Array.isArray(value)) {
-    return style === 'typed' && value.type !== 'string' ? value.text : JSON.stringify(value.text);
+/** The filter's JSON text, its bytes and its criteria, counted in the one pass that writes it. */
+export function output(root: FilterNode, style: ValueStyle): Written {
+  const writer = new Writer(style, '{"where":');
+  writer.node(root);
+  return writer.end('}');
+}
+
+/** One node's JSON text and size, alone (for the limit hints, and the optimiser's duplicate keys). */
+export function writeNode(node: FilterNode, style: ValueStyle): Written {
+  const writer = new Writer(style, '');
+  writer.node(node);
+  return writer.end('');
+}
+
+/**
+ * Appends to one string. The UTF-8 length is the string's length plus `extra`, the bytes beyond
+ * one per character, which only a string with something to escape or non-ASCII text adds.
+ */
+class Writer {
+  private extra = 0;
+  private operators = 0;
+
+  constructor(
+    private readonly style: ValueStyle,
+    private out: string,
+  ) {}
+
+  node(node: FilterNode): void {
+    if (node.kind === 'criterion') {
+      this.operators++;
+      this.out += '{"key":';
+      this.string(node.key);
+      this.out += `,"operator":"${node.operator}","value":`;
+      this.value(node.value);
+      this.out += '}';
+      return;
+    }
+    this.out += node.kind === 'and' ? '{"and":[' : '{"or":[';
+    const operands = node.operands;
+    for (let i = 0; i < operands.length; i++) {
+      if (i > 0) this.out += ',';
+      this.node(operands[i]);
+    }
+    this.out += ']}';
   }
-  // A list is all numbers or all strings (the checker sees to it).
-  let out = '[';
-  for (let i = 0; i < value.length; i++) {
-    if (i > 0) out += ',';
-    out += value[i].type === 'number' ? value[i].text : JSON.stringify(value[i].text);
+
+  end(suffix: string): Written {
+    const json = this.out + suffix;
+    return { json, bytes: json.length + this.extra, operators: this.operators };
   }
-  return `${out}]`;
+
+  private value(value: TypedValue | TypedValue[]): void {
+    if (!Array.isArray(value)) {
+      // Numbers and booleans are canonical ASCII text, written as they are.
+      if (this.style === 'typed' && value.type !== 'string') this.out += value.text;
+      else this.string(value.text);
+      return;
+    }
+    // A list is all numbers or all strings (the checker sees to it).
+    this.out += '[';
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) this.out += ',';
+      if (value[i].type === 'number') this.out += value[i].text;
+      else this.string(value[i].text);
+    }
+    this.out += ']';
+  }
+
+  /** A JSON string: quoted as it is when printable ASCII without `"` or `\`, else by JSON.stringify. */
+  private string(text: string): void {
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      if (code < 0x20 || code >= 0x80 || code === 0x22 || code === 0x5c) {
+        const quoted = JSON.stringify(text);
+        this.out += quoted;
+        this.extra += utf8Length(quoted) - quoted.length;
+        return;
+      }
+    }
+    this.out += `"${text}"`;
+  }
 }
 
 /** The filter as an object, alike to the JSON text (numbers beyond 2^53 lose precision here, not there). */
@@ -104,7 +169,7 @@ export function checkLimits(root: FilterNode, stats: { bytes: number; operators:
     return text.length > 60 ? `${text.slice(0, 57)}...` : text;
   };
   if (stats.bytes > limits.maxBytes) {
-    const sizes = members.map((member) => utf8Length(writeNode(member, style)));
+    const sizes = members.map((member) => writeNode(member, style).bytes);
     const largest = indexOfMax(sizes);
     bag.error(
       'filter-too-large',
