@@ -4,10 +4,14 @@
  */
 import { createSyntaxDiagramsCode, type ISerializedGast } from 'chevrotain';
 import { allTokens, createValidatingLexer } from './lex.js';
-import { createValidatingParser } from './parse.js';
+import { lookaheadTable, lookaheadTableSource, PrecomputedLookahead } from './lookahead.js';
+import { LOOKAHEAD_TABLE } from './lookahead-table.js';
+import { createValidatingParser, MAX_LOOKAHEAD } from './parse.js';
 
 /** The token types and Chevrotain's lexer over them: the reference the hand-written `lex` is tested against. */
 export { allTokens, createValidatingLexer, createValidatingParser };
+/** The production parser's lookahead and what it is tested against (Chevrotain's LL(k) at the same k). */
+export { LOOKAHEAD_TABLE, MAX_LOOKAHEAD, PrecomputedLookahead };
 
 /** The parser's productions as Chevrotain serializes them (the input of its diagram renderer). */
 export function serializedGrammar(): ISerializedGast[] {
@@ -17,6 +21,12 @@ export function serializedGrammar(): ISerializedGast[] {
 /** The names of the parser's rules, in definition order. */
 export function grammarRuleNames(): string[] {
   return serializedGrammar().map((rule) => (rule as ISerializedGast & { name: string }).name);
+}
+
+/** The text of lookahead-table.ts: Chevrotain's LL(k) lookahead of every decision of the parser, now. */
+export function lookaheadTableModule(): string {
+  const rules = Object.values(createValidatingParser().getGAstProductions());
+  return lookaheadTableSource(lookaheadTable(rules, MAX_LOOKAHEAD));
 }
 
 /** Reads one of Chevrotain's diagram resources, e.g. `vendor/railroad-diagrams.js` or `diagrams.css`. */
