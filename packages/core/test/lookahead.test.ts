@@ -49,7 +49,8 @@ describe('the precomputed lookahead', () => {
         hasPredicates: false,
         dynamicTokensEnabled: false,
       };
-      const [expected, actual] =
+      type Decide = (this: unknown) => number | boolean | undefined;
+      const [expected, actual]: Decide[] =
         decision.type === 'Alternation'
           ? [llk.buildLookaheadForAlternation(options), table.buildLookaheadForAlternation(options)]
           : [
@@ -59,8 +60,8 @@ describe('the precomputed lookahead', () => {
       let chosen = 0;
       for (const sequence of sequences(MAX_LOOKAHEAD)) {
         const parser = at(sequence);
-        const want = expected.call(parser as never);
-        expect(actual.call(parser as never), sequence.map((type) => type.name).join(' ')).toBe(want);
+        const want = expected.call(parser);
+        expect(actual.call(parser), sequence.map((type) => type.name).join(' ')).toBe(want);
         if (want !== undefined && want !== false) chosen++;
       }
       expect(chosen).toBeGreaterThan(0);
