@@ -91,8 +91,6 @@ export function lookaheadTableSource(table: LookaheadTable): string {
   ].join('\n');
 }
 
-type Decide = (this: BaseParser) => number | undefined;
-
 /**
  * A Chevrotain lookahead strategy reading `table`. No validation of its own: the validating parser
  * (tests, artefacts) uses Chevrotain's LL(k) strategy, whose checks and paths the table comes from.
@@ -112,43 +110,35 @@ export class PrecomputedLookahead implements ILookaheadStrategy {
   }
 
   buildLookaheadForAlternation(options: { prodOccurrence: number; rule: Rule }): (orAlts?: IOrAlt<unknown>[]) => number | undefined {
-    return this.decide(keyOf(options.rule.name, 'Alternation', options.prodOccurrence));
-  }
-
-  buildLookaheadForOptional(options: { prodOccurrence: number; prodType: string; rule: Rule }): () => boolean {
-    const decide = this.decide(keyOf(options.rule.name, options.prodType as ProductionType, options.prodOccurrence));
-    return function (this: BaseParser) {
-      return decide.call(this) === 0;
-    };
-  }
-
-  private decide(key: string): Decide {
-    const named = this.table[key];
-    if (named === undefined) throw new Error(`no lookahead for ${key} in lookahead-table.ts: run \`pnpm grammar\``);
-    const alternatives = named.map((paths) => paths.map((path) => path.map((name) => this.token(name))));
-    if (alternatives.every((paths) => paths.every((path) => path.length === 1))) {
-      // One token decides: the alternative of each token type, categories spread to their members.
-      const choice: Array<number | undefined> = [];
-      alternatives.forEach((paths, alternative) => {
-        for (const [type] of paths) {
-          for (const idx of [type.tokenTypeIdx as number, ...((type.categoryMatches as number[] | undefined) ?? [])]) {
-            choice[idx] ??= alternative;
-          }
-        }
-      });
+    const alternatives = this.alternatives(keyOf(options.rule.name, 'Alternation', options.prodOccurrence));
+    const choice = oneTokenChoice(alternatives);
+    if (choice) {
       return function (this: BaseParser) {
         return choice[this.LA(1).tokenTypeIdx];
       };
     }
     return function (this: BaseParser) {
-      for (let alternative = 0; alternative < alternatives.length; alternative++) {
-        nextPath: for (const path of alternatives[alternative]) {
-          for (let i = 0; i < path.length; i++) if (!matches(this.LA(i + 1).tokenTypeIdx, path[i])) continue nextPath;
-          return alternative;
-        }
-      }
-      return undefined;
+      return firstMatching.call(this, alternatives);
     };
+  }
+
+  buildLookaheadForOptional(options: { prodOccurrence: number; prodType: string; rule: Rule }): () => boolean {
+    const alternatives = this.alternatives(keyOf(options.rule.name, options.prodType as ProductionType, options.prodOccurrence));
+    const choice = oneTokenChoice(alternatives);
+    if (choice) {
+      return function (this: BaseParser) {
+        return choice[this.LA(1).tokenTypeIdx] === 0;
+      };
+    }
+    return function (this: BaseParser) {
+      return firstMatching.call(this, alternatives) === 0;
+    };
+  }
+
+  private alternatives(key: string): TokenType[][][] {
+    const named = this.table[key];
+    if (named === undefined) throw new Error(`no lookahead for ${key} in lookahead-table.ts: run \`pnpm grammar\``);
+    return named.map((paths) => paths.map((path) => path.map((name) => this.token(name))));
   }
 
   private token(name: string): TokenType {
@@ -156,6 +146,32 @@ export class PrecomputedLookahead implements ILookaheadStrategy {
     if (type === undefined) throw new Error(`lookahead-table.ts names an unknown token ${name}: run \`pnpm grammar\``);
     return type;
   }
+}
+
+/**
+ * Where one token decides: the alternative of each token type (by tokenTypeIdx), a category's
+ * alternative spread to its members, the first alternative winning.
+ */
+function oneTokenChoice(alternatives: TokenType[][][]): Array<number | undefined> | undefined {
+  if (!alternatives.every((paths) => paths.every((path) => path.length === 1))) return undefined;
+  const choice: Array<number | undefined> = [];
+  alternatives.forEach((paths, alternative) => {
+    for (const [type] of paths) {
+      for (const idx of [type.tokenTypeIdx as number, ...((type.categoryMatches as number[] | undefined) ?? [])]) choice[idx] ??= alternative;
+    }
+  });
+  return choice;
+}
+
+/** The first alternative with a path matching the next tokens. */
+function firstMatching(this: BaseParser, alternatives: TokenType[][][]): number | undefined {
+  for (let alternative = 0; alternative < alternatives.length; alternative++) {
+    nextPath: for (const path of alternatives[alternative]) {
+      for (let i = 0; i < path.length; i++) if (!matches(this.LA(i + 1).tokenTypeIdx, path[i])) continue nextPath;
+      return alternative;
+    }
+  }
+  return undefined;
 }
 
 /** Chevrotain's token matching: the same type, or a category `expected` is. */
