@@ -1,7 +1,9 @@
 /** `logfilter compile` and `logfilter check` end to end: inputs, output formats, --json and exit codes. */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DESIGN_CARD, DESIGN_JSON, runCli, tempFiles } from '../support/cli.js';
+import { CLI_BIN, DESIGN_CARD, DESIGN_JSON, runCli, tempFiles } from '../support/cli.js';
 
 const { dir, file } = tempFiles('cli');
 
@@ -225,5 +227,38 @@ describe('hostile input gives a diagnostic, never a crash', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^error\[expected-field\]: /);
     expect(result.stderr.length).toBeLessThan(2000);
+  });
+});
+
+describe('output through a pipe', () => {
+  // compile writes straight to descriptor 1 (no process.stdout at start-up); these keep the stream's behaviour.
+  const big = `ClientCountry in (${Array.from({ length: 30000 }, (_, i) => i).join(',')})`;
+  const limits = ['--max-bytes', '10000000', '--max-operators', '100000'];
+
+  it('arrives whole when the reader starts late', async () => {
+    const path = file('big.lf', big);
+    const child = spawn(process.execPath, [CLI_BIN, 'compile', ...limits, '-f', path]);
+    child.stdout.pause();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stdout.resume();
+    const [code] = (await once(child, 'close')) as [number];
+    expect(code).toBe(0);
+    const output = Buffer.concat(chunks).toString('utf8');
+    expect(output.length).toBeGreaterThan(200_000);
+    expect((JSON.parse(output) as { where: { value: string[] } }).where.value).toHaveLength(30000);
+  });
+
+  it('ends quietly, exit 0, when the reader stops early', async () => {
+    const path = file('big2.lf', big);
+    const command = `"${process.execPath}" "${CLI_BIN}" compile ${limits.join(' ')} -f "${path}" | head -c 10 >/dev/null; echo "\${PIPESTATUS[0]}"`;
+    const child = spawn('bash', ['-c', command]);
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk));
+    await once(child, 'close');
+    expect({ out: out.trim(), err }).toEqual({ out: '0', err: '' });
   });
 });

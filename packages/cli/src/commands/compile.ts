@@ -3,7 +3,7 @@ import { compile, type CompileResult, DEFAULT_DATASET, DEFAULT_MAX_BYTES, DEFAUL
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { datasetComment } from '../dataset-comment.js';
-import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readSource, summary, type UsageError } from '../io.js';
+import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readSource, summary, type UsageError, writeStdout } from '../io.js';
 import { checkJson } from '../filter-json.js';
 import { formatOption, writeReport } from '../report/cli.js';
 import type { ReportFormat } from '../report/report.js';
@@ -88,7 +88,7 @@ function run(context: Context, filter: string | undefined, flags: CompileFlags, 
   const result = compiled;
   result.diagnostics = withFileArgumentNote(compiled.diagnostics, filter, mode);
   if (flags.json || flags.format === 'json') {
-    process.stdout.write(`${JSON.stringify(machineOutput(result))}\n`);
+    writeStdout(`${JSON.stringify(machineOutput(result))}\n`);
     return result.ok ? EXIT_OK : EXIT_INVALID;
   }
   if (flags.format === 'github' || flags.format === 'sarif') {
@@ -100,7 +100,7 @@ function run(context: Context, filter: string | undefined, flags: CompileFlags, 
   if (!result.ok) return EXIT_INVALID;
   if (mode === 'compile') {
     const output = flags.output === 'hcl' ? jsonencodeExpression(result.filter!) : formatOutput(result.json!, flags.output ?? 'json');
-    process.stdout.write(`${output}\n`);
+    writeStdout(`${output}\n`);
   } else {
     process.stderr.write(summary(result.stats));
   }
