@@ -99,6 +99,31 @@ export function timeCommandPair([command, args], [baseCommand, baseArgs], { runs
   return [median(a), median(b)];
 }
 
+/**
+ * Millions of instructions one run of a command executes (valgrind's count, median of `runs`), or
+ * undefined without valgrind. Unlike wall time it barely moves with the machine's load, so a change
+ * of a few per cent in start-up shows on a shared machine too.
+ */
+export function instructionsPair([command, args], [baseCommand, baseArgs], { runs = 3 } = {}) {
+  if (spawnSync('valgrind', ['--version'], { stdio: 'ignore' }).status !== 0) return undefined;
+  const count = (cmd, argv) => {
+    const child = spawnSync('valgrind', ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', '--smc-check=all-non-file', cmd, ...argv], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      encoding: 'utf8',
+    });
+    const refs = /I\s+refs:\s+([\d,]+)/.exec(child.stderr ?? '');
+    if (child.status !== 0 || !refs) throw new Error(`valgrind ${cmd} ${argv.join(' ')} exited ${child.status}\n${child.stderr}`);
+    return Number(refs[1].replaceAll(',', '')) / 1e6;
+  };
+  const a = [];
+  const b = [];
+  for (let i = 0; i < runs; i++) {
+    a.push(count(command, args));
+    b.push(count(baseCommand, baseArgs));
+  }
+  return [median(a), median(b)];
+}
+
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
