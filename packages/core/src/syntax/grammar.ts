@@ -4,7 +4,8 @@
  */
 import { createSyntaxDiagramsCode, type ISerializedGast } from 'chevrotain';
 import { allTokens, createValidatingLexer } from './lex.js';
-import { lookaheadTable, lookaheadTableSource, PrecomputedLookahead } from './lookahead.js';
+import { PrecomputedLookahead } from './lookahead.js';
+import { lookaheadTable, lookaheadTableSource } from './lookahead-paths.js';
 import { LOOKAHEAD_TABLE } from './lookahead-table.js';
 import { createValidatingParser, MAX_LOOKAHEAD } from './parse.js';
 
