@@ -1,4 +1,4 @@
-export { createProgram, main } from './main.js';
+export { COMMANDS, createProgram, main } from './main.js';
 export {
   REPORT_FORMATS,
   renderReport,

@@ -16,7 +16,41 @@ import { registerExplain } from './commands/explain.js';
 import { Context, type GlobalOptions } from './context.js';
 import { EXIT_USAGE, UsageError } from './io.js';
 
-export function createProgram(): { program: Command; context: Context } {
+type Register = (program: Command, context: Context) => void;
+
+/** Each command module's register function, with the top-level commands it adds (test/cli/program.test.ts keeps these true). */
+export const COMMANDS: ReadonlyArray<readonly [names: readonly string[], register: Register]> = [
+  [['compile', 'check'], registerCompile],
+  [['catalog', 'datasets', 'fields'], registerCatalog],
+  [['custom-fields'], registerCustomFields],
+  [['jobs'], registerJobs],
+  [['emulator'], registerEmulator],
+  [['decompile'], registerDecompile],
+  [['fmt'], registerFmt],
+  [['test'], registerTest],
+  [['sql'], registerSql],
+  [['lsp'], registerLsp],
+  [['explain', 'operators'], registerExplain],
+];
+
+/** The global options that take a value: the word after one is that value, not the command. */
+const GLOBALS_WITH_VALUE = new Set(['--catalog', '--base-url', '--product-segment']);
+
+/** The command word of `argv` (as process.argv): the first word that is not a global option or its value. */
+function commandWord(argv: readonly string[]): string | undefined {
+  for (let i = 2; i < argv.length; i++) {
+    if (GLOBALS_WITH_VALUE.has(argv[i])) i++;
+    else if (!argv[i].startsWith('-')) return argv[i];
+  }
+  return undefined;
+}
+
+/**
+ * The `logfilter` program. Given the arguments, it holds only the module of the command they name
+ * (defining every command and its options is a sixth of a short run's work beyond Node's own start);
+ * with no command, `help`, or a word that names none, it holds them all, for help and suggestions.
+ */
+export function createProgram(argv?: readonly string[]): { program: Command; context: Context } {
   const program = new Command('logfilter');
   const context = new Context(() => program.opts<GlobalOptions>());
   program
@@ -27,17 +61,9 @@ export function createProgram(): { program: Command; context: Context } {
     .option('--base-url <url>', `the service base URL (default: $${ENV.baseUrl}, else ${DEFAULT_BASE_URL})`)
     .option('--product-segment <segment>', `the job path segment (default: $${ENV.productSegment}, else ${DEFAULT_PRODUCT_SEGMENT})`)
     .showHelpAfterError('(run with --help for usage)');
-  registerCompile(program, context);
-  registerCatalog(program, context);
-  registerCustomFields(program, context);
-  registerJobs(program, context);
-  registerEmulator(program, context);
-  registerDecompile(program, context);
-  registerFmt(program, context);
-  registerTest(program, context);
-  registerSql(program, context);
-  registerLsp(program, context);
-  registerExplain(program, context);
+  const word = argv && commandWord(argv);
+  const named = COMMANDS.find(([names]) => word !== undefined && names.includes(word));
+  for (const [, register] of named ? [named] : COMMANDS) register(program, context);
   exitOverrideEverywhere(program);
   return { program, context };
 }
@@ -49,7 +75,7 @@ function exitOverrideEverywhere(command: Command): void {
 
 /** Runs the CLI on `argv` (as process.argv) and returns the exit code. */
 export async function main(argv: string[]): Promise<number> {
-  const { program, context } = createProgram();
+  const { program, context } = createProgram(argv);
   try {
     await program.parseAsync(argv);
     return context.exitCode;
