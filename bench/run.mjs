@@ -18,6 +18,10 @@ for (const file of files) {
   console.log(`\n## ${suite.title ?? file}`);
   const rows = await suite.run();
   for (const r of rows) {
+    if (r.skipped) {
+      console.log(`${r.name.padEnd(44)} skipped: ${r.skipped}`);
+      continue;
+    }
     const verdict = r.aim === undefined ? '' : r.ratio <= r.aim ? `  (aim <= ${r.aim}x: met)` : `  (aim <= ${r.aim}x: MISSED)`;
     if (r.aim !== undefined && r.ratio > r.aim) missed++;
     console.log(
