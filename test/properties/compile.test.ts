@@ -2,7 +2,7 @@
 import { compile, parse, print, renderDiagnostics, type CompileResult, type Expr } from '@logfilter/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { layout, NO_LIMITS, renderWithLayout, wellTypedExpr } from '../support/arbitraries.js';
+import { applyEdits, edit, layout, NO_LIMITS, renderWithLayout, wellTypedExpr } from '../support/arbitraries.js';
 import { rangeProblems } from '../support/ranges.js';
 
 /** What every result must be, whatever the input. */
@@ -84,23 +84,7 @@ const FILTER_ALPHABET = fc.constantFrom(
 );
 const filterLikeText = fc.array(FILTER_ALPHABET, { maxLength: 40 }).map((parts) => parts.join(''));
 
-type Mutation = { at: number; kind: 'delete' | 'insert' | 'replace'; text: string };
-const mutation: fc.Arbitrary<Mutation> = fc.record({
-  at: fc.nat(),
-  kind: fc.constantFrom<Mutation['kind']>('delete', 'insert', 'replace'),
-  text: fc.oneof(FILTER_ALPHABET, fc.string({ unit: 'binary', minLength: 1, maxLength: 2 })),
-});
-
-function mutate(text: string, mutations: Mutation[]): string {
-  let out = text;
-  for (const { at, kind, text: piece } of mutations) {
-    const i = out.length === 0 ? 0 : at % (out.length + 1);
-    if (kind === 'insert') out = out.slice(0, i) + piece + out.slice(i);
-    else if (kind === 'delete') out = out.slice(0, i) + out.slice(i + 1);
-    else out = out.slice(0, i) + piece + out.slice(i + 1);
-  }
-  return out;
-}
+const mutation = edit(fc.oneof(FILTER_ALPHABET, fc.string({ unit: 'binary', minLength: 1, maxLength: 2 })));
 
 describe('compile never throws, and every diagnostic is well placed', () => {
   it('on arbitrary strings of any code points', () => {
@@ -126,7 +110,7 @@ describe('compile never throws, and every diagnostic is well placed', () => {
   it('on mutated valid filters (characters deleted, inserted, replaced)', () => {
     fc.assert(
       fc.property(wellTypedExpr, layout, fc.boolean(), fc.array(mutation, { minLength: 1, maxLength: 4 }), (expr, choices, laidOut, mutations) => {
-        const text = mutate(laidOut ? renderWithLayout(expr, choices) : print(expr), mutations);
+        const text = applyEdits(laidOut ? renderWithLayout(expr, choices) : print(expr), mutations);
         expectWellFormed(text, compile(text));
       }),
       { numRuns: 800 },

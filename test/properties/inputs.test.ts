@@ -17,6 +17,7 @@ import {
 } from '@logfilter/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { applyEdits, edit } from '../support/arbitraries.js';
 
 const RUNS = { numRuns: Number(process.env.FUZZ_RUNS ?? 300) };
 
@@ -37,23 +38,9 @@ const nearlyFilterJson = fc
       '"{\\"where\\":{\\"key\\":\\"ClientCountry\\",\\"operator\\":\\"eq\\",\\"value\\":\\"us\\"}}"',
       '{"result":[{"id":1,"filter":"{\\"where\\":{\\"key\\":\\"BotScore\\",\\"operator\\":\\"lt\\",\\"value\\":\\"30\\"}}"}]}',
     ),
-    fc.array(fc.tuple(fc.nat(), fc.constantFrom('delete', 'insert', 'replace'), fc.constantFrom('{', '}', '[', ']', '"', ',', ':', '\\', 'x', '1', ' ', 'é')), {
-      maxLength: 4,
-    }),
+    fc.array(edit(fc.constantFrom('{', '}', '[', ']', '"', ',', ':', '\\', 'x', '1', ' ', 'é')), { maxLength: 4 }),
   )
-  .map(([text, edits]) => {
-    let out = text;
-    for (const [at, kind, char] of edits) {
-      const i = at % (out.length + 1);
-      out =
-        kind === 'delete'
-          ? out.slice(0, i) + out.slice(i + 1)
-          : kind === 'insert'
-            ? out.slice(0, i) + char + out.slice(i)
-            : out.slice(0, i) + char + out.slice(i + 1);
-    }
-    return out;
-  });
+  .map(([text, edits]) => applyEdits(text, edits));
 
 describe('decompile never throws', () => {
   it('on arbitrary text and nearly-filter JSON', () => {

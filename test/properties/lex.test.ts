@@ -6,6 +6,7 @@ import { compile, lex, type LexResult } from '@logfilter/core';
 import { allTokens, createValidatingLexer } from '@logfilter/core/grammar';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { applyEdits, edit } from '../support/arbitraries.js';
 import { loadCorpus } from '../support/corpus.js';
 
 type IToken = LexResult['tokens'][number];
@@ -132,21 +133,7 @@ describe('lex agrees with the Chevrotain lexer', () => {
 
   it('on corpus filters with pieces inserted, deleted or replaced', () => {
     const texts = loadCorpus().map((c) => c.text);
-    const edited = fc
-      .tuple(fc.constantFrom(...texts), fc.array(fc.tuple(fc.nat(), fc.constantFrom('delete', 'insert', 'replace'), PIECE), { minLength: 1, maxLength: 6 }))
-      .map(([text, edits]) => {
-        let out = text;
-        for (const [at, kind, piece] of edits) {
-          const i = at % (out.length + 1);
-          out =
-            kind === 'delete'
-              ? out.slice(0, i) + out.slice(i + 1)
-              : kind === 'insert'
-                ? out.slice(0, i) + piece + out.slice(i)
-                : out.slice(0, i) + piece + out.slice(i + 1);
-        }
-        return out;
-      });
+    const edited = fc.tuple(fc.constantFrom(...texts), fc.array(edit(PIECE), { minLength: 1, maxLength: 6 })).map(([text, edits]) => applyEdits(text, edits));
     fc.assert(
       fc.property(edited, (text) => expectSame(text)),
       RUNS,

@@ -268,3 +268,23 @@ export const anyPredicate: fc.Arbitrary<Predicate> = fc
       span: NO_SPAN,
     }),
   );
+
+/** One edit of a text: `text` inserted, or the character at `at` deleted or replaced by `text` (`at` wraps). */
+export type Edit = { at: number; kind: 'delete' | 'insert' | 'replace'; text: string };
+
+/** Edits whose inserted and replacing text comes from `piece`. */
+export function edit(piece: fc.Arbitrary<string>): fc.Arbitrary<Edit> {
+  return fc.record({ at: fc.nat(), kind: fc.constantFrom<Edit['kind']>('delete', 'insert', 'replace'), text: piece });
+}
+
+/** `text` with `edits` made one after another. */
+export function applyEdits(text: string, edits: readonly Edit[]): string {
+  let out = text;
+  for (const { at, kind, text: piece } of edits) {
+    const i = at % (out.length + 1);
+    if (kind === 'insert') out = out.slice(0, i) + piece + out.slice(i);
+    else if (kind === 'delete') out = out.slice(0, i) + out.slice(i + 1);
+    else out = out.slice(0, i) + piece + out.slice(i + 1);
+  }
+  return out;
+}
