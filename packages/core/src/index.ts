@@ -18,11 +18,14 @@ export { builtinCatalog, datasetFromFile, DEFAULT_DATASET, resolveDataset, type 
 export { allowedOperators, isArrayField, typeFamily, valueType, type ValueType } from './language/field-types.js';
 export { fieldValues } from './language/field-values.js';
 export {
+  factsOf,
   OPERATOR_MATRIX,
-  OPERATOR_MEANING,
+  OPERATOR_TABLE,
   OPERATORS,
   operatorFromSpelling,
+  type OperatorFacts,
   type Operator,
+  type OperatorTest,
   type TypeFamily,
 } from './language/operators.js';
 export { canonicalNumber } from './language/values.js';

@@ -6,6 +6,7 @@ import { DiagnosticBag, SourceMap, type Diagnostic } from '../base/diagnostics.j
 import {
   ALLOWED,
   DEPRECATED_SPELLINGS,
+  factsOf,
   LIST_OPERATORS,
   OPERATOR_LIST,
   OPERATOR_MATRIX,
@@ -16,7 +17,7 @@ import {
 import { operatorSuggestionHint } from '../language/operator-suggest.js';
 import { canonicalNumber } from '../language/values.js';
 import { uint64Problem } from '../language/value-ranges.js';
-import { holdsObjects, isArrayField, readsAsInteger, typeFamily, typeName, valueType } from '../language/field-types.js';
+import { holdsObjects, isArrayField, type LiteralReading, readsAsInteger, typeFamily, typeName, valueFacts } from '../language/field-types.js';
 
 export interface CheckResult {
   checked: CheckedExpr | undefined;
@@ -81,10 +82,8 @@ function checkPredicate(predicate: Predicate, dataset: Dataset, bag: DiagnosticB
     return undefined;
   }
   if (!wantsList && operand.kind === 'list') {
-    const hint =
-      operator === 'eq' || operator === '!eq'
-        ? `to match any of several values write '${operator === 'eq' ? 'in' : '!in'} (...)'`
-        : `'${operator}' compares with a single value; join several predicates with OR`;
+    const into = factsOf(operator).merges?.into;
+    const hint = into ? `to match any of several values write '${into} (...)'` : `'${operator}' compares with a single value; join several predicates with OR`;
     bag.error('expected-scalar', operand.span, `'${operator}' takes one value, not a list`, hint);
     return undefined;
   }
@@ -150,7 +149,7 @@ function resolveOperator(predicate: Predicate, bag: DiagnosticBag): Operator | u
 function reportOperatorNotAllowed(predicate: Predicate, operator: Operator, field: Field, family: TypeFamily, bag: DiagnosticBag): void {
   const allowed = OPERATOR_MATRIX[family].join(', ');
   const span = predicate.operator.span;
-  if (field.kind === 'int or string') {
+  if (valueFacts(field).reads === 'integer or text') {
     const side = family === 'int' ? 'a number' : 'a text value';
     bag.error(
       'operator-not-allowed',
@@ -168,19 +167,18 @@ function sourceOf(scalar: Scalar): string {
   return scalar.kind === 'string' ? JSON.stringify(scalar.value) : scalar.value;
 }
 
+/** How each kind of literal reading (field-types.ts) reads a value. */
+const READERS: Readonly<Record<LiteralReading, (scalar: Scalar, field: Field, bag: DiagnosticBag) => TypedValue | undefined>> = {
+  text: (scalar) => ({ type: 'string', text: scalar.value }),
+  integer: (scalar, field, bag) => readNumber(scalar, field, true, bag),
+  number: (scalar, field, bag) => readNumber(scalar, field, false, bag),
+  boolean: readBoolean,
+  'integer or text': (scalar) =>
+    readsAsInteger(scalar) ? { type: 'number', text: canonicalNumber(scalar.value)!.text } : { type: 'string', text: scalar.value },
+};
+
 function readScalar(scalar: Scalar, field: Field, bag: DiagnosticBag): TypedValue | undefined {
-  const type = valueType(field);
-  switch (type) {
-    case 'int':
-    case 'float':
-      return readNumber(scalar, field, type === 'int', bag);
-    case 'bool':
-      return readBoolean(scalar, field, bag);
-    case 'int or string':
-      return readsAsInteger(scalar) ? { type: 'number', text: canonicalNumber(scalar.value)!.text } : { type: 'string', text: scalar.value };
-    default:
-      return { type: 'string', text: scalar.value };
-  }
+  return READERS[valueFacts(field).reads](scalar, field, bag);
 }
 
 function readList(list: List, field: Field, bag: DiagnosticBag): TypedValue[] | undefined {
@@ -193,7 +191,7 @@ function readList(list: List, field: Field, bag: DiagnosticBag): TypedValue[] | 
   }
   if (!ok) return undefined;
   // An `int or string` list is numbers only when every element is an integer.
-  if (field.kind === 'int or string' && values.some((v) => v.type !== 'number')) {
+  if (valueFacts(field).reads === 'integer or text' && values.some((v) => v.type !== 'number')) {
     return list.items.map((item) => ({ type: 'string', text: item.value }));
   }
   return values;

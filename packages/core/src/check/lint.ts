@@ -8,7 +8,7 @@ import type { DiagnosticBag, Span } from '../base/diagnostics.js';
 import type { Dataset } from '../language/catalog.js';
 import { isArrayField } from '../language/field-types.js';
 import { isLoggedLowerCase, isTimestampField, readsAsTimestamp } from '../language/logged-values.js';
-import { NEGATION, type Operator } from '../language/operators.js';
+import { type Facts, factsOf } from '../language/operators.js';
 import type { Criterion, FilterNode, Group, TypedValue } from './checked.js';
 
 export function lint(root: FilterNode, dataset: Dataset, bag: DiagnosticBag): void {
@@ -68,27 +68,16 @@ function neverMatches(criteria: Criterion[]): boolean {
   let lowStrict = false;
   let highStrict = false;
   for (const criterion of criteria) {
-    switch (criterion.operator) {
-      case 'eq':
-      case 'in':
-        allowed = allowed ? new Set([...allowed].filter((text) => texts(criterion).has(text))) : texts(criterion);
-        break;
-      case '!eq':
-      case '!in':
-        for (const text of texts(criterion)) excluded.add(text);
-        break;
-      case 'gt':
-      case 'geq': {
-        const number = bound(criterion);
-        if (number > low || (number === low && criterion.operator === 'gt')) [low, lowStrict] = [number, criterion.operator === 'gt'];
-        break;
-      }
-      case 'lt':
-      case 'leq': {
-        const number = bound(criterion);
-        if (number < high || (number === high && criterion.operator === 'lt')) [high, highStrict] = [number, criterion.operator === 'lt'];
-        break;
-      }
+    const facts = factsOf(criterion.operator);
+    if (wholeValue(facts)) {
+      if (facts.negated) for (const text of texts(criterion)) excluded.add(text);
+      else allowed = allowed ? new Set([...allowed].filter((text) => texts(criterion).has(text))) : texts(criterion);
+    } else if (facts.comparison !== undefined) {
+      const number = bound(criterion);
+      const strict = facts.comparison === '<' || facts.comparison === '>';
+      if (facts.comparison === '>' || facts.comparison === '>=') {
+        if (number > low || (number === low && strict)) [low, lowStrict] = [number, strict];
+      } else if (number < high || (number === high && strict)) [high, highStrict] = [number, strict];
     }
   }
   if (low > high || (low === high && (lowStrict || highStrict))) return true;
@@ -104,22 +93,24 @@ function neverMatches(criteria: Criterion[]): boolean {
   return [...allowed].every((text) => excluded.has(text) || !inRange(text));
 }
 
-/**
- * An OR group's criteria with only these operators never cover every record (a record may lack
- * the field); a `!eq`/`!in` with its values listed can, or a text operator with its negation.
- */
-const NEVER_COVER: ReadonlySet<Operator> = new Set(['eq', 'in', 'lt', 'leq', 'gt', 'geq']);
+/** Operators that compare the whole value (`eq`, `in` and their negations). */
+const wholeValue = (facts: Facts): boolean => facts.test === 'equal' || facts.test === 'member';
 
-/** Whether a criterion and its negation on one field cover every record (missing field included). */
+/**
+ * Whether a criterion and its negation on one field cover every record (missing field included).
+ * Only a negated operator passes a record that lacks the field, so a group without one never does;
+ * a `!eq`/`!in` covers the rest when its values are listed positively, and a text test (prefix,
+ * suffix, contains) when its negation of the same value is there.
+ */
 function alwaysMatches(criteria: Criterion[]): boolean {
-  if (criteria.every((criterion) => NEVER_COVER.has(criterion.operator))) return false;
-  const positive = criteria.filter((c) => c.operator === 'eq' || c.operator === 'in').flatMap((c) => [...texts(c)]);
+  if (!criteria.some((criterion) => factsOf(criterion.operator).negated)) return false;
+  const positive = criteria.filter((c) => wholeValue(factsOf(c.operator)) && !factsOf(c.operator).negated).flatMap((c) => [...texts(c)]);
   const covered = new Set(positive);
   return criteria.some((criterion) => {
-    if (criterion.operator === '!eq' || criterion.operator === '!in') return [...texts(criterion)].every((text) => covered.has(text));
-    const opposite = NEGATION[criterion.operator] as Operator;
+    const facts = factsOf(criterion.operator);
+    if (wholeValue(facts)) return facts.negated && [...texts(criterion)].every((text) => covered.has(text));
     return (
-      !NEVER_COVER.has(criterion.operator) && criteria.some((other) => other.operator === opposite && valuesOf(other)[0]?.text === valuesOf(criterion)[0]?.text)
+      facts.comparison === undefined && criteria.some((other) => other.operator === facts.negation && valuesOf(other)[0]?.text === valuesOf(criterion)[0]?.text)
     );
   });
 }
@@ -142,14 +133,11 @@ function reportAlways(key: string, criteria: Criterion[], bag: DiagnosticBag): v
   );
 }
 
-/** Operators that compare the whole value, where a timestamp must read as one. */
-const WHOLE_VALUE: ReadonlySet<Operator> = new Set(['eq', '!eq', 'in', '!in']);
-
 function lintValues(criterion: Criterion, dataset: Dataset, bag: DiagnosticBag): void {
   const field = dataset.field(criterion.key);
   if (!field) return;
   const lowerCase = isLoggedLowerCase(field);
-  const timestamp = isTimestampField(field) && WHOLE_VALUE.has(criterion.operator);
+  const timestamp = isTimestampField(field) && wholeValue(factsOf(criterion.operator));
   // Most criteria are on neither kind of field: their values are not looked at.
   if (!lowerCase && !timestamp) return;
   const values = valuesOf(criterion).filter((value) => value.type === 'string');

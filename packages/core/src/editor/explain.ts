@@ -8,11 +8,10 @@ import type { Diagnostic } from '../base/diagnostics.js';
 import {
   aliasesOf,
   DEPRECATED_SPELLINGS,
-  NEGATION,
+  factsOf,
   OPERATOR_MATRIX,
-  OPERATOR_MEANING,
-  OPERATOR_PHRASE,
   OPERATORS,
+  operatorFromSpelling,
   type Operator,
   type TypeFamily,
 } from '../language/operators.js';
@@ -44,7 +43,8 @@ function groupLines(node: FilterObject, depth: number, lead: string): string[] {
 }
 
 function criterionText(key: string, operator: string, value: FilterValue): string {
-  const phrase = OPERATOR_PHRASE[operator as Operator] ?? operator;
+  const known = operatorFromSpelling(operator);
+  const phrase = known ? factsOf(known).phrase : operator;
   const shown = Array.isArray(value) ? value.map(showValue).join(', ') : showValue(value);
   return `${key} ${phrase} ${shown}`;
 }
@@ -69,11 +69,11 @@ export function operatorTable(): OperatorRow[] {
   const families = Object.keys(OPERATOR_MATRIX) as TypeFamily[];
   return OPERATORS.map((operator) => ({
     operator,
-    meaning: OPERATOR_MEANING[operator],
+    meaning: factsOf(operator).meaning,
     // Spellings are matched case-insensitively; show them as written in the docs.
     aliases: aliasesOf(operator).map((alias) =>
-      alias.startsWith('not ') ? `not ${NEGATION[operator]}` : DEPRECATED_SPELLINGS.has(alias) ? `${alias} (deprecated)` : alias,
+      alias.startsWith('not ') ? `not ${factsOf(operator).negation}` : DEPRECATED_SPELLINGS.has(alias) ? `${alias} (deprecated)` : alias,
     ),
-    types: families.filter((family) => OPERATOR_MATRIX[family].includes(operator)).map((family) => FAMILY_NAMES[family]),
+    types: families.filter((family) => factsOf(operator).families.includes(family)).map((family) => FAMILY_NAMES[family]),
   }));
 }

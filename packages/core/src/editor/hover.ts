@@ -2,9 +2,9 @@
 import { optionsOf } from '../base/arguments.js';
 import type { Field } from '../language/catalog.js';
 import { resolveDataset, type DatasetOptions } from '../language/datasets.js';
-import { OPERATOR_LIST, OPERATOR_MEANING, operatorFromSpelling } from '../language/operators.js';
+import { factsOf, OPERATOR_LIST, operatorFromSpelling } from '../language/operators.js';
 import { scan, type ScannedToken, type TokenRole } from './scan.js';
-import { valueType } from '../language/field-types.js';
+import { valueFacts } from '../language/field-types.js';
 import { canonicalNumber } from '../language/values.js';
 
 export interface Hover {
@@ -81,24 +81,23 @@ function describeOperator(token: ScannedToken): { title: string; text?: string }
   }
   const written = operatorFromSpelling(token.image) === operator ? token.image : undefined;
   const alias = written !== undefined && written !== operator ? `'${written}' is written '${operator}' in the output` : undefined;
-  return { title: `${operator}: ${OPERATOR_MEANING[operator]}`, text: alias };
+  return { title: `${operator}: ${factsOf(operator).meaning}`, text: alias };
 }
 
 function describeValue(token: ScannedToken, options: DatasetOptions): { title: string; text?: string } {
   const field: Field | undefined = token.field !== undefined ? resolveDataset(options).dataset?.field(token.field) : undefined;
   const quoted = token.image.startsWith('"') || token.image.startsWith("'");
   if (!field) return { title: quoted ? 'a string' : 'a value' };
-  const type = valueType(field);
+  const facts = valueFacts(field);
   const number = quoted ? undefined : canonicalNumber(token.image);
-  const readAs =
-    type === 'int' || type === 'float'
-      ? number
+  const readAs = facts.numeric
+    ? number
+      ? `the number ${number.text}`
+      : `not ${facts.what}`
+    : facts.reads === 'boolean'
+      ? 'a boolean'
+      : facts.reads === 'integer or text' && number?.integral
         ? `the number ${number.text}`
-        : `not ${type === 'int' ? 'a whole number' : 'a number'}`
-      : type === 'bool'
-        ? 'a boolean'
-        : type === 'int or string' && number?.integral
-          ? `the number ${number.text}`
-          : 'a string';
+        : 'a string';
   return { title: `value of ${field.name} (${field.type})`, text: `read as ${readAs}` };
 }

@@ -11,7 +11,7 @@ import { allowedOperators } from '../language/field-types.js';
 import { quoteValue } from '../syntax/print.js';
 import { fieldValues } from '../language/field-values.js';
 import { And, DoubleQuoted, Identifier, lex, Not, Or, SingleQuoted, Word } from '../syntax/lex.js';
-import { OPERATOR_MEANING, OPERATORS, type Operator } from '../language/operators.js';
+import { factsOf, OPERATORS, type Operator } from '../language/operators.js';
 import { initialState, step, type Expectation, type ScanState } from './scan.js';
 import { resolveDataset } from '../language/datasets.js';
 
@@ -133,14 +133,14 @@ export function operatorsFor(field: Field | undefined): readonly Operator[] {
 }
 
 function operatorItems(operators: readonly Operator[]): CompletionItem[] {
-  return operators.map((op) => ({ label: op, kind: 'operator', detail: OPERATOR_MEANING[op], boost: 0 }));
+  return operators.map((op) => ({ label: op, kind: 'operator', detail: factsOf(op).meaning, boost: 0 }));
 }
 
 /** After `Field !` the word completes `!eq`, `!in`, ...; after `Field NOT` only in/contains/startsWith/endsWith. */
 function negatedOperatorItems(operators: readonly Operator[], negation: '!' | 'not'): CompletionItem[] {
   return operators
     .filter((op) => op.startsWith('!') && (negation === '!' || op !== '!eq'))
-    .map((op) => ({ label: op.slice(1), kind: 'operator', detail: OPERATOR_MEANING[op], boost: 0 }));
+    .map((op) => ({ label: op.slice(1), kind: 'operator', detail: factsOf(op).meaning, boost: 0 }));
 }
 
 function valueItems(field: Field, taken: readonly string[], quote: string | undefined): CompletionItem[] {

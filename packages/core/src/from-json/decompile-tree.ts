@@ -13,7 +13,7 @@ import { DEPRECATED_SPELLINGS, LIST_OPERATORS, OPERATORS, operatorFromSpelling, 
 import { classifyWord } from '../syntax/parse.js';
 import { closest } from '../base/suggest.js';
 import { suggestOperator } from '../language/operator-suggest.js';
-import { isNumericField, valueType } from '../language/field-types.js';
+import { valueFacts } from '../language/field-types.js';
 
 const CRITERION_MEMBERS = ['key', 'operator', 'value'] as const;
 const GROUP_MEMBERS = ['and', 'or'] as const;
@@ -186,7 +186,10 @@ export class TreeReader {
   private operand(value: unknown, pointer: string, operator: Operator, field: Field | undefined): Scalar | List | undefined {
     // An `int or string` field reads a JSON string as text, unless it may be a number written as
     // a string (the documented style writes every scalar so).
-    const keepQuoted = field?.kind === 'int or string' && (Array.isArray(value) || this.typedValues || !SCALAR_NUMBER_OPERATORS.has(operator));
+    const keepQuoted =
+      field !== undefined &&
+      valueFacts(field).reads === 'integer or text' &&
+      (Array.isArray(value) || this.typedValues || !SCALAR_NUMBER_OPERATORS.has(operator));
     if (!Array.isArray(value)) return this.scalar(value, pointer, keepQuoted);
     if (LIST_OPERATORS.has(operator) && field && !this.listTypesFit(value, pointer, field)) return undefined;
     const items: Scalar[] = [];
@@ -222,8 +225,9 @@ export class TreeReader {
 
   /** The service decodes an `in` list by the field's type: numbers for int fields, strings for text. */
   private listTypesFit(values: unknown[], pointer: string, field: Field): boolean {
-    const wanted = isNumericField(field) ? 'number' : valueType(field) === 'string' ? 'string' : undefined;
-    if (!wanted && valueType(field) !== 'int or string') return true;
+    const facts = valueFacts(field);
+    const wanted = facts.json === 'number' || facts.json === 'string' ? facts.json : undefined;
+    if (!wanted && facts.reads !== 'integer or text') return true;
     const scalars = values.filter((v) => typeof v === 'string' || typeof v === 'number');
     const expected = wanted ?? typeof scalars[0];
     const offending = values.findIndex((v) => (typeof v === 'string' || typeof v === 'number') && typeof v !== expected);

@@ -9,13 +9,14 @@ import type { FilterNode, TypedValue } from '../check/checked.js';
 import type { CompileOptions } from '../compile.js';
 import { resolveDataset, resolveDatasetInto } from '../language/datasets.js';
 import type { Dataset } from '../language/catalog.js';
+import { factsOf } from '../language/operators.js';
 import { finish } from '../output/finish.js';
 import { JsonDocument } from './decompile-source.js';
 import { CRITERION_EXAMPLE, TreeReader, type CriterionInfo } from './decompile-tree.js';
 import { DiagnosticBag, type Diagnostic, type DiagnosticCode } from '../base/diagnostics.js';
 import { formatExpr } from '../syntax/format.js';
 import { childPointer, describeJson, isObject } from '../base/json-source.js';
-import { isNumericField } from '../language/field-types.js';
+import { isNumericField, valueFacts } from '../language/field-types.js';
 import { lower } from '../output/lower.js';
 import { DEFAULT_MAX_DEPTH } from '../syntax/parse.js';
 import type { FilterJson } from '../output/serialize.js';
@@ -190,12 +191,12 @@ function flavourForJson(diagnostics: Diagnostic[], criteria: ReadonlyMap<string,
       diagnostic.message = `'${info.operator}' takes a JSON array, not ${describeJson(info.value)}`;
       diagnostic.hint = listHint(info);
     } else if (diagnostic.code === 'expected-scalar') {
-      diagnostic.hint =
-        info.operator === 'eq' || info.operator === '!eq'
-          ? `to match any of several values write "operator": "${info.operator === 'eq' ? 'in' : '!in'}"`
-          : `'${info.operator}' compares with one value; put several criteria in an "or" group`;
+      const into = factsOf(info.operator).merges?.into;
+      diagnostic.hint = into
+        ? `to match any of several values write "operator": "${into}"`
+        : `'${info.operator}' compares with one value; put several criteria in an "or" group`;
     } else if (diagnostic.code === 'empty-list') {
-      diagnostic.hint = `list at least one value: "value": ${info.field?.kind === 'int' ? '[200, 201]' : '["a", "b"]'}`;
+      diagnostic.hint = `list at least one value: "value": ${info.field ? valueFacts(info.field).example : '["a", "b"]'}`;
     }
   }
 }

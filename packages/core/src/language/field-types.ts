@@ -11,23 +11,111 @@ export type FieldKind = 'string' | 'int' | 'float' | 'bool' | 'int or string' | 
 /** The type of one value of a field: the field's own kind, or its element type for arrays. */
 export type ValueType = Exclude<FieldKind, 'array'>;
 
+/** How a literal of a value type is read (check.ts implements each once, as a `Record<LiteralReading, ...>`). */
+export type LiteralReading = 'text' | 'integer' | 'number' | 'boolean' | 'integer or text';
+
+export interface ValueTypeFacts {
+  /** The column of the operator matrix; an `integer or text` literal that is an integer falls in `int`. */
+  readonly family: TypeFamily;
+  readonly reads: LiteralReading;
+  /** Values compared as numbers. */
+  readonly numeric: boolean;
+  /** The JSON kind the service decodes its values (and an `in` list's members) as; undefined: by the value. */
+  readonly json?: 'string' | 'number' | 'boolean';
+  /** How a SQL column of this type is viewed (sql/views.ts). */
+  readonly column: 'text' | 'number' | 'boolean';
+  /** The service filters on it (objects are delivered, never filtered on). */
+  readonly filterable: boolean;
+  /** What a value of it is, in messages and hover: `a whole number`. */
+  readonly what: string;
+  /** A JSON list of values of it, for hints. */
+  readonly example: string;
+}
+
+/** The one table of value types. A new field type is one more entry (and its name in FieldKind). */
+export const VALUE_TYPES = {
+  string: {
+    family: 'string',
+    reads: 'text',
+    numeric: false,
+    json: 'string',
+    column: 'text',
+    filterable: true,
+    what: 'a string',
+    example: '["a", "b"]',
+  },
+  int: {
+    family: 'int',
+    reads: 'integer',
+    numeric: true,
+    json: 'number',
+    column: 'number',
+    filterable: true,
+    what: 'a whole number',
+    example: '[200, 201]',
+  },
+  float: {
+    family: 'int',
+    reads: 'number',
+    numeric: true,
+    json: 'number',
+    column: 'number',
+    filterable: true,
+    what: 'a number',
+    example: '[0.5, 1]',
+  },
+  bool: {
+    family: 'bool',
+    reads: 'boolean',
+    numeric: false,
+    json: 'boolean',
+    column: 'boolean',
+    filterable: true,
+    what: 'a boolean',
+    example: '[true]',
+  },
+  'int or string': {
+    family: 'string',
+    reads: 'integer or text',
+    numeric: false,
+    column: 'text',
+    filterable: true,
+    what: 'a whole number or a string',
+    example: '["a", "b"]',
+  },
+  object: {
+    family: 'string',
+    reads: 'text',
+    numeric: false,
+    column: 'text',
+    filterable: false,
+    what: 'an object',
+    example: '["a", "b"]',
+  },
+} as const satisfies Readonly<Record<ValueType, ValueTypeFacts>>;
+
+const FACTS: Readonly<Record<ValueType, ValueTypeFacts>> = VALUE_TYPES;
+
 /** The part of a field its type rules need. */
 export interface Typed {
   kind: FieldKind;
   element?: string;
 }
 
-const SCALAR_KINDS: ReadonlySet<string> = new Set(['string', 'int', 'float', 'bool', 'int or string', 'object']);
-const ARRAY_TYPE = /^array\[(string|int|object|float|bool)\]$/;
+const ARRAY_TYPE = /^array\[(.+)\]$/;
+
+function isValueType(type: string): type is ValueType {
+  return Object.hasOwn(VALUE_TYPES, type);
+}
 
 /** The kind (and element type) of a documented type (`int`, `array[string]`, ...), or undefined for an unknown type. */
 export function parseFieldType(type: string): Typed | undefined {
-  if (SCALAR_KINDS.has(type)) return { kind: type as FieldKind };
-  const array = ARRAY_TYPE.exec(type);
-  return array ? { kind: 'array', element: array[1] } : undefined;
+  if (isValueType(type)) return { kind: type };
+  const element = ARRAY_TYPE.exec(type)?.[1];
+  return element !== undefined && isValueType(element) && element !== 'int or string' ? { kind: 'array', element } : undefined;
 }
 
-export const KNOWN_FIELD_TYPES = 'string, int, float, bool, int or string, object, array[string], array[int], array[object]';
+export const KNOWN_FIELD_TYPES = [...Object.keys(VALUE_TYPES), 'array[string]', 'array[int]', 'array[object]'].join(', ');
 
 export function isArrayField(field: Typed): boolean {
   return field.kind === 'array';
@@ -38,15 +126,19 @@ export function valueType(field: Typed): ValueType {
   return (isArrayField(field) ? field.element : field.kind) as ValueType;
 }
 
+/** The facts of the type each value of the field has. */
+export function valueFacts(field: Typed): ValueTypeFacts {
+  return FACTS[valueType(field)] ?? FACTS.string;
+}
+
 /** Values compared as numbers (int and float fields, and arrays of them). */
 export function isNumericField(field: Typed): boolean {
-  const type = valueType(field);
-  return type === 'int' || type === 'float';
+  return valueFacts(field).numeric;
 }
 
 /** Object fields (and arrays of objects) are delivered but never filtered on. */
 export function holdsObjects(field: Typed): boolean {
-  return valueType(field) === 'object';
+  return !valueFacts(field).filterable;
 }
 
 /** A value as written: its kind (`number`, `string`, `word`, `list`) and, but for lists, its text. */
@@ -62,26 +154,16 @@ export function readsAsInteger(literal: Literal): boolean {
 
 /** The column of the operator matrix a field (and, for `int or string`, its literal) falls in. */
 export function typeFamily(field: Typed, literal?: Literal): TypeFamily {
-  switch (field.kind) {
-    case 'int':
-    case 'float':
-      return 'int';
-    case 'bool':
-      return 'bool';
-    case 'array':
-      return 'array';
-    case 'int or string':
-      return literal && readsAsInteger(literal) ? 'int' : 'string';
-    default:
-      return 'string';
-  }
+  if (isArrayField(field)) return 'array';
+  const facts = valueFacts(field);
+  return facts.reads === 'integer or text' && literal && readsAsInteger(literal) ? 'int' : facts.family;
 }
 
 const INT_OR_STRING_OPERATORS: readonly Operator[] = OPERATORS.filter((op) => OPERATOR_MATRIX.int.includes(op) || OPERATOR_MATRIX.string.includes(op));
 
 /** The operators a field allows whatever its literal: for `int or string`, those of either column. */
 export function allowedOperators(field: Typed): readonly Operator[] {
-  return field.kind === 'int or string' ? INT_OR_STRING_OPERATORS : OPERATOR_MATRIX[typeFamily(field)];
+  return !isArrayField(field) && valueFacts(field).reads === 'integer or text' ? INT_OR_STRING_OPERATORS : OPERATOR_MATRIX[typeFamily(field)];
 }
 
 /** How the field's type is named in messages: `float`, `array[int]`, or the family's name. */

@@ -3,7 +3,7 @@
  * values many catalog descriptions list in parentheses ("Cache status (unknown, miss, expired, ...)").
  */
 import type { Field } from './catalog.js';
-import { valueType } from './field-types.js';
+import { valueFacts } from './field-types.js';
 import { canonicalNumber } from './values.js';
 
 const PARENTHESISED = /\(([^()]*)\)/g;
@@ -23,10 +23,10 @@ export function fieldValues(field: Field): readonly string[] {
 }
 
 function computeValues(field: Field): string[] {
-  const elementType = valueType(field);
-  if (elementType === 'bool') return ['true', 'false'];
+  const facts = valueFacts(field);
+  if (facts.reads === 'boolean') return ['true', 'false'];
   const listed = listedValues(field.description);
-  if (elementType === 'int' || elementType === 'float') {
+  if (facts.numeric) {
     return listed.filter((value) => canonicalNumber(value) !== undefined);
   }
   return listed;

@@ -1,133 +1,263 @@
-/** The service's operators, their spellings, their negations and the field types they apply to. */
+/**
+ * The service's operators: one record each, holding every fact the compiler, the checker, the
+ * optimiser, evaluation, the SQL writer and the editor ask of it. Everything else in this file is a
+ * view of that table. A new operator is one more entry; `satisfies` makes a missing fact a type error,
+ * and the `Record<OperatorTest, ...>` tables of evaluate and the SQL writer make a new kind of test one.
+ */
 
-export const OPERATORS = [
-  'eq',
-  '!eq',
-  'lt',
-  'leq',
-  'gt',
-  'geq',
-  'startsWith',
-  'endsWith',
-  '!startsWith',
-  '!endsWith',
-  'contains',
-  '!contains',
-  'in',
-  '!in',
-] as const;
-export type Operator = (typeof OPERATORS)[number];
+/** The type families of the operator matrix (spec 4.3); catalog types map onto them (field-types.ts). */
+export type TypeFamily = 'string' | 'int' | 'bool' | 'array';
 
-/** Pairs used to push NOT to the leaves: NOT (x op v) == x negation(op) v. */
-export const NEGATION: Readonly<Record<Operator, Operator>> = {
-  eq: '!eq',
-  '!eq': 'eq',
-  in: '!in',
-  '!in': 'in',
-  contains: '!contains',
-  '!contains': 'contains',
-  startsWith: '!startsWith',
-  '!startsWith': 'startsWith',
-  endsWith: '!endsWith',
-  '!endsWith': 'endsWith',
-  lt: 'geq',
-  geq: 'lt',
-  leq: 'gt',
-  gt: 'leq',
-};
+/**
+ * What a positive operator tests, implemented once by evaluate (output/evaluate.ts) and once by the
+ * SQL writer (sql/criteria.ts); a negated operator tests its positive's and inverts the answer.
+ */
+export type OperatorTest = 'equal' | 'compare' | 'prefix' | 'suffix' | 'contains' | 'member';
 
-export const LIST_OPERATORS: ReadonlySet<Operator> = new Set(['in', '!in']);
+/** The order a `compare` operator asks for. */
+export type Comparison = '<' | '<=' | '>' | '>=';
 
-/** Positive operators: a record missing the field fails these and passes their negations. */
-export const NEGATED_OPERATORS: ReadonlySet<Operator> = new Set(['!eq', '!in', '!contains', '!startsWith', '!endsWith']);
-
-/** The positive operator of a negated one (`!in` -> `in`); undefined for a positive operator or an unknown name. */
-export function positiveOf(operator: string): Operator | undefined {
-  return NEGATED_OPERATORS.has(operator as Operator) ? NEGATION[operator as Operator] : undefined;
+export interface OperatorFacts {
+  /** NOT (x op v) == x negation v: how NOT is pushed to the leaves. */
+  readonly negation: string;
+  /** A negated operator (`!eq`): passes a record missing the field, and tests its negation's test inverted. */
+  readonly negated: boolean;
+  /** What its positive tests. */
+  readonly test: OperatorTest;
+  /** The order of a `compare` test. */
+  readonly comparison?: Comparison;
+  /** Takes a list of values `(a, b)` rather than one. */
+  readonly list: boolean;
+  /** Criteria with this operator in a group of this kind become one criterion with the `into` list operator. */
+  readonly merges?: { readonly group: 'and' | 'or'; readonly into: string };
+  /** The columns of the operator matrix (spec 4.3) it applies to. */
+  readonly families: readonly TypeFamily[];
+  /** Other spellings the language reads (lower case); `deprecated` ones are read with a warning. */
+  readonly aliases: readonly string[];
+  readonly deprecated: readonly string[];
+  /** For hover and completion: `less than`. */
+  readonly meaning: string;
+  /** How it reads in a sentence about a record (`explain`): `ClientCountry is one of us, ca`. */
+  readonly phrase: string;
 }
 
-/** The operators that compare one number: an `int or string` value beside them is read as a number. */
-export const SCALAR_NUMBER_OPERATORS: ReadonlySet<Operator> = new Set(['eq', '!eq', 'lt', 'leq', 'gt', 'geq']);
+const SCALARS: readonly TypeFamily[] = ['string', 'int', 'bool'];
+const TEXT: readonly TypeFamily[] = ['string'];
+const NUMBER: readonly TypeFamily[] = ['int'];
+const LISTS: readonly TypeFamily[] = ['string', 'int', 'array'];
+const NONE: readonly string[] = [];
+
+/** The one table. Its key order is the order hints list the operators in. */
+export const OPERATOR_TABLE = {
+  eq: {
+    negation: '!eq',
+    negated: false,
+    test: 'equal',
+    list: false,
+    merges: { group: 'or', into: 'in' },
+    families: SCALARS,
+    aliases: ['==', '='],
+    deprecated: NONE,
+    meaning: 'equal',
+    phrase: 'is',
+  },
+  '!eq': {
+    negation: 'eq',
+    negated: true,
+    test: 'equal',
+    list: false,
+    merges: { group: 'and', into: '!in' },
+    families: SCALARS,
+    aliases: ['!='],
+    deprecated: NONE,
+    meaning: 'not equal',
+    phrase: 'is not',
+  },
+  lt: {
+    negation: 'geq',
+    negated: false,
+    test: 'compare',
+    comparison: '<',
+    list: false,
+    families: NUMBER,
+    aliases: ['<'],
+    deprecated: NONE,
+    meaning: 'less than',
+    phrase: 'is less than',
+  },
+  leq: {
+    negation: 'gt',
+    negated: false,
+    test: 'compare',
+    comparison: '<=',
+    list: false,
+    families: NUMBER,
+    aliases: ['<='],
+    deprecated: ['lte'],
+    meaning: 'less than or equal',
+    phrase: 'is at most',
+  },
+  gt: {
+    negation: 'leq',
+    negated: false,
+    test: 'compare',
+    comparison: '>',
+    list: false,
+    families: NUMBER,
+    aliases: ['>'],
+    deprecated: NONE,
+    meaning: 'greater than',
+    phrase: 'is greater than',
+  },
+  geq: {
+    negation: 'lt',
+    negated: false,
+    test: 'compare',
+    comparison: '>=',
+    list: false,
+    families: NUMBER,
+    aliases: ['>='],
+    deprecated: ['gte'],
+    meaning: 'greater than or equal',
+    phrase: 'is at least',
+  },
+  startsWith: {
+    negation: '!startsWith',
+    negated: false,
+    test: 'prefix',
+    list: false,
+    families: TEXT,
+    aliases: NONE,
+    deprecated: NONE,
+    meaning: 'starts with',
+    phrase: 'starts with',
+  },
+  endsWith: {
+    negation: '!endsWith',
+    negated: false,
+    test: 'suffix',
+    list: false,
+    families: TEXT,
+    aliases: NONE,
+    deprecated: NONE,
+    meaning: 'ends with',
+    phrase: 'ends with',
+  },
+  '!startsWith': {
+    negation: 'startsWith',
+    negated: true,
+    test: 'prefix',
+    list: false,
+    families: TEXT,
+    aliases: ['not startswith'],
+    deprecated: NONE,
+    meaning: 'does not start with',
+    phrase: 'does not start with',
+  },
+  '!endsWith': {
+    negation: 'endsWith',
+    negated: true,
+    test: 'suffix',
+    list: false,
+    families: TEXT,
+    aliases: ['not endswith'],
+    deprecated: NONE,
+    meaning: 'does not end with',
+    phrase: 'does not end with',
+  },
+  contains: {
+    negation: '!contains',
+    negated: false,
+    test: 'contains',
+    list: false,
+    families: ['string', 'array'],
+    aliases: NONE,
+    deprecated: NONE,
+    meaning: 'contains',
+    phrase: 'contains',
+  },
+  '!contains': {
+    negation: 'contains',
+    negated: true,
+    test: 'contains',
+    list: false,
+    families: ['string', 'array'],
+    aliases: ['not contains'],
+    deprecated: NONE,
+    meaning: 'does not contain',
+    phrase: 'does not contain',
+  },
+  in: {
+    negation: '!in',
+    negated: false,
+    test: 'member',
+    list: true,
+    merges: { group: 'or', into: 'in' },
+    families: LISTS,
+    aliases: NONE,
+    deprecated: NONE,
+    meaning: 'value is in a set',
+    phrase: 'is one of',
+  },
+  '!in': {
+    negation: 'in',
+    negated: true,
+    test: 'member',
+    list: true,
+    merges: { group: 'and', into: '!in' },
+    families: LISTS,
+    aliases: ['not in'],
+    deprecated: NONE,
+    meaning: 'value is not in a set',
+    phrase: 'is none of',
+  },
+} as const satisfies Readonly<Record<string, OperatorFacts>>;
+
+export type Operator = keyof typeof OPERATOR_TABLE;
+
+/** The facts of one operator, typed so that `negation` and `into` are operators. */
+export interface Facts extends OperatorFacts {
+  readonly negation: Operator;
+  readonly merges?: { readonly group: 'and' | 'or'; readonly into: 'in' | '!in' };
+}
+
+/** Every entry's cross-references are operators of the table (checked by the compiler). */
+const FACTS: Readonly<Record<Operator, Facts>> = OPERATOR_TABLE;
+
+export function factsOf(operator: Operator): Facts {
+  return FACTS[operator];
+}
+
+export const OPERATORS = Object.keys(OPERATOR_TABLE) as Operator[];
 
 /** Every operator, as a hint lists them. */
 export const OPERATOR_LIST = OPERATORS.join(', ');
 
-/** How an operator reads in a sentence about a record's field (`explain`): `ClientCountry is one of us, ca`. */
-export const OPERATOR_PHRASE: Readonly<Record<Operator, string>> = {
-  eq: 'is',
-  '!eq': 'is not',
-  lt: 'is less than',
-  leq: 'is at most',
-  gt: 'is greater than',
-  geq: 'is at least',
-  startsWith: 'starts with',
-  endsWith: 'ends with',
-  '!startsWith': 'does not start with',
-  '!endsWith': 'does not end with',
-  contains: 'contains',
-  '!contains': 'does not contain',
-  in: 'is one of',
-  '!in': 'is none of',
-};
+const where = (test: (facts: Facts) => boolean): ReadonlySet<Operator> => new Set(OPERATORS.filter((op) => test(FACTS[op])));
 
-export const OPERATOR_MEANING: Readonly<Record<Operator, string>> = {
-  eq: 'equal',
-  '!eq': 'not equal',
-  lt: 'less than',
-  leq: 'less than or equal',
-  gt: 'greater than',
-  geq: 'greater than or equal',
-  startsWith: 'starts with',
-  endsWith: 'ends with',
-  '!startsWith': 'does not start with',
-  '!endsWith': 'does not end with',
-  contains: 'contains',
-  '!contains': 'does not contain',
-  in: 'value is in a set',
-  '!in': 'value is not in a set',
-};
+/** Pairs used to push NOT to the leaves: NOT (x op v) == x negation(op) v. */
+export const NEGATION: Readonly<Record<Operator, Operator>> = Object.fromEntries(OPERATORS.map((op) => [op, FACTS[op].negation])) as Record<Operator, Operator>;
 
-/** The type families of the operator matrix (spec 4.3); catalog types map onto them. */
-export type TypeFamily = 'string' | 'int' | 'bool' | 'array';
+export const LIST_OPERATORS: ReadonlySet<Operator> = where((facts) => facts.list);
 
-const STRING_OPS: readonly Operator[] = ['eq', '!eq', 'startsWith', 'endsWith', '!startsWith', '!endsWith', 'contains', '!contains', 'in', '!in'];
-const INT_OPS: readonly Operator[] = ['eq', '!eq', 'lt', 'leq', 'gt', 'geq', 'in', '!in'];
+/** Negated operators: a record missing the field fails their positives and passes these. */
+export const NEGATED_OPERATORS: ReadonlySet<Operator> = where((facts) => facts.negated);
 
-/** The operator x field-type matrix of spec section 4.3, the single source of truth. */
-export const OPERATOR_MATRIX: Readonly<Record<TypeFamily, readonly Operator[]>> = {
-  string: STRING_OPS,
-  int: INT_OPS,
-  bool: ['eq', '!eq'],
-  array: ['contains', '!contains', 'in', '!in'],
-};
+/** The operators that compare one number: an `int or string` value beside them is read as a number. */
+export const SCALAR_NUMBER_OPERATORS: ReadonlySet<Operator> = where((facts) => !facts.list && facts.families.includes('int'));
 
-/** Every accepted spelling (lower-cased) of each operator. `lte`/`gte` are deprecated spellings. */
-const SPELLINGS: ReadonlyArray<readonly [string, Operator]> = [
-  ...OPERATORS.map((op) => [op.toLowerCase(), op] as const),
-  ['==', 'eq'],
-  ['=', 'eq'],
-  ['!=', '!eq'],
-  ['<', 'lt'],
-  ['<=', 'leq'],
-  ['>', 'gt'],
-  ['>=', 'geq'],
-  ['not in', '!in'],
-  ['not contains', '!contains'],
-  ['not startswith', '!startsWith'],
-  ['not endswith', '!endsWith'],
-  ['lte', 'leq'],
-  ['gte', 'geq'],
-];
-const SPELLING_MAP = new Map<string, Operator>(SPELLINGS);
-export const DEPRECATED_SPELLINGS: ReadonlySet<string> = new Set(['lte', 'gte']);
-
-/** The canonical operator for a spelling (case-insensitive), or undefined. */
-export function operatorFromSpelling(spelling: string): Operator | undefined {
-  return CANONICAL.get(spelling) ?? SPELLING_MAP.get(spelling.toLowerCase());
+/** The positive operator of a negated one (`!in` -> `in`); undefined for a positive operator or an unknown name. */
+export function positiveOf(operator: string): Operator | undefined {
+  return NEGATED_OPERATORS.has(operator as Operator) ? FACTS[operator as Operator].negation : undefined;
 }
 
-/** Spellings as the output writes them, found without lower-casing: the common case. */
-const CANONICAL = new Map<string, Operator>(OPERATORS.map((op) => [op, op]));
+/** The operator x field-type matrix of spec section 4.3, as lists per column. */
+export const OPERATOR_MATRIX: Readonly<Record<TypeFamily, readonly Operator[]>> = {
+  string: OPERATORS.filter((op) => FACTS[op].families.includes('string')),
+  int: OPERATORS.filter((op) => FACTS[op].families.includes('int')),
+  bool: OPERATORS.filter((op) => FACTS[op].families.includes('bool')),
+  array: OPERATORS.filter((op) => FACTS[op].families.includes('array')),
+};
 
 /** The allowed operators of each type family as sets, for the checker's hot path. */
 export const ALLOWED: Readonly<Record<TypeFamily, ReadonlySet<Operator>>> = {
@@ -137,10 +267,40 @@ export const ALLOWED: Readonly<Record<TypeFamily, ReadonlySet<Operator>>> = {
   array: new Set(OPERATOR_MATRIX.array),
 };
 
-/** Word spellings, for did-you-mean on an unknown operator. */
-export const WORD_SPELLINGS: readonly string[] = OPERATORS.filter((op) => /^[a-z]/i.test(op));
+/** Every accepted spelling (lower-cased) of each operator. */
+const SPELLING_MAP = new Map<string, Operator>(
+  OPERATORS.flatMap((op) => [op.toLowerCase(), ...FACTS[op].aliases, ...FACTS[op].deprecated].map((spelling) => [spelling, op] as const)),
+);
+export const DEPRECATED_SPELLINGS: ReadonlySet<string> = new Set(OPERATORS.flatMap((op) => FACTS[op].deprecated));
+
+/** Spellings as the output writes them, found without lower-casing: the common case. */
+const CANONICAL = new Map<string, Operator>(OPERATORS.map((op) => [op, op]));
+
+/** The canonical operator for a spelling (case-insensitive), or undefined. */
+export function operatorFromSpelling(spelling: string): Operator | undefined {
+  return CANONICAL.get(spelling) ?? SPELLING_MAP.get(spelling.toLowerCase());
+}
 
 /** The other spellings of an operator (`!=` for `!eq`, `not in` for `!in`), deprecated ones included. */
 export function aliasesOf(operator: Operator): string[] {
-  return SPELLINGS.filter(([spelling, op]) => op === operator && spelling !== operator.toLowerCase()).map(([spelling]) => spelling);
+  return [...FACTS[operator].aliases, ...FACTS[operator].deprecated];
+}
+
+/** In each kind of group, the scalar operator whose criteria merge and the list operator they become (`eq` -> `in` in OR). */
+export const MERGE_RULES: Readonly<Record<'and' | 'or', { readonly one: Operator; readonly to: 'in' | '!in' }>> = {
+  or: mergeRule('or'),
+  and: mergeRule('and'),
+};
+
+function mergeRule(group: 'and' | 'or'): { one: Operator; to: 'in' | '!in' } {
+  const merging = OPERATORS.filter((op) => FACTS[op].merges?.group === group);
+  const one = merging.find((op) => !FACTS[op].list);
+  const to = FACTS[merging.find((op) => FACTS[op].list) ?? OPERATORS[0]].merges?.into;
+  if (one === undefined || to === undefined) throw new Error(`the operator table has no merge rule for ${group} groups`);
+  return { one, to };
+}
+
+/** Operators the service has no list form for: each value costs one criterion. */
+export function hasListForm(operator: Operator): boolean {
+  return FACTS[operator].merges !== undefined;
 }

@@ -5,7 +5,7 @@
  * values were already one list, or whose predicates (`!contains`, `startsWith`) have no list form.
  */
 import type { Criterion, FilterNode } from '../check/checked.js';
-import type { Operator } from '../language/operators.js';
+import { hasListForm, MERGE_RULES } from '../language/operators.js';
 
 /** Predicates of one field, in one group, that one list could replace. */
 interface Mergeable {
@@ -15,15 +15,6 @@ interface Mergeable {
   /** How many criteria would become one. */
   count: number;
 }
-
-/** Which operators merge into which list, in which kind of group (the optimiser's rules). */
-const MERGES: Record<'and' | 'or', Partial<Record<Operator, 'in' | '!in'>>> = {
-  or: { eq: 'in', in: 'in' },
-  and: { '!eq': '!in', '!in': '!in' },
-};
-
-/** Operators the service has no list form for: each value costs one criterion. */
-const NO_LIST_FORM: ReadonlySet<Operator> = new Set(['contains', '!contains', 'startsWith', '!startsWith', 'endsWith', '!endsWith', 'lt', 'leq', 'gt', 'geq']);
 
 export function mergeableGroups(root: FilterNode): Mergeable[] {
   const found: Mergeable[] = [];
@@ -35,8 +26,8 @@ export function mergeableGroups(root: FilterNode): Mergeable[] {
         visit(member);
         continue;
       }
-      const into = MERGES[node.kind][member.operator];
-      if (into) counts.set(`${member.key}\u0000${into}`, (counts.get(`${member.key}\u0000${into}`) ?? 0) + 1);
+      const { one, to: into } = MERGE_RULES[node.kind];
+      if (member.operator === one || member.operator === into) counts.set(`${member.key}\u0000${into}`, (counts.get(`${member.key}\u0000${into}`) ?? 0) + 1);
     }
     for (const [id, count] of counts) {
       const [key, into] = id.split('\u0000') as [string, 'in' | '!in'];
@@ -66,13 +57,14 @@ function composition(all: Criterion[], top = 3): string {
 function mergeAdvice(merges: Mergeable[]): string {
   const [first] = merges;
   const others = merges.length > 1 ? ` (and ${merges.length - 1} more such groups)` : '';
-  const from = first.into === 'in' ? "'eq'/'in' predicates" : "'!eq'/'!in' predicates";
-  return `${first.count} ${from} on ${first.key} in one ${first.into === 'in' ? 'OR' : 'AND'} group can become one '${first.into}' list${others}`;
+  const group = first.into === MERGE_RULES.or.to ? 'or' : 'and';
+  const from = `'${MERGE_RULES[group].one}'/'${first.into}' predicates`;
+  return `${first.count} ${from} on ${first.key} in one ${group.toUpperCase()} group can become one '${first.into}' list${others}`;
 }
 
 /** Why nothing merges: lists are already lists, and some operators have no list form. */
 function whyNotMergeable(all: Criterion[]): string {
-  const noList = [...new Set(all.filter((c) => NO_LIST_FORM.has(c.operator)).map((c) => `'${c.operator}'`))];
+  const noList = [...new Set(all.filter((c) => !hasListForm(c.operator)).map((c) => `'${c.operator}'`))];
   const lists = all.filter((c) => Array.isArray(c.value));
   const reasons: string[] = [];
   if (lists.length > 0) reasons.push(`its ${lists.length === 1 ? "'in' list is" : `${lists.length} lists are`} already merged`);

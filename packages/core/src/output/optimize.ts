@@ -6,14 +6,8 @@
  */
 import type { Criterion, FilterNode, TypedValue } from '../check/checked.js';
 import { group } from './lower.js';
-import type { Operator } from '../language/operators.js';
+import { MERGE_RULES } from '../language/operators.js';
 import { writeNode } from './serialize.js';
-
-/** In each kind of group, the two operators whose criteria merge, and the list operator they become. */
-const MERGES: Record<'and' | 'or', { one: Operator; to: Operator }> = {
-  or: { one: 'eq', to: 'in' },
-  and: { one: '!eq', to: '!in' },
-};
 
 /** Groups longer than this find duplicates through a set of keys rather than pairwise. */
 const PAIRWISE = 16;
@@ -74,7 +68,7 @@ function uniqueValues(values: TypedValue[]): TypedValue[] {
  * array when nothing goes and nothing merges.
  */
 function dedupeAndMerge(kind: 'and' | 'or', operands: FilterNode[]): FilterNode[] {
-  const { one, to } = MERGES[kind];
+  const { one, to } = MERGE_RULES[kind];
   const keys = operands.length > PAIRWISE ? new Set<string>() : undefined;
   /** The members kept, once one has gone: until then, `operands` up to the current one. */
   let kept: FilterNode[] | undefined;
