@@ -5,7 +5,7 @@
 // dist/catalog, read when a command first uses that dataset.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogFolder, datasetFiles } from '../../core/scripts/gen-catalog.mjs';
@@ -55,6 +55,17 @@ const lazyChildProcess = {
   },
 };
 
+// The version, from package.json, written into the bundles (src/version.ts reads the file otherwise).
+const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const inlineVersion = {
+  name: 'inline-version',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]version\.js$/ }, (args) =>
+      args.path === join(dist, 'version.js') ? { contents: `export const version = () => ${JSON.stringify(version)};`, loader: 'js' } : undefined,
+    );
+  },
+};
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -68,8 +79,8 @@ const common = {
   // import() would not run inside the code-cached script bin/logfilter.cjs makes: require instead.
   supported: { 'dynamic-import': false },
 };
-await build({ ...common, entryPoints: [join(dist, 'bin.js')], outfile, plugins: [catalogPerDataset, lspApart, lazyChildProcess] });
-await build({ ...common, entryPoints: [join(dist, 'lsp/server.js')], outfile: join(dist, 'lsp.cjs'), plugins: [catalogPerDataset] });
+await build({ ...common, entryPoints: [join(dist, 'bin.js')], outfile, plugins: [catalogPerDataset, lspApart, lazyChildProcess, inlineVersion] });
+await build({ ...common, entryPoints: [join(dist, 'lsp/server.js')], outfile: join(dist, 'lsp.cjs'), plugins: [catalogPerDataset, inlineVersion] });
 
 // The cache holds what a typical run compiles, so it is taken after one.
 rmSync(`${outfile}.cache`, { force: true });

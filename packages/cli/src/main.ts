@@ -15,6 +15,7 @@ import { registerTest } from './commands/test.js';
 import { registerExplain } from './commands/explain.js';
 import { Context, type GlobalOptions } from './context.js';
 import { EXIT_USAGE, UsageError } from './io.js';
+import { version } from './version.js';
 
 type Register = (program: Command, context: Context) => void;
 
@@ -55,7 +56,7 @@ export function createProgram(argv?: readonly string[]): { program: Command; con
   const context = new Context(() => program.opts<GlobalOptions>());
   program
     .description('compile readable log delivery filters to the checked JSON the service takes')
-    .version('0.1.0', '-V, --version')
+    .version(version(), '-V, --version')
     .option('--catalog <file>', 'a field catalog file (one dataset, or an array of them) used beside the built-in one')
     .option('--no-color', 'never colour the output')
     .option('--base-url <url>', `the service base URL (default: $${ENV.baseUrl}, else ${DEFAULT_BASE_URL})`)

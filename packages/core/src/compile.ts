@@ -6,14 +6,14 @@ import { lint } from './check/lint.js';
 import type { FilterNode } from './check/checked.js';
 import type { Dataset } from './language/catalog.js';
 import { resolveDatasetInto, type DatasetOptions } from './language/datasets.js';
-import { finish, type CompileResult, type OutputOptions } from './output/finish.js';
+import { finish, type CompileResult, type FilterOutputOptions } from './output/finish.js';
 import { lower } from './output/lower.js';
 import { optimize as optimizeTree } from './output/optimize.js';
 import { parseInto } from './syntax/parse.js';
 
 export type { CompileResult } from './output/finish.js';
 
-export interface CompileOptions extends DatasetOptions, OutputOptions {
+export interface CompileOptions extends DatasetOptions, FilterOutputOptions {
   /** Meaning-preserving optimisations (default on). */
   optimize?: boolean;
   /** Lint warnings: never-matches, always-matches, value-case, not-a-timestamp (default on). */

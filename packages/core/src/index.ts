@@ -29,14 +29,14 @@ export {
   type TypeFamily,
 } from './language/operators.js';
 export { canonicalNumber } from './language/values.js';
-export { UINT64_MAX, uint64Problem } from './language/value-ranges.js';
+export { uint64Problem } from './language/value-ranges.js';
 
 // syntax/: text to AST and back.
 export { lex, type LexResult } from './syntax/lex.js';
-export { DEFAULT_MAX_DEPTH, parse, type ParseOptions, type ParseResult } from './syntax/parse.js';
+export { parse, type ParseOptions, type ParseResult } from './syntax/parse.js';
 export type { Comment, Expr, List, LogicalExpr, NotExpr, Predicate, Scalar, ScalarKind } from './syntax/ast.js';
 export { isSafeBare, print, printPredicate, printScalar, quoteValue, type PrintOptions } from './syntax/print.js';
-export { DEFAULT_FORMAT_WIDTH, format, formatExpr, type FormatOptions, type FormatResult } from './syntax/format.js';
+export { format, formatExpr, type FormatOptions, type FormatResult } from './syntax/format.js';
 
 // check/ and output/: the later stages, for tools that need part of the pipeline.
 export { check, type CheckResult } from './check/check.js';
@@ -86,9 +86,7 @@ export {
   customFieldNames,
   DEFAULT_MAX_CUSTOM_FIELDS,
   emptyNames,
-  isCookieName,
   isCustomFieldsRuleset,
-  isHeaderName,
   LOG_CUSTOM_FIELD,
   type CustomFieldEntry,
   type CustomFieldList,
@@ -102,7 +100,6 @@ export {
 export {
   buildLogpullOptions,
   checkLogpullOptions,
-  LOGPULL_OPTION_KEYS,
   parseLogpullOptions,
   TIMESTAMP_FORMATS,
   type LogpullCheckOptions,
@@ -114,20 +111,13 @@ export {
 export {
   checkOutputOptions,
   convertLogpullOptions,
-  OUTPUT_OPTION_KEYS,
-  OUTPUT_TIMESTAMP_FORMATS,
-  OUTPUT_TYPES,
   type ConvertResult,
   type OutputOptions,
 } from './job-config/output-options.js';
 export {
   checkJobs,
   datasetForScope,
-  DESTINATION_SCHEMES,
   destinationProblem,
-  findJobs,
-  MAX_DESTINATION_LENGTH,
-  MAX_JOB_NAME_LENGTH,
   UPLOAD_LIMITS,
   type CheckedJob,
   type JobCheckOptions,

@@ -2,7 +2,7 @@
  * GitHub Actions workflow commands: `::error file=F,line=L,col=C,endLine=L2,endColumn=E,title=CODE::message`
  * on standard output turns into an annotation on that line of the pull request.
  */
-import type { NotChecked, ReportDiagnostic } from './report.js';
+import type { NotChecked, ReportDiagnostic } from './types.js';
 
 /** One workflow command per diagnostic, each on its own line. */
 export function githubCommands(diagnostics: readonly ReportDiagnostic[], notChecked: readonly NotChecked[] = []): string {

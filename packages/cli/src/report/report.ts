@@ -3,33 +3,15 @@
  * GitHub Actions (workflow commands that annotate a pull request's lines) and for code-scanning
  * dashboards (SARIF 2.1.0). Every command that checks files reports through `renderReport`.
  */
-import { type Diagnostic, type Range, renderDiagnostic } from '@logfilter/core';
+import { renderDiagnostic } from '@logfilter/core';
 import { githubCommands } from './github.js';
 import { sarifLog } from './sarif.js';
+import type { Report, ReportDiagnostic } from './types.js';
+
+export type { NotChecked, Report, ReportDiagnostic } from './types.js';
 
 export const REPORT_FORMATS = ['text', 'json', 'github', 'sarif'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
-
-/** A core diagnostic, with the file it is in and, for JSON inputs, the JSON Pointer of the value. */
-export interface ReportDiagnostic extends Diagnostic {
-  /** The path as the user gave it; undefined for text given inline. */
-  file?: string;
-  pointer?: string;
-}
-
-export interface Report {
-  diagnostics: readonly ReportDiagnostic[];
-  /** The text of each file, by path (and '' for inline text), for the code frames of `text`. */
-  sources?: ReadonlyMap<string, string>;
-  /** Items that were looked at but not checked, with why (a Terraform filter built from variables). */
-  notChecked?: readonly NotChecked[];
-}
-
-export interface NotChecked {
-  file?: string;
-  range: Range;
-  reason: string;
-}
 
 export interface Rendered {
   /** What goes to standard output (machine formats). */

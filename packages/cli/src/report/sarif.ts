@@ -3,7 +3,8 @@
  * one rule per diagnostic code, one result per diagnostic. Columns count UTF-16 code units, as the
  * compiler's do.
  */
-import type { NotChecked, ReportDiagnostic } from './report.js';
+import type { NotChecked, ReportDiagnostic } from './types.js';
+import { version } from '../version.js';
 
 const SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 
@@ -25,7 +26,7 @@ export function sarifLog(reported: readonly ReportDiagnostic[], notChecked: read
     version: '2.1.0',
     runs: [
       {
-        tool: { driver: { name: 'logfilter', version: '0.1.0', rules } },
+        tool: { driver: { name: 'logfilter', version: version(), rules } },
         columnKind: 'utf16CodeUnits',
         artifacts: artifacts.map((file) => ({ location: { uri: fileUri(file) } })),
         results: diagnostics.map((diagnostic) => sarifResult(diagnostic, ruleIds.indexOf(diagnostic.code), artifacts.indexOf(diagnostic.file ?? ''))),

@@ -3,7 +3,7 @@ import { type DiagnosticBag, sortDiagnostics, type Diagnostic } from '../base/di
 import type { FilterNode } from '../check/checked.js';
 import { checkLimits, DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, output, toObject, type FilterJson, type ValueStyle } from './serialize.js';
 
-export interface OutputOptions {
+export interface FilterOutputOptions {
   /** Value typing of the output: `documented` (default) or `typed`. */
   values?: ValueStyle;
   maxBytes?: number;
@@ -22,7 +22,7 @@ export interface CompileResult {
 }
 
 /** Serializes a lowered tree (none when an earlier stage failed) and checks the limits. */
-export function finish(tree: FilterNode | undefined, bag: DiagnosticBag, options: OutputOptions): CompileResult {
+export function finish(tree: FilterNode | undefined, bag: DiagnosticBag, options: FilterOutputOptions): CompileResult {
   if (!tree) return { ok: false, filter: undefined, json: undefined, diagnostics: sortDiagnostics(bag.items), stats: { bytes: 0, operators: 0 } };
   const style = options.values ?? 'documented';
   const { json, bytes, operators } = output(tree, style);

@@ -7,7 +7,7 @@ import { allTokens, createValidatingLexer } from './lex.js';
 import { PrecomputedLookahead } from './lookahead.js';
 import { lookaheadTable, lookaheadTableSource } from './lookahead-paths.js';
 import { LOOKAHEAD_TABLE } from './lookahead-table.js';
-import { createValidatingParser, MAX_LOOKAHEAD } from './parse.js';
+import { createValidatingParser, getParser, MAX_LOOKAHEAD } from './parse.js';
 
 /** The token types and Chevrotain's lexer over them: the reference the hand-written `lex` is tested against. */
 export { allTokens, createValidatingLexer, createValidatingParser };
@@ -17,6 +17,11 @@ export { LOOKAHEAD_TABLE, MAX_LOOKAHEAD, PrecomputedLookahead };
 /** The parser's productions as Chevrotain serializes them (the input of its diagram renderer). */
 export function serializedGrammar(): ISerializedGast[] {
   return createValidatingParser().getSerializedGastProductions();
+}
+
+/** The productions of the parser `parse` uses (its own recording, with the precomputed lookahead). */
+export function productionGrammar(): ISerializedGast[] {
+  return getParser().getSerializedGastProductions();
 }
 
 /** The names of the parser's rules, in definition order. */

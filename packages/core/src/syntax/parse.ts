@@ -23,6 +23,7 @@ import { notTextBag, optionsOf } from '../base/arguments.js';
 import { EmbeddedActionsParser, type IOrAlt, type IRecognitionException, type IToken, type TokenType } from 'chevrotain';
 import type { Comment, Expr, List, Predicate, Scalar } from './ast.js';
 import { group, isOrConnective, join, negate, operatorOf, scalar, tokenSpan } from './ast-parts.js';
+import { endRecording } from './chevrotain-recording.js';
 import { checkDepth } from './depth.js';
 import { DiagnosticBag, SourceMap, type Diagnostic } from '../base/diagnostics.js';
 import { allTokens, Comma, Connective, Identifier, LBracket, lex, LParen, NotOperator, RBracket, RParen, SymbolOperator, Value } from './lex.js';
@@ -57,17 +58,9 @@ class FilterParser extends EmbeddedActionsParser {
     this.performSelfAnalysis();
   }
 
-  /**
-   * Ends Chevrotain's grammar recording, which put about ninety recording versions of CONSUME, OR,
-   * MANY... on this parser. Chevrotain deletes them; but the parser is a prototype by then (Chevrotain
-   * makes it one for fast properties) and each delete from a prototype cost about 20 µs, 2 ms of every
-   * start. Pointing them back at the prototype's methods does the same in a tenth of the time.
-   */
+  /** Ends grammar recording without Chevrotain's deletes (chevrotain-recording.ts says why). */
   protected disableRecording(): void {
-    const self = this as unknown as Record<string, unknown> & { RECORDING_PHASE: boolean };
-    const prototype = Object.getPrototypeOf(this) as Record<string, unknown>;
-    self.RECORDING_PHASE = false;
-    for (const name of RECORDING_METHODS) self[name] = prototype[name];
+    endRecording(this);
   }
 
   /** `(a, b,)` or `[a, b,]` inside the predicate rule; `n` keeps Chevrotain's occurrence indices apart. */
@@ -183,17 +176,10 @@ class FilterParser extends EmbeddedActionsParser {
   ];
 }
 
-/** The DSL methods Chevrotain's `enableRecording` replaces on the parser while it records the grammar. */
-const RECORDING_METHODS: string[] = [
-  ...['CONSUME', 'SUBRULE', 'OPTION', 'OR', 'MANY', 'MANY_SEP', 'AT_LEAST_ONE', 'AT_LEAST_ONE_SEP'].flatMap((name) =>
-    Array.from({ length: 10 }, (_, i) => (i === 0 ? name : `${name}${i}`)),
-  ),
-  ...['consume', 'subrule', 'option', 'or', 'many', 'atLeastOne', 'ACTION', 'BACKTRACK', 'LA'],
-];
-
 let productionParser: FilterParser | undefined;
 
-function getParser(): FilterParser {
+/** The parser `parse` uses: lookahead from the table, recording ended by chevrotain-recording.ts. */
+export function getParser(): FilterParser {
   return (productionParser ??= new FilterParser(false));
 }
 
