@@ -1,4 +1,4 @@
-/** Lint: the compiler's diagnostics as squiggles, each with its message, code and hint. */
+/** Lint: the compiler's diagnostics as squiggles, each with its message, code and hint, and its quick fixes as actions. */
 import type { EditorState, Extension } from '@codemirror/state';
 import { linter, type Diagnostic as EditorDiagnostic } from '@codemirror/lint';
 import { diagnostics, type Diagnostic } from '@logfilter/core';
@@ -23,6 +23,14 @@ function toEditorDiagnostic(diagnostic: Diagnostic, length: number): EditorDiagn
     source: diagnostic.code,
     message: hint ? `${diagnostic.message}\nhint: ${hint}` : diagnostic.message,
     renderMessage: () => renderMessage(diagnostic),
+    actions: (diagnostic.fixes ?? []).map((fix) => ({
+      name: fix.title,
+      apply: (view, _from, _to) => {
+        // The edits are of the text the diagnostic was made for; a later edit makes the lint run again.
+        if (view.state.doc.length !== length) return;
+        view.dispatch({ changes: fix.edits.map((edit) => ({ from: edit.range.start.offset, to: edit.range.end.offset, insert: edit.newText })) });
+      },
+    })),
   };
 }
 

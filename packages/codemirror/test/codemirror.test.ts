@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CompletionContext } from '@codemirror/autocomplete';
-import { EditorState } from '@codemirror/state';
+import { EditorState, type TransactionSpec } from '@codemirror/state';
+import type { EditorView } from '@codemirror/view';
 import { hoverAt, lintState, logfilter, logfilterCompletionSource, logfilterOptions, setLogfilterOptions } from '@logfilter/codemirror';
 
 const stateOf = (doc: string, dataset?: string) => EditorState.create({ doc, extensions: [logfilter({ dataset })] });
@@ -21,6 +22,19 @@ describe('lintState', () => {
   it('keeps end-of-input diagnostics inside the document', () => {
     const [diagnostic] = lintState(stateOf('ClientCountry eq'));
     expect([diagnostic.source, diagnostic.from, diagnostic.to]).toEqual(['expected-value', 16, 16]);
+  });
+
+  it("offers the diagnostic's quick fixes as actions that edit the document", () => {
+    let state = stateOf('ClientCountry in (US, CA)');
+    const [diagnostic] = lintState(state);
+    expect(diagnostic.source).toBe('value-case');
+    const [action] = diagnostic.actions ?? [];
+    expect(action.name).toBe('Write the values in lower case');
+    // The part of an EditorView an action uses: its state, and dispatch.
+    const view = { state, dispatch: (spec: TransactionSpec) => (state = state.update(spec).state) };
+    action.apply(view as unknown as EditorView, diagnostic.from, diagnostic.to);
+    expect(state.doc.toString()).toBe('ClientCountry in (us, ca)');
+    expect(lintState(state)).toEqual([]);
   });
 
   it('follows the dataset set by an effect', () => {

@@ -31,6 +31,25 @@ export interface Diagnostic {
   hint?: string;
   /** For JSON input (decompile, custom-field rules, jobs): the JSON Pointer of the value concerned, `''` for the document. */
   pointer?: string;
+  /** Edits of the filter text that do what the hint says (editors offer them as quick fixes). */
+  fixes?: Fix[];
+}
+
+/** One quick fix: what it does, and the edits of the text (ranges in the text the diagnostic is about). */
+export interface Fix {
+  title: string;
+  edits: TextEdit[];
+}
+
+export interface TextEdit {
+  range: Range;
+  newText: string;
+}
+
+/** A fix as a stage writes it, by spans; the collector gives it ranges. */
+export interface FixSpans {
+  title: string;
+  edits: ReadonlyArray<{ span: Span; newText: string }>;
 }
 
 /** Offsets only; turned into a Range (with lines and columns) once, when a diagnostic is made. */
@@ -79,7 +98,8 @@ export interface JsonLocations {
   keys?: ReadonlyMap<string, Span>;
 }
 
-const NOWHERE: Range = { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } };
+/** The range of a diagnostic about no place in a text (a whole request, a flag, a document given as a value): 1:1. */
+export const NOWHERE: Range = Object.freeze({ start: Object.freeze({ offset: 0, line: 1, column: 1 }), end: Object.freeze({ offset: 0, line: 1, column: 1 }) });
 
 /**
  * The one collector. For filter text, diagnostics are placed by span. For a JSON document
@@ -105,13 +125,13 @@ export class DiagnosticBag {
     return bag;
   }
 
-  error(code: DiagnosticCode, where: Where, message: string, hint?: string): void {
+  error(code: DiagnosticCode, where: Where, message: string, hint?: string, fix?: FixSpans): void {
     this.errorCount++;
-    this.push('error', code, where, message, hint);
+    this.push('error', code, where, message, hint, fix);
   }
 
-  warning(code: DiagnosticCode, where: Where, message: string, hint?: string): void {
-    this.push('warning', code, where, message, hint);
+  warning(code: DiagnosticCode, where: Where, message: string, hint?: string, fix?: FixSpans): void {
+    this.push('warning', code, where, message, hint, fix);
   }
 
   /** A warning about a JSON member itself (an unknown name): its range is the member's name. */
@@ -137,11 +157,15 @@ export class DiagnosticBag {
     return this.errorCount > 0;
   }
 
-  private push(severity: Severity, code: DiagnosticCode, where: Where, message: string, hint?: string): void {
+  private push(severity: Severity, code: DiagnosticCode, where: Where, message: string, hint?: string, fix?: FixSpans): void {
     const { span, pointer } = this.place(where);
     const diagnostic: Diagnostic = { code, severity, message, range: span && this.source ? this.source.range(span) : NOWHERE };
     if (hint !== undefined) diagnostic.hint = hint;
     if (pointer !== undefined) diagnostic.pointer = pointer;
+    // Fixes edit filter text: a diagnostic placed in a JSON document has none.
+    const source = this.source;
+    if (fix && source && !this.json)
+      diagnostic.fixes = [{ title: fix.title, edits: fix.edits.map((edit) => ({ range: source.range(edit.span), newText: edit.newText })) }];
     this.items.push(diagnostic);
   }
 

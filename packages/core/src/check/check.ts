@@ -2,7 +2,7 @@
 import type { Expr, List, Predicate, Scalar } from '../syntax/ast.js';
 import type { Dataset, Field } from '../language/catalog.js';
 import type { CheckedExpr, Criterion, TypedValue } from './checked.js';
-import { DiagnosticBag, SourceMap, type Diagnostic } from '../base/diagnostics.js';
+import { DiagnosticBag, SourceMap, type Diagnostic, type FixSpans, type Span } from '../base/diagnostics.js';
 import {
   ALLOWED,
   DEPRECATED_SPELLINGS,
@@ -14,7 +14,7 @@ import {
   type Operator,
   type TypeFamily,
 } from '../language/operators.js';
-import { operatorSuggestionHint } from '../language/operator-suggest.js';
+import { operatorSuggestionHint, suggestOperator } from '../language/operator-suggest.js';
 import { canonicalNumber } from '../language/values.js';
 import { uint64Problem } from '../language/value-ranges.js';
 import { holdsObjects, isArrayField, type LiteralReading, readsAsInteger, typeFamily, typeName, valueFacts } from '../language/field-types.js';
@@ -78,7 +78,14 @@ function checkPredicate(predicate: Predicate, dataset: Dataset, bag: DiagnosticB
   }
   const wantsList = LIST_OPERATORS.has(operator);
   if (wantsList && operand.kind !== 'list') {
-    bag.error('expected-list', operand.span, `'${operator}' takes a list of values`, `write the values in parentheses: ${operator} (${sourceOf(operand)})`);
+    const list = `(${sourceOf(operand)})`;
+    bag.error(
+      'expected-list',
+      operand.span,
+      `'${operator}' takes a list of values`,
+      `write the values in parentheses: ${operator} ${list}`,
+      replaceWith(operand.span, list, `Write the list ${list}`),
+    );
     return undefined;
   }
   if (!wantsList && operand.kind === 'list') {
@@ -120,6 +127,7 @@ function resolveField(predicate: Predicate, dataset: Dataset, bag: DiagnosticBag
       span,
       `unknown field '${name}' in dataset ${dataset.name}`,
       `field names are case-sensitive: did you mean '${sameLetters.name}'?`,
+      replaceWith(span, sameLetters.name),
     );
     return undefined;
   }
@@ -129,6 +137,7 @@ function resolveField(predicate: Predicate, dataset: Dataset, bag: DiagnosticBag
     span,
     `unknown field '${name}' in dataset ${dataset.name}`,
     guess ? `did you mean '${guess}'?` : `\`logfilter fields ${dataset.name}\` lists the fields of the dataset`,
+    guess ? replaceWith(span, guess) : undefined,
   );
   return undefined;
 }
@@ -137,11 +146,19 @@ function resolveOperator(predicate: Predicate, bag: DiagnosticBag): Operator | u
   const { spelling, span } = predicate.operator;
   const operator = operatorFromSpelling(spelling);
   if (!operator) {
-    bag.error('unknown-operator', span, `'${spelling}' is not an operator`, operatorSuggestionHint(spelling) ?? `operators are ${OPERATOR_LIST}`);
+    const guess = suggestOperator(spelling);
+    const hint = operatorSuggestionHint(spelling) ?? `operators are ${OPERATOR_LIST}`;
+    bag.error('unknown-operator', span, `'${spelling}' is not an operator`, hint, guess ? replaceWith(span, guess) : undefined);
     return undefined;
   }
   if (operator !== spelling && DEPRECATED_SPELLINGS.has(spelling.toLowerCase())) {
-    bag.warning('deprecated-operator', span, `'${spelling}' is an old spelling of '${operator}'`, `write '${operator}'`);
+    bag.warning(
+      'deprecated-operator',
+      span,
+      `'${spelling}' is an old spelling of '${operator}'`,
+      `write '${operator}'`,
+      replaceWith(span, operator, `Write '${operator}'`),
+    );
   }
   return operator;
 }
@@ -217,6 +234,7 @@ function readNumber(scalar: Scalar, field: Field, integral: boolean, bag: Diagno
       scalar.span,
       `the quoted value ${JSON.stringify(scalar.value)} is read as the number ${number.text}`,
       `write it without quotes: ${number.text}`,
+      replaceWith(scalar.span, number.text, `Write ${number.text} without quotes`),
     );
   }
   return { type: 'number', text: number.text };
@@ -250,7 +268,13 @@ function readBoolean(scalar: Scalar, field: Field, bag: DiagnosticBag): TypedVal
       scalar.span,
       `${scalar.kind === 'string' ? JSON.stringify(scalar.value) : `'${scalar.value}'`} is read as the boolean ${lower}`,
       `write it as ${lower}`,
+      replaceWith(scalar.span, lower, `Write ${lower}`),
     );
   }
   return { type: 'boolean', text: lower };
+}
+
+/** A fix that writes `text` in place of `span`. */
+function replaceWith(span: Span, text: string, title = `Change to '${text}'`): FixSpans {
+  return { title, edits: [{ span, newText: text }] };
 }

@@ -4,7 +4,7 @@
  * always matches (it filters nothing), a value whose case the service never logs, a timestamp
  * compared with something that is not one. Warnings only; `lint: false` turns them off.
  */
-import type { DiagnosticBag, Span } from '../base/diagnostics.js';
+import type { DiagnosticBag, FixSpans, Span } from '../base/diagnostics.js';
 import type { Dataset } from '../language/catalog.js';
 import { isArrayField } from '../language/field-types.js';
 import { isLoggedLowerCase, isTimestampField, readsAsTimestamp } from '../language/logged-values.js';
@@ -149,6 +149,7 @@ function lintValues(criterion: Criterion, dataset: Dataset, bag: DiagnosticBag):
         criterion.span,
         `'${criterion.key}' is logged in lower case, so ${JSON.stringify(upper.text)} never equals it`,
         `write ${JSON.stringify(upper.text.toLowerCase())}: comparisons are case-sensitive`,
+        lowerCaseFix(criterion, values, bag.source?.text),
       );
     }
   }
@@ -163,4 +164,25 @@ function lintValues(criterion: Criterion, dataset: Dataset, bag: DiagnosticBag):
       );
     }
   }
+}
+
+/**
+ * Lower-cases, in the text, every value of the criterion that has upper-case letters: each found in
+ * turn after the field's name (several when merged criteria span several predicates); no fix when one
+ * is not written as its own text (an escape in a quoted value).
+ */
+function lowerCaseFix(criterion: Criterion, values: TypedValue[], text: string | undefined): FixSpans | undefined {
+  if (text === undefined) return undefined;
+  const { start, end } = criterion.span;
+  let from = text.indexOf(criterion.key, start);
+  if (from === -1 || from >= end) return undefined;
+  from += criterion.key.length;
+  const edits: Array<{ span: Span; newText: string }> = [];
+  for (const value of values) {
+    const at = text.indexOf(value.text, from);
+    if (at === -1 || at + value.text.length > end) return undefined;
+    from = at + value.text.length;
+    if (value.text !== value.text.toLowerCase()) edits.push({ span: { start: at, end: from }, newText: value.text.toLowerCase() });
+  }
+  return edits.length === 0 ? undefined : { title: edits.length === 1 ? `Write ${JSON.stringify(edits[0].newText)}` : 'Write the values in lower case', edits };
 }

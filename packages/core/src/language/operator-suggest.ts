@@ -4,7 +4,7 @@
  * plain edit distance would pick the positive one, the opposite of what the user meant.
  */
 import { closest } from '../base/suggest.js';
-import { NEGATION, type Operator, OPERATORS, operatorFromSpelling } from './operators.js';
+import { factsOf, NEGATION, type Operator, OPERATORS, operatorFromSpelling } from './operators.js';
 
 /** Spellings of other languages that no edit distance leads from, with the operator they mean. */
 const FOREIGN_SPELLINGS: ReadonlyMap<string, Operator> = new Map<string, Operator>([
@@ -44,13 +44,13 @@ function positiveOperator(spelling: string): Operator | undefined {
   return closest(spelling, POSITIVE_WORDS) as Operator | undefined;
 }
 
-/** Symbol spellings the language also takes, shown beside a suggestion so `<>` users see `!=`. */
-const SYMBOL_OF: Partial<Record<Operator, string>> = { eq: '==', '!eq': '!=', lt: '<', leq: '<=', gt: '>', geq: '>=' };
+/** The symbol spelling the language also takes (`!=` for `!eq`), shown beside a suggestion so `<>` users see it. */
+const symbolOf = (operator: Operator): string | undefined => factsOf(operator).aliases.find((alias) => /^[^a-z]/i.test(alias));
 
 /** `did you mean '!eq' (or '!=')?`, or undefined when no operator is close. */
 export function operatorSuggestionHint(spelling: string): string | undefined {
   const guess = suggestOperator(spelling);
   if (!guess) return undefined;
-  const symbol = SYMBOL_OF[guess];
+  const symbol = symbolOf(guess);
   return symbol ? `did you mean '${guess}' (or '${symbol}')?` : `did you mean '${guess}'?`;
 }

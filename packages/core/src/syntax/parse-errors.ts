@@ -1,9 +1,9 @@
 /** Turns Chevrotain's recognition exceptions into diagnostics that speak the user's language. */
 import { EOF, type IRecognitionException, type IToken } from 'chevrotain';
-import type { Diagnostic, DiagnosticCode, SourceMap, Span } from '../base/diagnostics.js';
+import type { Diagnostic, DiagnosticCode, Fix, SourceMap, Span } from '../base/diagnostics.js';
 import { And, AndAnd, Bang, Comma, Identifier, LBracket, LParen, Not, Or, OrOr, RBracket, RParen, SymbolOperator } from './lex.js';
 import { OPERATORS, operatorFromSpelling } from '../language/operators.js';
-import { operatorSuggestionHint } from '../language/operator-suggest.js';
+import { operatorSuggestionHint, suggestOperator } from '../language/operator-suggest.js';
 
 const OPERATOR_LIST = OPERATORS.join(', ');
 
@@ -26,27 +26,32 @@ export function parseErrorDiagnostic(error: IRecognitionException, tokens: IToke
   const span: Span = atEnd ? { start: endOfInput, end: endOfInput } : spanOf(token);
   const found = atEnd ? 'the end of the filter' : describe(token);
   const rule = error.context.ruleStack[error.context.ruleStack.length - 1];
-  const make = (code: DiagnosticCode, message: string, hint: string, at: Span = span): Diagnostic => ({
-    code,
-    severity: 'error',
-    message,
-    range: source.range(at),
-    hint,
-  });
+  const make = (code: DiagnosticCode, message: string, hint: string, fix?: Fix, at: Span = span): Diagnostic => {
+    const diagnostic: Diagnostic = { code, severity: 'error', message, range: source.range(at), hint };
+    if (fix) diagnostic.fixes = [fix];
+    return diagnostic;
+  };
+  /** Quotes a value that runs on past where the parser stopped (`/a(b)` -> `"/a(b)"`). */
+  const quoting = (whole: Span | undefined): Fix | undefined => {
+    if (!whole) return undefined;
+    const quoted = JSON.stringify(source.text.slice(whole.start, whole.end));
+    return { title: `Quote the value: ${quoted}`, edits: [{ range: source.range(whole), newText: quoted }] };
+  };
+  const shownWhole = (whole: Span) => JSON.stringify(source.text.slice(whole.start, whole.end));
 
   if (error.name === 'NotAllInputParsedException') {
     if (token.tokenType === RParen) return make('unexpected-token', "unmatched ')'", "remove it, or add the '(' it closes");
     const whole = previous && isValueLike(previous) ? wholeValue(tokens, index, source.text) : undefined;
-    const quoteWhole = whole === undefined ? undefined : `quote the whole value: ${JSON.stringify(whole)}`;
+    const quoteWhole = whole === undefined ? undefined : `quote the whole value: ${shownWhole(whole)}`;
     if (previous && spanOf(previous).end === token.startOffset && isValueLike(previous)) {
-      const glued = whole ?? source.text.slice(previous.startOffset, spanOf(token).end);
-      return make('unexpected-token', `unexpected ${found} in a value`, `quote the whole value: ${JSON.stringify(glued)}`);
+      const glued = whole ?? { start: previous.startOffset, end: spanOf(token).end };
+      return make('unexpected-token', `unexpected ${found} in a value`, `quote the whole value: ${shownWhole(glued)}`, quoting(glued));
     }
     const hint =
       isValueLike(token) || token.tokenType === LParen
         ? `${quoteWhole ? `${quoteWhole}; ` : ''}to match any of several values write \`in (a, b)\`; to join predicates write AND or OR`
         : 'join predicates with AND or OR';
-    return make('unexpected-token', `expected AND, OR or the end of the filter, found ${found}`, hint);
+    return make('unexpected-token', `expected AND, OR or the end of the filter, found ${found}`, hint, quoting(whole));
   }
 
   if (rule !== 'predicate') {
@@ -78,7 +83,10 @@ export function parseErrorDiagnostic(error: IRecognitionException, tokens: IToke
   }
   if (previous && previous.tokenType === Identifier && !operatorFromSpelling(previous.image)) {
     const hint = operatorSuggestionHint(previous.image) ?? `operators are ${OPERATOR_LIST}`;
-    return make('expected-operator', `${describe(previous)} is not an operator`, hint, spanOf(previous));
+    const guess = suggestOperator(previous.image);
+    const at = spanOf(previous);
+    const fix = guess && { title: `Change to '${guess}'`, edits: [{ range: source.range(at), newText: guess }] };
+    return make('expected-operator', `${describe(previous)} is not an operator`, hint, fix, at);
   }
   const hint = isKeyword(token)
     ? `to compare with the word ${describe(token)}, quote it: "${token.image}"`
@@ -93,8 +101,13 @@ export function parseErrorDiagnostic(error: IRecognitionException, tokens: IToke
     }
     const valueGoesOn = previous && isValueLike(previous) && (isValueLike(token) || token.tokenType === LParen);
     const whole = valueGoesOn ? wholeValue(tokens, index, source.text) : undefined;
-    const quoteWhole = whole === undefined ? '' : `quote the whole value: ${JSON.stringify(whole)}; or `;
-    return make('unexpected-token', `expected ')', AND or OR, found ${found}`, `${quoteWhole}close the group with ')' or join predicates with AND or OR`);
+    const quoteWhole = whole === undefined ? '' : `quote the whole value: ${shownWhole(whole)}; or `;
+    return make(
+      'unexpected-token',
+      `expected ')', AND or OR, found ${found}`,
+      `${quoteWhole}close the group with ')' or join predicates with AND or OR`,
+      quoting(whole),
+    );
   }
 
   function closeList(): Diagnostic {
@@ -112,7 +125,7 @@ export function parseErrorDiagnostic(error: IRecognitionException, tokens: IToke
  * The text a user most likely meant as one value: from the value before `index` up to the next
  * AND, OR, comment or unmatched ')', so that a hint quotes `/a,b` or `Mozilla/5.0 Windows` whole.
  */
-function wholeValue(tokens: IToken[], index: number, text: string): string | undefined {
+function wholeValue(tokens: IToken[], index: number, text: string): Span | undefined {
   // `us BotScore lt 3` is a missing AND, not a value with spaces.
   const next = tokens[index + 1];
   if (next && (next.tokenType === SymbolOperator || operatorFromSpelling(next.image))) return undefined;
@@ -127,7 +140,7 @@ function wholeValue(tokens: IToken[], index: number, text: string): string | und
     if (/[#\n\r]/.test(text.slice(end, token.startOffset))) break;
     end = spanOf(token).end;
   }
-  return end > spanOf(tokens[index - 1]).end ? text.slice(start, end) : undefined;
+  return end > spanOf(tokens[index - 1]).end ? { start, end } : undefined;
 }
 
 function isValueLike(token: IToken): boolean {

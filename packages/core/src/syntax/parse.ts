@@ -257,7 +257,10 @@ function reportLexError(text: string, error: { offset: number; length: number },
     let end = error.offset + 1;
     if (end < lineEnd) end = lineEnd;
     else while (end < text.length && text[end] !== '\n' && text[end] !== '\r') end++;
-    bag.error('unterminated-string', { start: error.offset, end }, 'this string is not closed', `add the closing ${char} before the end of the line`);
+    bag.error('unterminated-string', { start: error.offset, end }, 'this string is not closed', `add the closing ${char} before the end of the line`, {
+      title: `Close the string with ${char}`,
+      edits: [{ span: { start: end, end }, newText: char }],
+    });
     return end;
   }
   const span = { start: error.offset, end: error.offset + error.length };

@@ -1,0 +1,56 @@
+/**
+ * Quick fixes travel on the diagnostic as text edits, made where the diagnostic is made: applying the
+ * fix of each kind gives a filter that no longer has that diagnostic. Editors (the language server,
+ * CodeMirror) apply them as they are, with no reading of hint text.
+ */
+import { describe, expect, it } from 'vitest';
+import { compile, type Diagnostic } from '../src/index.js';
+
+/** The text with the edits of a diagnostic's first fix applied (last edit first, so offsets hold). */
+function applyFix(text: string, diagnostic: Diagnostic): string {
+  const [fix] = diagnostic.fixes ?? [];
+  if (!fix) throw new Error(`no fix on ${diagnostic.code}`);
+  return [...fix.edits]
+    .sort((a, b) => b.range.start.offset - a.range.start.offset)
+    .reduce((result, edit) => result.slice(0, edit.range.start.offset) + edit.newText + result.slice(edit.range.end.offset), text);
+}
+
+const CASES: Array<[code: string, before: string, after: string, title: string]> = [
+  ['unknown-field', 'ClientCountri eq us', 'ClientCountry eq us', "Change to 'ClientCountry'"],
+  ['unknown-field', 'clientcountry eq us', 'ClientCountry eq us', "Change to 'ClientCountry'"],
+  ['unknown-operator', 'BotScore neq 30', 'BotScore !eq 30', "Change to '!eq'"],
+  ['deprecated-operator', 'BotScore lte 30', 'BotScore leq 30', "Write 'leq'"],
+  ['quoted-number', 'BotScore lt "30"', 'BotScore lt 30', 'Write 30 without quotes'],
+  ['quoted-boolean', 'CacheReserveUsed eq "true"', 'CacheReserveUsed eq true', 'Write true'],
+  ['quoted-boolean', 'CacheReserveUsed eq TRUE', 'CacheReserveUsed eq true', 'Write true'],
+  ['expected-list', 'ClientCountry in us', 'ClientCountry in (us)', 'Write the list (us)'],
+  ['unexpected-token', 'ClientRequestPath eq /a(b)', 'ClientRequestPath eq "/a(b)"', 'Quote the value: "/a(b)"'],
+  ['unterminated-string', 'ClientCountry eq "us', 'ClientCountry eq "us"', 'Close the string with "'],
+  ['value-case', 'ClientCountry in (US, ca, CA)', 'ClientCountry in (us, ca, ca)', 'Write the values in lower case'],
+  ['value-case', 'ClientCountry eq "US"', 'ClientCountry eq "us"', 'Write "us"'],
+];
+
+describe('quick fixes on diagnostics', () => {
+  it.each(CASES)('%s: %s', (code, before, after, title) => {
+    const diagnostic = compile(before).diagnostics.find((d) => d.code === code);
+    expect(diagnostic, `no ${code} for ${before}`).toBeDefined();
+    expect(diagnostic!.fixes?.[0].title).toBe(title);
+    const fixed = applyFix(before, diagnostic!);
+    expect(fixed).toBe(after);
+    expect(compile(fixed).diagnostics.map((d) => d.code)).not.toContain(code);
+  });
+
+  it('gives no fix where the hint has nothing to write', () => {
+    const diagnostic = compile('Nonsense eq 1').diagnostics.find((d) => d.code === 'unknown-field');
+    expect(diagnostic?.hint).toContain('lists the fields');
+    expect(diagnostic?.fixes).toBeUndefined();
+  });
+
+  it('gives no text edits for a filter read from JSON (its positions are in the JSON)', async () => {
+    const { decompile } = await import('../src/index.js');
+    const result = decompile('{"where":{"key":"ClientCountri","operator":"eq","value":"us"}}');
+    const diagnostic = result.diagnostics.find((d) => d.code === 'unknown-field');
+    expect(diagnostic?.hint).toContain('ClientCountry');
+    expect(diagnostic?.fixes).toBeUndefined();
+  });
+});
