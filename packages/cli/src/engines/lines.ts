@@ -31,14 +31,14 @@ export interface LinesRun {
 /** Runs the test over every line of the logs; what was let through is on stdout, malformed lines on stderr. */
 export async function runLines(run: LinesRun): Promise<EngineCounts> {
   const name = run.logs === '-' ? '<stdin>' : run.logs;
-  return readLines(await openLogs(run.logs), name, run);
+  return readLines((await openLogs(run.logs)).stream, name, run);
 }
 
-/** The log stream, gunzipped when it starts with the gzip magic bytes. */
-async function openLogs(path: string): Promise<Readable> {
+/** The log stream, gunzipped when it starts with the gzip magic bytes (or a file's name ends in .gz). */
+export async function openLogs(path: string): Promise<{ stream: Readable; gzip: boolean }> {
   if (path === '-') {
     const head = await peek(process.stdin);
-    return isGzip(head) ? gunzip(process.stdin) : process.stdin;
+    return isGzip(head) ? { stream: gunzip(process.stdin), gzip: true } : { stream: process.stdin, gzip: false };
   }
   let head: Buffer;
   try {
@@ -55,7 +55,7 @@ async function openLogs(path: string): Promise<Readable> {
     );
   }
   const stream = createReadStream(path, { highWaterMark: 256 * 1024 });
-  return isGzip(head) || path.endsWith('.gz') ? gunzip(stream) : stream;
+  return isGzip(head) || path.endsWith('.gz') ? { stream: gunzip(stream), gzip: true } : { stream, gzip: false };
 }
 
 /** The decompressed stream; an error of the source (or of the data) surfaces on it. */
