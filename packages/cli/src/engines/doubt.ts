@@ -23,7 +23,7 @@ export function doubtSql(column: string, keys: string[]): string {
   const units = new Set<number>();
   for (const key of keys) for (let i = 0; i < key.length; i++) units.add(key.charCodeAt(i));
   const hex = [...units].map((unit) => unit.toString(16).padStart(4, '0'));
-  const short = [...units].map((unit) => SHORT_ESCAPES[String.fromCharCode(unit)]).filter((escape) => escape !== undefined);
+  const short = [...units].map((unit) => SHORT_ESCAPES[String.fromCharCode(unit)]).filter((spelling) => spelling !== undefined);
   if (hex.length > 0) patterns.push(`\\\\(?:u(?i:${hex.join('|')})${short.length > 0 ? `|[${short.join('')}]` : ''})`);
   return `regexp_matches(${column}, '${patterns.join('|').replace(/'/g, "''")}')`;
 }
