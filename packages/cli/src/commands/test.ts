@@ -63,6 +63,8 @@ async function runJs(filter: FilterJson, flags: TestFlags): Promise<EngineCounts
 /** The DuckDB engine, loaded only when asked for (it brings a native library). */
 async function runEngine(filter: FilterJson, flags: TestFlags): Promise<EngineCounts> {
   const { runDuckdb } = await import('../engines/duckdb.js');
+  const { runLines } = await import('../engines/lines.js');
+  const test = matcher(filter);
   return runDuckdb({
     patterns: [flags.logs],
     filter,
@@ -70,6 +72,7 @@ async function runEngine(filter: FilterJson, flags: TestFlags): Promise<EngineCo
     invert: flags.invert === true,
     write: (text) => new Promise((resolve) => (process.stdout.write(text) ? resolve() : process.stdout.once('drain', resolve))),
     progressTo: process.stderr.isTTY ? process.stderr : undefined,
+    fallback: (path) => runLines({ logs: path, test, count: flags.count === true, invert: flags.invert === true, listMalformed: false }),
   });
 }
 

@@ -4,14 +4,19 @@
  * The native library is loaded by a dynamic import, so that the other commands never pay for it.
  *
  * Lines are read as text (a control character no valid JSON line holds as the column delimiter),
- * so that a let-through line is printed byte for byte as read, and a malformed one is counted, not
- * fatal. Each line is parsed once, for the members the filter names: a line that does not parse
- * gives NULL members (try), and one that parses to anything but an object does not start with `{`.
+ * so that a let-through line is printed byte for byte as read. A file DuckDB's reader would alter
+ * (exact-read.ts) goes to the JS engine instead (`fallback`). Each line is parsed once, for the
+ * members the filter names; a line DuckDB's parser might read otherwise than JSON.parse (not an
+ * object starting with `{`, a syntax JSON.parse refuses, a key the filter names given twice or
+ * spelled with an escape) is judged by line-reader.ts's judgeLine, so both engines mean the same.
  */
 import { availableParallelism } from 'node:os';
-import { type FilterJson, filterKeys, toSql } from '@logfilter/core';
+import { type FilterJson, filterKeys, matcher, type RecordTest, toSql } from '@logfilter/core';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { UsageError } from '../io.js';
+import { doubtSql } from './doubt.js';
+import { readsExactly } from './exact-read.js';
+import { judgeLine } from './line-reader.js';
 import { startProgress } from './progress.js';
 
 export interface EngineRun {
@@ -24,6 +29,8 @@ export interface EngineRun {
   write: (text: string) => Promise<void>;
   /** Show a progress bar on this stream (a terminal) when the run lasts. */
   progressTo?: NodeJS.WriteStream;
+  /** Runs the JS engine over one file DuckDB cannot read exactly (its output in place of DuckDB's). */
+  fallback: (path: string) => Promise<EngineCounts>;
 }
 
 export interface EngineCounts {
@@ -36,18 +43,28 @@ export async function runDuckdb(run: EngineRun): Promise<EngineCounts> {
   const { DuckDBInstance } = await import('@duckdb/node-api');
   const instance = await DuckDBInstance.create(':memory:', { threads: String(availableParallelism()) });
   const connection = await instance.connect();
+  const total: EngineCounts = { records: 0, printed: 0, skipped: 0 };
+  const add = (counts: EngineCounts) => {
+    total.records += counts.records;
+    total.printed += counts.printed;
+    total.skipped += counts.skipped;
+  };
   try {
     const files = await matchingFiles(connection, run.patterns);
     await connection.run('SET enable_progress_bar = true; SET enable_progress_bar_print = false; SET preserve_insertion_order = true');
-    const lines = linesQuery(files, run.filter);
-    const verdict = run.invert ? 'NOT COALESCE(verdict, FALSE)' : 'COALESCE(verdict, FALSE)';
-    const stopProgress = run.progressTo ? startProgress(run.progressTo, () => connection.progress.percentage) : () => {};
-    try {
-      if (run.count) return await countOnly(connection, lines, verdict);
-      return await streamLines(connection, lines, verdict, run.write);
-    } finally {
-      stopProgress();
+    // Runs of files DuckDB reads exactly go to one query each, in file order; the others to the JS engine.
+    let exact: string[] = [];
+    for (const file of files) {
+      if (await readsExactly(file)) {
+        exact.push(file);
+        continue;
+      }
+      if (exact.length > 0) add(await query(connection, run, exact));
+      exact = [];
+      add(await run.fallback(file));
     }
+    if (exact.length > 0) add(await query(connection, run, exact));
+    return total;
   } catch (error) {
     if (error instanceof UsageError) throw error;
     throw new UsageError(`the DuckDB engine failed: ${(error as Error).message.split('\n')[0]}`, 'io-error');
@@ -55,6 +72,31 @@ export async function runDuckdb(run: EngineRun): Promise<EngineCounts> {
     connection.closeSync();
     instance.closeSync();
   }
+}
+
+async function query(connection: DuckDBConnection, run: EngineRun, files: string[]): Promise<EngineCounts> {
+  const lines = linesQuery(files, run.filter);
+  const verdict = run.invert ? 'NOT COALESCE(verdict, FALSE)' : 'COALESCE(verdict, FALSE)';
+  const judge = judgeWith(matcher(run.filter), run.invert);
+  const stopProgress = run.progressTo ? startProgress(run.progressTo, () => connection.progress.percentage) : () => {};
+  try {
+    if (run.count) return await countOnly(connection, lines, verdict, judge);
+    return await streamLines(connection, lines, verdict, judge, run.write);
+  } finally {
+    stopProgress();
+  }
+}
+
+/** What the JS engine makes of a line DuckDB left in doubt: 'printed', 'dropped', 'skipped' or 'blank'. */
+type Judged = 'printed' | 'dropped' | 'skipped' | 'blank';
+
+function judgeWith(test: RecordTest, invert: boolean): (line: string) => Judged {
+  return (line) => {
+    const verdict = judgeLine(line, test);
+    if (verdict === undefined) return 'blank';
+    if (verdict instanceof Error) return 'skipped';
+    return verdict !== invert ? 'printed' : 'dropped';
+  };
 }
 
 function sqlText(text: string): string {
@@ -74,8 +116,8 @@ async function matchingFiles(connection: DuckDBConnection, patterns: string[]): 
 }
 
 /**
- * One row per non-blank line (a line starting with `{`, the usual case, skips the slower tests):
- * the line, the members the filter names (NULL for a malformed line), the verdict.
+ * One row per line but empty ones: the line, whether DuckDB's reading of it is sure (it starts with
+ * `{`, parses, and nothing in it is in doubt), and for a sure line the verdict.
  */
 function linesQuery(files: string[], filter: FilterJson): string {
   const keys = filterKeys(filter);
@@ -83,35 +125,52 @@ function linesQuery(files: string[], filter: FilterJson): string {
   const condition = toSql(filter, { dialect: 'duckdb', jsonMember: (key) => `members[${keys.indexOf(key) + 1}]` });
   const source = `read_csv([${files.map(sqlText).join(', ')}], columns = {'line': 'VARCHAR'}, header = false, delim = chr(1), quote = '', escape = '', new_line = '\\n', auto_detect = false, strict_mode = false, ignore_errors = true, max_line_size = 268435456)`;
   return `WITH source AS (
-  SELECT line FROM ${source} WHERE line IS NOT NULL AND (line[1] = '{' OR NOT regexp_full_match(line, '\\s*'))
+  SELECT line FROM ${source} WHERE line IS NOT NULL
 ), parsed AS (
-  SELECT line, CASE WHEN line[1] = '{' OR starts_with(ltrim(line, chr(32) || chr(9) || chr(13)), '{') THEN try(json_extract(line, [${pointers}])) END AS members FROM source
+  SELECT line, CASE WHEN line[1] = '{' AND NOT ${doubtSql('line', keys)} THEN try(json_extract(line, [${pointers}])) END AS members FROM source
 )
-SELECT line, members IS NOT NULL AS is_record, CASE WHEN members IS NOT NULL THEN (${condition}) END AS verdict FROM parsed`;
+SELECT line, members IS NOT NULL AS sure, CASE WHEN members IS NOT NULL THEN (${condition}) END AS verdict FROM parsed`;
 }
 
-async function countOnly(connection: DuckDBConnection, lines: string, verdict: string): Promise<EngineCounts> {
+/** Adds `n` lines the JS engine judged so to the counts. */
+function addJudged(counts: EngineCounts, judged: Judged, n: number): void {
+  if (judged === 'skipped') counts.skipped += n;
+  else if (judged !== 'blank') counts.records += n;
+  if (judged === 'printed') counts.printed += n;
+}
+
+/** The sure lines counted by DuckDB; each distinct doubtful line once, with how often it occurs, judged here. */
+async function countOnly(connection: DuckDBConnection, lines: string, verdict: string, judge: (line: string) => Judged): Promise<EngineCounts> {
   const reader = await connection.runAndReadAll(
-    `SELECT count(*) FILTER (WHERE is_record), count(*) FILTER (WHERE is_record AND ${verdict}), count(*) FILTER (WHERE NOT is_record) FROM (${lines})`,
+    `SELECT CASE WHEN NOT sure THEN line END, count(*) FILTER (WHERE sure), count(*) FILTER (WHERE sure AND ${verdict}), count(*) FROM (${lines}) GROUP BY 1`,
   );
-  const [records, printed, skipped] = reader.getRows()[0].map(Number);
-  return { records, printed, skipped };
+  const counts: EngineCounts = { records: 0, printed: 0, skipped: 0 };
+  for (const [doubt, records, printed, all] of reader.getRows()) {
+    if (doubt === null) {
+      counts.records += Number(records);
+      counts.printed += Number(printed);
+    } else addJudged(counts, judge(String(doubt)), Number(all));
+  }
+  return counts;
 }
 
-async function streamLines(connection: DuckDBConnection, lines: string, verdict: string, write: (text: string) => Promise<void>): Promise<EngineCounts> {
+async function streamLines(
+  connection: DuckDBConnection,
+  lines: string,
+  verdict: string,
+  judge: (line: string) => Judged,
+  write: (text: string) => Promise<void>,
+): Promise<EngineCounts> {
   const counts: EngineCounts = { records: 0, printed: 0, skipped: 0 };
-  const result = await connection.stream(`SELECT line, is_record, is_record AND ${verdict} FROM (${lines})`);
+  const result = await connection.stream(`SELECT sure, CASE WHEN NOT sure OR ${verdict} THEN line END, sure AND ${verdict} FROM (${lines})`);
   for (;;) {
     const chunk = await result.fetchChunk();
     if (!chunk || chunk.rowCount === 0) break;
     let out = '';
-    for (const [line, isRecord, printed] of chunk.getRows()) {
-      if (!isRecord) counts.skipped++;
-      else counts.records++;
-      if (printed) {
-        counts.printed++;
-        out += `${line}\n`;
-      }
+    for (const [sure, line, printed] of chunk.getRows()) {
+      const judged: Judged = sure ? (printed ? 'printed' : 'dropped') : judge(String(line));
+      addJudged(counts, judged, 1);
+      if (judged === 'printed') out += `${line}\n`;
     }
     if (out !== '') await write(out);
   }

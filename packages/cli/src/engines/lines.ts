@@ -1,16 +1,17 @@
 /**
  * The JavaScript engine of `logfilter test`: NDJSON lines (plain or gzip, a file or standard input)
- * streamed one by one through evaluate's test, the lines let through printed exactly as read.
- * Loaded by `test` when it runs, so that other commands never load the stream, readline and zlib
- * modules it needs.
+ * streamed one by one (split and judged by line-reader.ts) through evaluate's test, the lines let
+ * through printed exactly as read.
+ * Loaded by `test` when it runs, so that other commands never load the stream and zlib
+ * modules it needs. The DuckDB engine runs it over a file DuckDB cannot read exactly.
  */
 import { escapeControlCharacters, type RecordTest } from '@logfilter/core';
 import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
-import { createInterface } from 'node:readline';
 import { pipeline, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { UsageError } from '../io.js';
 import type { EngineCounts } from './duckdb.js';
+import { judgeLine, type LineSink, NOT_UTF8, splitLines } from './line-reader.js';
 
 /** Malformed lines reported one by one; past this, only the total. */
 const MAX_REPORTED = 100;
@@ -23,19 +24,21 @@ export interface LinesRun {
   test: RecordTest;
   count: boolean;
   invert: boolean;
+  /** Report each malformed line on stderr (the first hundred); otherwise only count them. */
+  listMalformed?: boolean;
 }
 
 /** Runs the test over every line of the logs; what was let through is on stdout, malformed lines on stderr. */
 export async function runLines(run: LinesRun): Promise<EngineCounts> {
   const name = run.logs === '-' ? '<stdin>' : run.logs;
-  return readLines(await openLogs(run.logs), name, run);
+  return readLines((await openLogs(run.logs)).stream, name, run);
 }
 
-/** The log stream, gunzipped when it starts with the gzip magic bytes. */
-async function openLogs(path: string): Promise<Readable> {
+/** The log stream, gunzipped when it starts with the gzip magic bytes (or a file's name ends in .gz). */
+export async function openLogs(path: string): Promise<{ stream: Readable; gzip: boolean }> {
   if (path === '-') {
     const head = await peek(process.stdin);
-    return isGzip(head) ? gunzip(process.stdin) : process.stdin;
+    return isGzip(head) ? { stream: gunzip(process.stdin), gzip: true } : { stream: process.stdin, gzip: false };
   }
   let head: Buffer;
   try {
@@ -52,7 +55,7 @@ async function openLogs(path: string): Promise<Readable> {
     );
   }
   const stream = createReadStream(path, { highWaterMark: 256 * 1024 });
-  return isGzip(head) || path.endsWith('.gz') ? gunzip(stream) : stream;
+  return isGzip(head) || path.endsWith('.gz') ? { stream: gunzip(stream), gzip: true } : { stream, gzip: false };
 }
 
 /** The decompressed stream; an error of the source (or of the data) surfaces on it. */
@@ -86,53 +89,39 @@ function peek(stream: Readable): Promise<Buffer> {
   });
 }
 
-function readLines(input: Readable, name: string, { test, count, invert }: LinesRun): Promise<EngineCounts> {
+function readLines(input: Readable, name: string, { test, count, invert, listMalformed = true }: LinesRun): Promise<EngineCounts> {
   const counts: EngineCounts = { records: 0, printed: 0, skipped: 0 };
-  const lines = createInterface({ input, crlfDelay: Infinity });
   const output = new Output(
-    () => lines.pause(),
-    () => lines.resume(),
+    () => input.pause(),
+    () => input.resume(),
   );
-  let lineNumber = 0;
-  lines.on('line', (line) => {
-    lineNumber++;
-    const verdict = judge(line, lineNumber, test);
-    if (verdict === undefined) return;
-    if (verdict instanceof Error) {
-      counts.skipped++;
-      if (counts.skipped <= MAX_REPORTED)
-        process.stderr.write(`logfilter: ${name}:${lineNumber}: malformed line skipped: ${escapeControlCharacters(verdict.message)}\n`);
-      if (counts.skipped === MAX_REPORTED + 1) process.stderr.write('logfilter: further malformed lines are counted, not shown\n');
-      return;
-    }
-    counts.records++;
-    if (verdict !== !invert) return;
-    counts.printed++;
-    if (!count) output.line(line);
-  });
-  return new Promise((resolve, reject) => {
-    const fail = (error: Error) => reject(new UsageError(`cannot read ${name}: ${error.message}`, 'io-error'));
-    // readline passes its input's errors on; either way the run ends with the reason.
-    input.on('error', fail);
-    lines.on('error', fail);
-    lines.on('close', () => {
+  const skip = (lineNumber: number, reason: string): void => {
+    counts.skipped++;
+    if (!listMalformed) return;
+    if (counts.skipped <= MAX_REPORTED) process.stderr.write(`logfilter: ${name}:${lineNumber}: malformed line skipped: ${escapeControlCharacters(reason)}\n`);
+    if (counts.skipped === MAX_REPORTED + 1) process.stderr.write('logfilter: further malformed lines are counted, not shown\n');
+  };
+  const sink: LineSink = {
+    line(line, lineNumber) {
+      const verdict = judgeLine(line, test);
+      if (verdict === undefined) return;
+      if (verdict instanceof Error) return skip(lineNumber, verdict.message);
+      counts.records++;
+      if (verdict !== !invert) return;
+      counts.printed++;
+      if (!count) output.line(line);
+    },
+    invalid: (lineNumber) => skip(lineNumber, NOT_UTF8),
+  };
+  return splitLines(input, sink).then(
+    () => {
       output.flush();
-      resolve(counts);
-    });
-  });
-}
-
-/** Whether the filter lets a line through; an Error for a malformed line; undefined for a blank one. */
-function judge(line: string, lineNumber: number, test: RecordTest): boolean | Error | undefined {
-  let record: unknown;
-  try {
-    record = JSON.parse(lineNumber === 1 && line.charCodeAt(0) === 0xfeff ? line.slice(1) : line);
-  } catch (error) {
-    if (line.trim() === '') return undefined;
-    return new Error((error as Error).message);
-  }
-  if (typeof record !== 'object' || record === null || Array.isArray(record)) return new Error('not a JSON object');
-  return test(record as Record<string, unknown>);
+      return counts;
+    },
+    (error: Error) => {
+      throw new UsageError(`cannot read ${name}: ${error.message}`, 'io-error');
+    },
+  );
 }
 
 /** Lines gathered into large writes; reading pauses while stdout is full, so memory stays flat. */
