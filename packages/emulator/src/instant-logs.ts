@@ -84,6 +84,11 @@ export class InstantLogs {
     return [...this.sessions.keys()].map((id) => this.live(id)).flatMap((session) => (session && session.zone === zone ? [session.answer] : []));
   }
 
+  /** Whether a client is connected to the session now. */
+  connected(id: string): boolean {
+    return this.sessions.get(id)?.socket !== undefined;
+  }
+
   /** Ends a session as the service does when it expires: a connected client is closed with SESSION_GONE. */
   expire(id: string): boolean {
     const session = this.sessions.get(id);
@@ -140,7 +145,7 @@ export class InstantLogs {
     if (filter !== undefined && filter !== null && typeof filter !== 'string') errors.push(problem('/filter', 'filter must be a string'));
     else if (typeof filter === 'string' && filter !== '')
       for (const message of checkFilterString(filter, dataset, this.hooks.limits)) errors.push(problem('/filter', message));
-    const sample = given.sample ?? 1;
+    const sample = 'sample' in given ? given.sample : 1;
     if (typeof sample !== 'number' || !Number.isInteger(sample) || sample < 1)
       errors.push(problem('/sample', `sample must be a positive whole number (1 is every record, 10 one in ten), not ${JSON.stringify(sample)}`));
     if (errors.length > 0) throw new HttpFailure(400, errors);
