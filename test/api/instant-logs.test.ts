@@ -24,7 +24,11 @@ describe('Instant Logs sessions', () => {
       sample: 10,
       kind: 'instant-logs',
     });
-    expect(server.requests[0]).toEqual({ method: 'POST', path: `/zones/${ZONE}/logpush/edge/jobs`, body: { fields: FIELDS, filter, sample: 10, kind: 'instant-logs' } });
+    expect(server.requests[0]).toEqual({
+      method: 'POST',
+      path: `/zones/${ZONE}/logpush/edge/jobs`,
+      body: { fields: FIELDS, filter, sample: 10, kind: 'instant-logs' },
+    });
     expect(await client.instantLogs.list(ZONE)).toEqual([session]);
     expect(await client.instantLogs.list('0'.repeat(32))).toEqual([]);
   });
@@ -51,7 +55,13 @@ describe('Instant Logs sessions', () => {
         headers: { Authorization: `Bearer ${TOKEN}`, 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
       }).then(async (response) => ({ status: response.status, body: (await response.json()) as { success: boolean; errors: unknown[] } }));
-    const refused = await send({ fields: 'RayId,ClientIP', filter: '{"where":{"key":"Nope","operator":"eq","value":"x"}}', sample: 1.5, kind: 'edge', extra: 1 });
+    const refused = await send({
+      fields: 'RayId,ClientIP',
+      filter: '{"where":{"key":"Nope","operator":"eq","value":"x"}}',
+      sample: 1.5,
+      kind: 'edge',
+      extra: 1,
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.success).toBe(false);
     expect(refused.body.errors).toEqual([

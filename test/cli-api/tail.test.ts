@@ -109,6 +109,25 @@ describe('logfilter tail, against the emulator', () => {
     expect(server.requests).toEqual([]);
   });
 
+  it('logfilter emulator says where its live records come from, and refuses a replay it cannot read', async () => {
+    const env = { CLOUDFLARE_API_TOKEN: TOKEN };
+    const missing = await runCli(['emulator', '--port', '0', '--replay', 'no-such-file.ndjson'], { env });
+    expect(missing).toMatchObject({ code: 2, stdout: '' });
+    expect(missing.stderr).toBe('logfilter: the emulator cannot start: cannot read the replay file no-such-file.ndjson: no such file\n');
+    const loop = await runCli(['emulator', '--port', '0', '--replay-loop'], { env });
+    expect(loop).toMatchObject({ code: 2, stderr: 'logfilter: --replay-loop repeats a replay: add --replay FILE\n' });
+    const { file } = tempFiles('replay');
+    const path = file('mixed.ndjson', '{"RayID":"a"}\nnot json\n\n[1]\n{"RayID":"b"}\n');
+    const child = spawn(process.execPath, [CLI_BIN, 'emulator', '--port', '0', '--replay', path, '--replay-rate', '5'], {
+      env: { ...process.env, ...env },
+    });
+    const out = collect(child);
+    await until(() => out.stderr.includes('live logs:'));
+    child.kill('SIGINT');
+    expect(await new Promise((resolve) => child.on('close', resolve))).toBe(0);
+    expect(out.stderr).toContain(`live logs: replaying 2 records from ${path}, 5/s; skipped 2 lines that are not JSON objects (line 2, 4)\n`);
+  });
+
   it('Ctrl-C ends the stream cleanly: exit 0, the count on stderr', async () => {
     const server = await emulator({ instantLogs: { rate: 50 } });
     const child = spawn(process.execPath, [CLI_BIN, ...tail()], { env: { ...process.env, ...cliEnv(server) }, cwd: REPO_ROOT });

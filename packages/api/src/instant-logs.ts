@@ -113,7 +113,12 @@ export class InstantLogsApi {
       if (outcome.kind === 'ended' || signal?.aborted) return;
       if (received === 0) failures++;
       if (failures > (options.maxReconnects ?? 8))
-        throw new NetworkError('connection', 'GET', url, `the live log stream ${url} cannot be kept open: ${outcome.reason} (gave up after ${failures} attempts)`);
+        throw new NetworkError(
+          'connection',
+          'GET',
+          url,
+          `the live log stream ${url} cannot be kept open: ${outcome.reason} (gave up after ${failures} attempts)`,
+        );
       if (outcome.kind === 'gone') {
         onEvent?.({ kind: 'recreating', reason: outcome.reason });
         session = (await this.create(zone, input))!;
@@ -146,7 +151,9 @@ async function* connect(
   const socket = new WebSocket(url, { handshakeTimeout: timeoutMs, perMessageDeflate: false });
   socket.on('open', () => onEvent?.({ kind: 'connected', url }));
   socket.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => {
-    for (const text of Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data as Buffer)]).toString('utf8').split('\n')) {
+    for (const text of Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data as Buffer)])
+      .toString('utf8')
+      .split('\n')) {
       if (text.trim() === '') continue;
       const record = parse(text);
       if (record) queue.push({ text, record });

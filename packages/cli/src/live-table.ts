@@ -46,7 +46,10 @@ export class LiveTable {
   }
 
   row(record: Readonly<Record<string, unknown>>): string {
-    const line = this.fields.map((name, i) => cell(text(record[name]), this.widths[i])).join(GAP).trimEnd();
+    const line = this.fields
+      .map((name, i) => cell(text(record[name]), this.widths[i]))
+      .join(GAP)
+      .trimEnd();
     const colour = this.color ? STATUS_COLOUR[String(record.EdgeResponseStatus ?? '').charAt(0)] : undefined;
     return colour ? `\x1b[${colour}m${line}\x1b[0m\n` : `${line}\n`;
   }

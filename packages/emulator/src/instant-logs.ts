@@ -109,9 +109,15 @@ export class InstantLogs {
       if (fault.kind === 'drop') socket.destroy();
       return;
     }
-    if (fault?.kind === 'status') return this.refuse(socket, path, fault.status, fault.message ?? 'the service is unavailable', fault.retryAfter);
+    if (fault?.kind === 'status') {
+      this.refuse(socket, path, fault.status, fault.message ?? 'the service is unavailable', fault.retryAfter);
+      return;
+    }
     const session = id === undefined ? undefined : this.live(id);
-    if (!session) return this.refuse(socket, path, 404, id === undefined ? `no WebSocket route for ${path}` : `no session ${id}: it has expired or never existed`);
+    if (!session) {
+      this.refuse(socket, path, 404, id === undefined ? `no WebSocket route for ${path}` : `no session ${id}: it has expired or never existed`);
+      return;
+    }
     const accept = () =>
       this.server.handleUpgrade(request, socket, head, (ws) => {
         this.hooks.log?.(`GET ${path} 101 (WebSocket, from record ${session.next})`);

@@ -47,7 +47,9 @@ export function recordSource(options: RecordsOptions = {}): RecordSource {
     seed,
     description:
       `replaying ${records.length} records from ${options.replay}${loop ? ' in a loop' : ''}, ${pace}` +
-      (skipped.length > 0 ? `; skipped ${skipped.length} line${skipped.length === 1 ? '' : 's'} that are not JSON objects (line ${skipped.slice(0, 5).join(', ')}${skipped.length > 5 ? ', ...' : ''})` : ''),
+      (skipped.length > 0
+        ? `; skipped ${skipped.length} line${skipped.length === 1 ? '' : 's'} that are not JSON objects (line ${skipped.slice(0, 5).join(', ')}${skipped.length > 5 ? ', ...' : ''})`
+        : ''),
   };
 }
 
@@ -58,22 +60,29 @@ export function readReplay(path: string): { records: LiveRecord[]; skipped: numb
     text = readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new Error(`cannot read the replay file ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message}`);
+    throw new Error(
+      `cannot read the replay file ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message}`,
+    );
   }
   const records: LiveRecord[] = [];
   const skipped: number[] = [];
   const lines = text.split(/\r?\n/);
-  lines.forEach((line, i) => {
-    if (line.trim() === '') return;
-    try {
-      const value: unknown = JSON.parse(i === 0 && line.charCodeAt(0) === 0xfeff ? line.slice(1) : line);
-      if (typeof value === 'object' && value !== null && !Array.isArray(value)) return void records.push(value as LiveRecord);
-    } catch {
-      // counted below
-    }
-    skipped.push(i + 1);
-  });
+  for (const [i, line] of lines.entries()) {
+    if (line.trim() === '') continue;
+    const value = parseLine(i === 0 && line.charCodeAt(0) === 0xfeff ? line.slice(1) : line);
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) records.push(value as LiveRecord);
+    else skipped.push(i + 1);
+  }
   return { records, skipped };
+}
+
+/** The line's JSON value; undefined when it is not JSON. */
+function parseLine(line: string): unknown {
+  try {
+    return JSON.parse(line);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Whether a session sampling one in `sample` keeps the record at `index` (the same answer for every session and every run). */
@@ -120,7 +129,9 @@ export function generatedRecord(seed: number, index: number): LiveRecord {
   const start = EPOCH_MS + index * 100;
   const agent = pick(AGENTS);
   return {
-    RayID: `${hash(seed ^ 0x5bd1e995, index).toString(16).padStart(8, '0')}${state.toString(16).padStart(8, '0')}`,
+    RayID: `${hash(seed ^ 0x5bd1e995, index)
+      .toString(16)
+      .padStart(8, '0')}${state.toString(16).padStart(8, '0')}`,
     EdgeStartTimestamp: new Date(start).toISOString(),
     EdgeEndTimestamp: new Date(start + 1 + Math.floor(next() * 400)).toISOString(),
     ClientIP: `${[198, 203, 192][Math.floor(next() * 3)]}.${Math.floor(next() * 256)}.${Math.floor(next() * 256)}.${1 + Math.floor(next() * 254)}`,

@@ -25,7 +25,10 @@ export function registerEmulator(program: Command, context: Context): void {
     .option('--state <file>', 'keep the state in this JSON file (read at start, rewritten atomically after each change)')
     .option('--max-custom-fields <n>', `most custom fields a zone takes (default: ${DEFAULT_MAX_CUSTOM_FIELDS})`)
     .option('--replay <file>', 'live logs (Instant Logs): stream the records of this NDJSON file, in order, to each session (default: generated records)')
-    .option('--replay-rate <n>', 'live logs: records per second (default: as fast as the client reads for --replay; generated records come at a steady pace, shown at start)')
+    .option(
+      '--replay-rate <n>',
+      'live logs: records per second (default: as fast as the client reads for --replay; generated records come at a steady pace, shown at start)',
+    )
     .option('--replay-loop', 'live logs: start the replay over at its end instead of ending the stream')
     .option('--records-seed <n>', 'live logs: seed of the generated records and of sampling (default: 1)');
   addFaultOptions(command)
@@ -66,8 +69,8 @@ async function run(program: Command, context: Context, flags: EmulatorFlags): Pr
   process.stderr.write(
     `logfilter emulator listening on ${emulator.baseUrl}\n` +
       `state: ${flags.state ?? 'in memory only'}; accepting ${who}\n` +
-      `live logs: ${emulator.instantLogs.source.description}\n` +
       `point the client at it with: export ${ENV.baseUrl}=${emulator.baseUrl}\n` +
+      `live logs: ${emulator.instantLogs.source.description}\n` +
       (faults ? `${describeFaults(faults)}\n` : ''),
   );
   await new Promise<void>((resolve) => {

@@ -13,7 +13,15 @@ import { LiveTable } from '../live-table.js';
 import { addServiceOptions, collectList, formatRequests, runService, serviceClient, type ServiceFlags } from '../service.js';
 
 /** The fields streamed when --fields is not given, in the table's column order. */
-export const DEFAULT_TAIL_FIELDS = ['EdgeStartTimestamp', 'ClientIP', 'ClientRequestMethod', 'ClientRequestHost', 'ClientRequestPath', 'EdgeResponseStatus', 'RayID'];
+export const DEFAULT_TAIL_FIELDS = [
+  'EdgeStartTimestamp',
+  'ClientIP',
+  'ClientRequestMethod',
+  'ClientRequestHost',
+  'ClientRequestPath',
+  'EdgeResponseStatus',
+  'RayID',
+];
 const FORMATS = ['ndjson', 'table'] as const;
 
 interface TailFlags extends ServiceFlags {
@@ -111,7 +119,9 @@ function checkedInput(
   }
   if (hasErrors(diagnostics)) {
     if (flags.json)
-      process.stdout.write(`${JSON.stringify({ ok: false, error: { kind: 'invalid', message: 'the session is not valid; nothing was sent' }, diagnostics })}\n`);
+      process.stdout.write(
+        `${JSON.stringify({ ok: false, error: { kind: 'invalid', message: 'the session is not valid; nothing was sent' }, diagnostics })}\n`,
+      );
     return undefined;
   }
   return { fields: fields.join(','), filter: compiled?.json ?? '', sample };
