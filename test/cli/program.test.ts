@@ -44,6 +44,7 @@ describe('which commands a run defines', () => {
     ],
     [['--no-color', '--base-url', 'http://127.0.0.1:1', 'jobs', 'list'], ['jobs']],
     [['operators'], ['explain', 'operators']],
+    [['tail', '--zone', 'z', 'EdgeResponseStatus geq 500'], ['tail']],
   ])('%j defines %j', (words, expected) => {
     expect(namesOf(createProgram(argv(...words)).program)).toEqual(expected);
   });

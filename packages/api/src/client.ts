@@ -1,6 +1,7 @@
-/** The client: configuration resolved once, one transport, the rules and jobs APIs on top. */
+/** The client: configuration resolved once, one transport, the rules, jobs and Instant Logs APIs on top. */
 import { resolveConfig, type ClientOptions, type ResolvedConfig } from './config.js';
 import { CustomFieldsApi } from './custom-fields.js';
+import { InstantLogsApi } from './instant-logs.js';
 import { JobsApi } from './jobs.js';
 import { LogpushApi } from './logpush.js';
 import { Transport } from './transport.js';
@@ -10,6 +11,7 @@ export class Client {
   readonly customFields: CustomFieldsApi;
   readonly jobs: JobsApi;
   readonly logpush: LogpushApi;
+  readonly instantLogs: InstantLogsApi;
   private readonly transport: Transport;
 
   /** Throws ConfigError for a bad base URL, segment or half-set credentials. */
@@ -19,6 +21,7 @@ export class Client {
     this.customFields = new CustomFieldsApi(this.transport);
     this.jobs = new JobsApi(this.transport);
     this.logpush = new LogpushApi(this.transport);
+    this.instantLogs = new InstantLogsApi(this.transport);
   }
 }
 

@@ -38,3 +38,12 @@ export { JobsApi, scopePath, type CreateResult, type Job, type JobInput, type Sc
 export { mergeChange, updateJob, type JobChange, type UpdateOptions, type UpdateResult } from './job-update.js';
 export type { Envelope, Method } from './transport.js';
 export { LogpushApi, type OwnershipChallenge } from './logpush.js';
+export {
+  InstantLogsApi,
+  SESSION_GONE_CODE,
+  type InstantLogsInput,
+  type InstantLogsSession,
+  type LiveLine,
+  type StreamEvent,
+  type StreamOptions,
+} from './instant-logs.js';

@@ -1,11 +1,13 @@
 // Bundles the CLI into one CommonJS file and records V8's code cache for it (bin/logfilter.cjs
 // loads both): one file to read and little to compile keep start-up close to a bare `node`. What
 // most runs never use stays out of that file: the language server is a bundle of its own
-// (dist/lsp.cjs, read only by `logfilter lsp`), and each dataset's catalog is a JSON file in
-// dist/catalog, read when a command first uses that dataset.
+// (dist/lsp.cjs, read only by `logfilter lsp`), so is the WebSocket library (dist/ws.cjs, read only
+// by `logfilter tail` and the emulator), and each dataset's catalog is a JSON file in dist/catalog,
+// read when a command first uses that dataset.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { catalogFolder, datasetFiles } from '../../core/scripts/gen-catalog.mjs';
@@ -65,6 +67,14 @@ const inlineVersion = {
     );
   },
 };
+// `ws` (for Instant Logs) is required from its own bundle when a connection is first made.
+const wsApart = {
+  name: 'ws-apart',
+  setup(build) {
+    build.onResolve({ filter: /^ws$/ }, () => ({ path: './ws.cjs', external: true }));
+  },
+};
+const wsEntry = createRequire(join(root, '../api/package.json')).resolve('ws');
 
 const common = {
   bundle: true,
@@ -74,13 +84,15 @@ const common = {
   minify: true,
   legalComments: 'none',
   logLevel: 'warning',
-  // A native library: loaded from node_modules, and only by the command that needs it.
-  external: ['@duckdb/node-api'],
+  // A native library: loaded from node_modules, and only by the command that needs it. ws's optional
+  // native helpers are tried (in a try block) at run time; without them ws uses its JavaScript code.
+  external: ['@duckdb/node-api', 'bufferutil', 'utf-8-validate'],
   // import() would not run inside the code-cached script bin/logfilter.cjs makes: require instead.
   supported: { 'dynamic-import': false },
 };
-await build({ ...common, entryPoints: [join(dist, 'bin.js')], outfile, plugins: [catalogPerDataset, lspApart, lazyChildProcess, inlineVersion] });
+await build({ ...common, entryPoints: [join(dist, 'bin.js')], outfile, plugins: [catalogPerDataset, lspApart, lazyChildProcess, wsApart, inlineVersion] });
 await build({ ...common, entryPoints: [join(dist, 'lsp/server.js')], outfile: join(dist, 'lsp.cjs'), plugins: [catalogPerDataset, inlineVersion] });
+await build({ ...common, entryPoints: [wsEntry], outfile: join(dist, 'ws.cjs') });
 
 // The cache holds what a typical run compiles, so it is taken after one.
 rmSync(`${outfile}.cache`, { force: true });

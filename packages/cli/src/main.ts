@@ -12,6 +12,7 @@ import { registerDecompile } from './commands/decompile.js';
 import { registerFmt } from './commands/fmt.js';
 import { registerSql } from './commands/sql.js';
 import { registerTest } from './commands/test.js';
+import { registerTail } from './commands/tail.js';
 import { registerExplain } from './commands/explain.js';
 import { Context, type GlobalOptions } from './context.js';
 import { EXIT_USAGE, UsageError } from './io.js';
@@ -32,6 +33,7 @@ export const COMMANDS: ReadonlyArray<readonly [names: readonly string[], registe
   [['sql'], registerSql],
   [['lsp'], registerLsp],
   [['explain', 'operators'], registerExplain],
+  [['tail'], registerTail],
 ];
 
 /** The global options that take a value: the word after one is that value, not the command. */

@@ -7,3 +7,14 @@ export { CODES as RULESET_CODES } from './rulesets.js';
 export { JOB_CODES } from './jobs.js';
 export type { EnvelopeError } from './envelope.js';
 export { ownershipToken, scopeOf as scopeOfPath, type ScopeRef as EmulatedScope } from './logpush.js';
+export { InstantLogs, SESSION_GONE, SESSION_PATH, DEFAULT_SESSION_IDLE_MS, type InstantLogsSession } from './instant-logs.js';
+export {
+  generatedRecord,
+  readReplay,
+  recordSource,
+  sampled,
+  DEFAULT_GENERATED_RATE,
+  type LiveRecord,
+  type RecordSource,
+  type RecordsOptions,
+} from './records.js';

@@ -4,7 +4,9 @@ import { timingSafeEqual } from 'node:crypto';
 import { builtinCatalog, DEFAULT_MAX_CUSTOM_FIELDS, type Catalog } from '@logfilter/core';
 import { fail, HttpFailure, send, type EnvelopeError } from './envelope.js';
 import { Faults, type Fault } from './faults.js';
+import { InstantLogs } from './instant-logs.js';
 import type { JobOptions } from './jobs.js';
+import { recordSource, type RecordsOptions } from './records.js';
 import { routeLogpush, scopeOf } from './logpush.js';
 import { createRuleset, getRuleset, listRulesets, putRuleset, type RulesetOptions } from './rulesets.js';
 import { EmulatorState } from './state.js';
@@ -29,6 +31,8 @@ export interface EmulatorOptions {
   maxFilterBytes?: number;
   maxFilterOperators?: number;
   catalog?: Catalog;
+  /** Instant Logs: where the live records come from (default: generated), and how long an unused session lives. */
+  instantLogs?: RecordsOptions & { idleMs?: number };
   /** Called with one line per request handled (method, path, status); never with a credential. */
   log?: (line: string) => void;
 }
@@ -47,6 +51,8 @@ export interface Emulator {
   faults: Faults;
   /** Every request received, in order (paths relative to the base URL). */
   requests: RecordedRequest[];
+  /** The Instant Logs sessions and their WebSockets. */
+  instantLogs: InstantLogs;
   close(): Promise<void>;
 }
 
@@ -60,6 +66,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
       if (!response.headersSent) write(response, refusal(fail(500, 10001, `the emulator failed: ${(error as Error).message}`)));
     });
   });
+  server.on('upgrade', (request, socket, head) => service.instantLogs.upgrade(request, socket, head));
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -67,14 +74,17 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  service.instantLogs.origin = `ws://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return {
     port,
     baseUrl: `http://${host.includes(':') ? `[${host}]` : host}:${port}${BASE_PATH}`,
     state: service.state,
     faults: service.faults,
     requests: service.requests,
+    instantLogs: service.instantLogs,
     close: () =>
       new Promise<void>((resolve) => {
+        service.instantLogs.close();
         server.close(() => resolve());
         server.closeAllConnections();
       }),
@@ -89,12 +99,21 @@ class Service {
   private readonly segment: string;
   private readonly rulesetOptions: RulesetOptions;
   private readonly jobOptions: JobOptions;
+  readonly instantLogs: InstantLogs;
 
   constructor(private readonly options: EmulatorOptions) {
     this.state = new EmulatorState(options.statePath);
     this.segment = options.productSegment ?? 'logpush';
     this.rulesetOptions = { maxCustomFields: options.maxCustomFields ?? DEFAULT_MAX_CUSTOM_FIELDS };
     this.jobOptions = { catalog: options.catalog ?? builtinCatalog(), maxBytes: options.maxFilterBytes, maxOperators: options.maxFilterOperators };
+    this.instantLogs = new InstantLogs(recordSource(options.instantLogs), {
+      catalog: this.jobOptions.catalog,
+      faults: this.faults,
+      limits: this.jobOptions,
+      idleMs: options.instantLogs?.idleMs,
+      log: options.log,
+      record: (method, path) => this.requests.push({ method, path, body: undefined }),
+    });
   }
 
   async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -134,6 +153,7 @@ class Service {
     if (scope.kind === 'zone' && rest[0] === 'rulesets' && rest.length <= 2) return this.routeRulesets(method, zone, rest[1], body);
     if (scope.kind === 'zone' && rest[0] === 'rulesets' && rest[2] === 'versions' && rest.length <= 4 && method === 'GET')
       return ok(rest[3] === undefined ? listVersions(this.state, zone, rest[1]) : getVersion(this.state, zone, rest[1], rest[3]));
+    if (scope.kind === 'zone' && rest[0] === this.segment && rest[1] === 'edge') return ok(this.instantLogs.route(method, zone, rest.slice(2), body));
     if (rest[0] === this.segment) return ok(routeLogpush(this.state, method, scope, rest.slice(1), body, this.jobOptions));
     throw fail(404, 7000, `no route for ${path}`);
   }

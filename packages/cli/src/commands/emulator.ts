@@ -1,7 +1,7 @@
 /** `logfilter emulator`: the local stand-in for the service, until Ctrl-C. */
 import { DEFAULT_MAX_CUSTOM_FIELDS } from '@logfilter/core';
 import { ENV } from '@logfilter/api';
-import type { EmulatorCredentials } from '@logfilter/emulator';
+import type { EmulatorCredentials, RecordsOptions } from '@logfilter/emulator';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { EXIT_OK, parsePositiveInt, UsageError } from '../io.js';
@@ -11,6 +11,10 @@ interface EmulatorFlags extends FaultFlags {
   port: string;
   state?: string;
   maxCustomFields?: string;
+  replay?: string;
+  replayRate?: string;
+  replayLoop?: boolean;
+  recordsSeed?: string;
 }
 
 export function registerEmulator(program: Command, context: Context): void {
@@ -19,7 +23,14 @@ export function registerEmulator(program: Command, context: Context): void {
     .description("run a local server that answers the service's rules and jobs endpoints, on 127.0.0.1")
     .option('--port <n>', 'the port to listen on (0 picks a free one)', '8787')
     .option('--state <file>', 'keep the state in this JSON file (read at start, rewritten atomically after each change)')
-    .option('--max-custom-fields <n>', `most custom fields a zone takes (default: ${DEFAULT_MAX_CUSTOM_FIELDS})`);
+    .option('--max-custom-fields <n>', `most custom fields a zone takes (default: ${DEFAULT_MAX_CUSTOM_FIELDS})`)
+    .option('--replay <file>', 'live logs (Instant Logs): stream the records of this NDJSON file, in order, to each session (default: generated records)')
+    .option(
+      '--replay-rate <n>',
+      'live logs: records per second (default: as fast as the client reads for --replay; generated records come at a steady pace, shown at start)',
+    )
+    .option('--replay-loop', 'live logs: start the replay over at its end instead of ending the stream')
+    .option('--records-seed <n>', 'live logs: seed of the generated records and of sampling (default: 1)');
   addFaultOptions(command)
     .addHelpText(
       'after',
@@ -33,6 +44,7 @@ async function run(program: Command, context: Context, flags: EmulatorFlags): Pr
   if (port === undefined) throw new UsageError(`--port takes a port number from 0 to 65535, not '${flags.port}'`);
   const credentials = acceptedCredentials(process.env);
   const faults = faultsFrom(flags);
+  const records = recordsFrom(flags);
   const productSegment = program.opts<{ productSegment?: string }>().productSegment ?? (process.env[ENV.productSegment] || undefined);
   // Loaded here, not at the top: node:http costs every other command's start-up a few milliseconds.
   const { startEmulator } = await import('@logfilter/emulator');
@@ -45,6 +57,7 @@ async function run(program: Command, context: Context, flags: EmulatorFlags): Pr
       productSegment,
       catalog: context.catalog(),
       maxCustomFields: flags.maxCustomFields === undefined ? undefined : parsePositiveInt(flags.maxCustomFields, '--max-custom-fields'),
+      instantLogs: records,
       log: (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`),
     });
   } catch (error) {
@@ -57,6 +70,7 @@ async function run(program: Command, context: Context, flags: EmulatorFlags): Pr
     `logfilter emulator listening on ${emulator.baseUrl}\n` +
       `state: ${flags.state ?? 'in memory only'}; accepting ${who}\n` +
       `point the client at it with: export ${ENV.baseUrl}=${emulator.baseUrl}\n` +
+      `live logs: ${emulator.instantLogs.source.description}\n` +
       (faults ? `${describeFaults(faults)}\n` : ''),
   );
   await new Promise<void>((resolve) => {
@@ -67,6 +81,18 @@ async function run(program: Command, context: Context, flags: EmulatorFlags): Pr
   if (faults) process.stderr.write(`${describeInjected(emulator.faults.injected)}\n`);
   process.stderr.write('logfilter emulator stopped\n');
   return EXIT_OK;
+}
+
+/** Where the live records come from. */
+function recordsFrom(flags: EmulatorFlags): RecordsOptions {
+  if (flags.replay === undefined && flags.replayLoop) throw new UsageError('--replay-loop repeats a replay: add --replay FILE');
+  const records: RecordsOptions = { replay: flags.replay, loop: flags.replayLoop === true };
+  if (flags.replayRate !== undefined) records.rate = parsePositiveInt(flags.replayRate, '--replay-rate');
+  if (flags.recordsSeed !== undefined) {
+    if (!/^\d+$/.test(flags.recordsSeed)) throw new UsageError(`--records-seed takes a whole number, not '${flags.recordsSeed}'`);
+    records.seed = Number(flags.recordsSeed);
+  }
+  return records;
 }
 
 /** The same variables the client reads, so one set of exports serves both sides. */

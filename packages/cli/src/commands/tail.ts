@@ -1,0 +1,156 @@
+/**
+ * `logfilter tail`: a zone's HTTP requests live (Instant Logs) through a filter checked as `jobs
+ * create` checks it, printed as NDJSON lines as received or as a table, until --max records,
+ * --duration, Ctrl-C or the end of the stream; how many records came is said on stderr at the end.
+ */
+import type { InstantLogsInput, StreamEvent } from '@logfilter/api';
+import { buildLogpullOptions, checkLogpullOptions, compile, hasErrors, type Dataset } from '@logfilter/core';
+import { Option, type Command } from 'commander';
+import type { Context } from '../context.js';
+import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readSource, UsageError } from '../io.js';
+import { datasetInScope, scopeOf } from '../job-scope.js';
+import { LiveTable } from '../live-table.js';
+import { addServiceOptions, collectList, formatRequests, runService, serviceClient, type ServiceFlags } from '../service.js';
+
+/** The fields streamed when --fields is not given, in the table's column order. */
+export const DEFAULT_TAIL_FIELDS = [
+  'EdgeStartTimestamp',
+  'ClientIP',
+  'ClientRequestMethod',
+  'ClientRequestHost',
+  'ClientRequestPath',
+  'EdgeResponseStatus',
+  'RayID',
+];
+const FORMATS = ['ndjson', 'table'] as const;
+
+interface TailFlags extends ServiceFlags {
+  zone: string;
+  file?: string;
+  fields?: string[];
+  sample?: string;
+  max?: string;
+  duration?: string;
+  format: (typeof FORMATS)[number];
+  count?: boolean;
+}
+
+export function registerTail(program: Command, context: Context): void {
+  const command = program
+    .command('tail')
+    .description("stream a zone's HTTP request logs live (Instant Logs) through a filter, until --max, --duration, Ctrl-C or the end of the stream")
+    .argument('[filter]', 'the filter text (or use --file; with neither, every record)')
+    .requiredOption('--zone <id>', 'the zone id')
+    .option('-f, --file <path>', 'read the filter from a file (- for standard input)')
+    .option('--fields <names>', `the fields to stream, comma-separated (repeatable; default: ${DEFAULT_TAIL_FIELDS.join(',')})`, collectList)
+    .option('--sample <n>', 'one record in N (default: 1, every record)')
+    .option('--max <n>', 'stop after N records')
+    .option('--duration <seconds>', 'stop after this many seconds')
+    .addOption(new Option('--format <format>', 'ndjson: each record as received; table: columns of the fields').choices([...FORMATS]).default('ndjson'))
+    .option('--count', 'print only how many records came, not the records');
+  addServiceOptions(command, { dryRun: true }).action(
+    context.action((filter: string | undefined, flags: TailFlags) => runService(flags, () => tail(program, context, filter, flags))),
+  );
+}
+
+async function tail(program: Command, context: Context, filter: string | undefined, flags: TailFlags): Promise<number> {
+  const sample = flags.sample === undefined ? 1 : parsePositiveInt(flags.sample, '--sample');
+  const max = flags.max === undefined ? undefined : parsePositiveInt(flags.max, '--max');
+  const duration = flags.duration === undefined ? undefined : seconds(flags.duration);
+  const fields = flags.fields ?? DEFAULT_TAIL_FIELDS;
+  if (fields.length === 0) throw new UsageError('--fields names no field: give field names, comma-separated');
+  const dataset = datasetInScope(context, 'http_requests', scopeOf({ zone: flags.zone }));
+  const input = checkedInput(context, filter, flags, dataset, fields, sample);
+  if (!input) return EXIT_INVALID;
+  const { client, requests } = serviceClient(program, flags);
+  if (flags.dryRun) {
+    await client.instantLogs.create(flags.zone, input);
+    if (flags.json) process.stdout.write(`${JSON.stringify({ ok: true, session: null, requests })}\n`);
+    else process.stdout.write(`${formatRequests(requests)}\ndry run: nothing was sent\n`);
+    return EXIT_OK;
+  }
+  const stop = new AbortController();
+  let interrupted = false;
+  const onSignal = () => {
+    // A second Ctrl-C does not wait for the connection to close.
+    if (interrupted) process.exit(130);
+    interrupted = true;
+    stop.abort();
+  };
+  process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
+  const timer = duration === undefined ? undefined : setTimeout(() => stop.abort(), duration * 1000);
+  const print = printer(context, flags, fields);
+  let seen = 0;
+  try {
+    for await (const line of client.instantLogs.stream(flags.zone, input, { signal: stop.signal, onEvent: (event) => report(event) })) {
+      seen++;
+      if (!flags.count) await print(line.text, line.record);
+      if (max !== undefined && seen >= max) break;
+    }
+  } finally {
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+    clearTimeout(timer);
+    if (flags.count) process.stdout.write(`${seen}\n`);
+    process.stderr.write(`logfilter: ${seen} record${seen === 1 ? '' : 's'}\n`);
+  }
+  return EXIT_OK;
+}
+
+/** The session's fields, filter and sample, checked as `jobs create` checks them; undefined (after the diagnostics) when they have errors. */
+function checkedInput(
+  context: Context,
+  filter: string | undefined,
+  flags: TailFlags,
+  dataset: Dataset,
+  fields: string[],
+  sample: number,
+): InstantLogsInput | undefined {
+  const logpullOptions = buildLogpullOptions({ fields });
+  const options = checkLogpullOptions(logpullOptions, { dataset });
+  const source = filter === undefined && flags.file === undefined ? undefined : readSource(filter, flags.file);
+  const compiled = source && compile(source.text, { dataset, catalog: context.catalog() });
+  const diagnostics = [
+    ...options.diagnostics.map((d) => ({ ...d, source: 'fields' })),
+    ...(compiled?.diagnostics ?? []).map((d) => ({ ...d, source: 'filter' })),
+  ];
+  if (!flags.json) {
+    context.printDiagnostics(options.diagnostics, logpullOptions, 'fields');
+    if (compiled) context.printDiagnostics(compiled.diagnostics, source.text, source.name ?? 'filter');
+  }
+  if (hasErrors(diagnostics)) {
+    if (flags.json)
+      process.stdout.write(
+        `${JSON.stringify({ ok: false, error: { kind: 'invalid', message: 'the session is not valid; nothing was sent' }, diagnostics })}\n`,
+      );
+    return undefined;
+  }
+  return { fields: fields.join(','), filter: compiled?.json ?? '', sample };
+}
+
+/** Writes one record in the chosen format, waiting while stdout is full (the socket is paused meanwhile). */
+function printer(context: Context, flags: TailFlags, fields: readonly string[]): (text: string, record: Record<string, unknown>) => Promise<void> {
+  const write = (text: string) => (process.stdout.write(text) ? Promise.resolve() : new Promise<void>((resolve) => process.stdout.once('drain', resolve)));
+  if (flags.format === 'ndjson') return (text) => write(`${text}\n`);
+  let table: LiveTable | undefined;
+  return async (_text, record) => {
+    if (!table) {
+      table = new LiveTable(fields, context.colorFor(process.stdout), process.stdout.columns ?? 120);
+      await write(table.header());
+    }
+    await write(table.row(record));
+  };
+}
+
+/** What the stream says besides records, on stderr. */
+function report(event: StreamEvent): void {
+  if (event.kind === 'reconnecting')
+    process.stderr.write(`logfilter: ${event.reason}; reconnecting in ${(event.delayMs / 1000).toFixed(1)} s (attempt ${event.attempt})\n`);
+  else if (event.kind === 'recreating') process.stderr.write(`logfilter: the session is gone (${event.reason}); creating a new one\n`);
+  else if (event.kind === 'malformed') process.stderr.write(`logfilter: a message that is not a JSON record was skipped\n`);
+}
+
+function seconds(text: string): number {
+  const value = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || value <= 0) throw new UsageError(`--duration takes a number of seconds above 0, not '${text}'`);
+  return value;
+}
