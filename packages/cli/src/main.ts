@@ -13,6 +13,7 @@ import { registerFmt } from './commands/fmt.js';
 import { registerSql } from './commands/sql.js';
 import { registerTest } from './commands/test.js';
 import { registerTail } from './commands/tail.js';
+import { registerDiff } from './commands/diff.js';
 import { registerExplain } from './commands/explain.js';
 import { Context, type GlobalOptions } from './context.js';
 import { EXIT_USAGE, UsageError } from './io.js';
@@ -33,6 +34,7 @@ export const COMMANDS: ReadonlyArray<readonly [names: readonly string[], registe
   [['sql'], registerSql],
   [['lsp'], registerLsp],
   [['explain', 'operators'], registerExplain],
+  [['diff'], registerDiff],
   [['tail'], registerTail],
 ];
 

@@ -26,6 +26,7 @@ export {
   type OperatorFacts,
   type Operator,
   type OperatorTest,
+  type Comparison,
   type TypeFamily,
 } from './language/operators.js';
 export { canonicalNumber } from './language/values.js';

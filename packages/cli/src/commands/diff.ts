@@ -1,0 +1,124 @@
+/**
+ * `logfilter diff OLD NEW`: whether two filters mean the same, and if not, a record for each
+ * direction that one lets through and the other does not. Each side is filter text, a JSON filter
+ * (the service's form, escaped or not), a job, or a file holding one of them (`-` reads standard input).
+ * Exit 0 the same meaning, 1 they differ, 2 usage (and an input with errors), 3 undecided in time.
+ */
+import { existsSync, statSync } from 'node:fs';
+import { compile, decompile, type Dataset, type Diagnostic, type FilterJson } from '@logfilter/core';
+import type { Command } from 'commander';
+import type { Context } from '../context.js';
+import { compareFilters, type Comparison, type Relation, SolverMissing, WitnessBug } from '../diff/solve.js';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, readTextFile, UsageError } from '../io.js';
+
+export const EXIT_UNDECIDED = 3;
+
+interface DiffFlags {
+  dataset?: string;
+  json?: boolean;
+  timeout?: string;
+}
+
+interface Side {
+  filter: FilterJson;
+  dataset: Dataset;
+}
+
+const SAYS: Record<Relation, string> = {
+  same: 'same meaning: every record passes both or neither',
+  'old-wider': 'OLD lets through more: every record NEW passes, OLD passes too',
+  'new-wider': 'NEW lets through more: every record OLD passes, NEW passes too',
+  overlap: 'they overlap: some records pass both, and each passes records the other does not',
+  disjoint: 'they never agree: no record passes both',
+  differ: 'they differ',
+  undecided: 'undecided',
+};
+
+export function registerDiff(program: Command, context: Context): void {
+  program
+    .command('diff')
+    .description('compare two filters by meaning: the same, wider, narrower, overlapping; with a record that tells them apart')
+    .argument('<old>', 'the old filter: text, JSON filter, job, or a file of one (- for standard input)')
+    .argument('<new>', 'the new filter, likewise')
+    .option('-d, --dataset <name>', 'dataset of the filters (default: the job\'s, else http_requests)')
+    .option('--timeout <seconds>', 'time budget of each question to the solver (default 10)')
+    .option('--json', 'machine output: { relation, witnesses: [{ record, old, new }] }')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  logfilter diff \'ClientRequestPath startsWith /api/\' \'ClientRequestPath startsWith /api\'\n  git show HEAD~1:edge.lf | logfilter diff - edge.lf\n\nExit codes: 0 same meaning, 1 they differ, 2 usage or an input with errors, 3 undecided within the time budget',
+    )
+    .action(
+      context.action(async (older: string, newer: string, flags: DiffFlags) => {
+        if (older === '-' && newer === '-') throw new UsageError('only one of OLD and NEW can be read from standard input');
+        const timeoutMs = flags.timeout === undefined ? undefined : seconds(flags.timeout);
+        const oldSide = readSide(context, older, 'OLD', flags);
+        const newSide = readSide(context, newer, 'NEW', flags);
+        if (!oldSide || !newSide) return EXIT_USAGE;
+        if (oldSide.dataset.name !== newSide.dataset.name)
+          throw new UsageError(`OLD is a filter of ${oldSide.dataset.name} and NEW of ${newSide.dataset.name}: filters of different datasets never see the same records`);
+        let result: Comparison;
+        try {
+          result = await compareFilters(oldSide.filter, newSide.filter, oldSide.dataset, { timeoutMs });
+        } catch (error) {
+          if (error instanceof SolverMissing) throw new UsageError(error.message, 'missing-dependency');
+          if (error instanceof WitnessBug) throw new Error(`${error.message}: this is a bug in logfilter diff, please report it`);
+          throw error;
+        }
+        print(result, flags.json === true);
+        if (result.relation === 'same') return EXIT_OK;
+        return result.relation === 'undecided' ? EXIT_UNDECIDED : EXIT_INVALID;
+      }),
+    );
+}
+
+function seconds(text: string): number {
+  if (!/^\d+(\.\d+)?$/.test(text) || Number(text) <= 0) throw new UsageError(`--timeout takes a positive number of seconds, not '${text}'`);
+  return Math.round(Number(text) * 1000);
+}
+
+/** One side: read (a file when the argument names one), then compiled or decompiled with core's checker. */
+function readSide(context: Context, argument: string, label: string, flags: DiffFlags): Side | undefined {
+  const isFile = argument === '-' || (!/[\s{"]/.test(argument) && existsSync(argument) && statSync(argument).isFile());
+  const text = isFile ? readTextFile(argument) : argument;
+  const name = isFile ? (argument === '-' ? '<stdin>' : argument) : label;
+  const trimmed = text.trimStart();
+  if (trimmed.startsWith('{') || trimmed.startsWith('[') || trimmed.startsWith('"')) {
+    const jobDataset = datasetOfJob(trimmed);
+    const dataset = context.dataset(flags.dataset ?? jobDataset);
+    const result = decompile(text, { dataset });
+    return finish(context, result.ok ? result.filter : undefined, dataset, result.diagnostics, text, name);
+  }
+  const dataset = context.dataset(flags.dataset);
+  const result = compile(text, { dataset });
+  return finish(context, result.ok ? result.filter : undefined, dataset, result.diagnostics, text, name);
+}
+
+function finish(context: Context, filter: FilterJson | undefined, dataset: Dataset, diagnostics: Diagnostic[], text: string, name: string): Side | undefined {
+  context.printDiagnostics(diagnostics, text, name);
+  return filter ? { filter, dataset } : undefined;
+}
+
+/** The `dataset` of a job given as JSON, if the input is one. */
+function datasetOfJob(text: string): string | undefined {
+  try {
+    const value = JSON.parse(text) as { dataset?: unknown };
+    return typeof value === 'object' && value !== null && typeof value.dataset === 'string' ? value.dataset : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function print(result: Comparison, json: boolean): void {
+  if (json) {
+    // The record's line is JSON already, with every digit of its numbers: it goes in as written.
+    const witnesses = result.witnesses.map((witness) => `{"record":${witness.line},"old":${witness.old},"new":${witness.new}}`);
+    const reason = result.reason ? `,"reason":${JSON.stringify(result.reason)}` : '';
+    process.stdout.write(`{"relation":${JSON.stringify(result.relation)},"witnesses":[${witnesses.join(',')}]${reason}}\n`);
+    return;
+  }
+  process.stdout.write(`${SAYS[result.relation]}${result.reason ? ` (${result.reason})` : ''}\n`);
+  for (const witness of result.witnesses) {
+    const who = witness.old ? 'only OLD lets this record through' : 'only NEW lets this record through';
+    process.stdout.write(`${who}:\n${witness.line}\n`);
+  }
+}

@@ -1,0 +1,255 @@
+/**
+ * A compiled filter as a formula over one log record, with exactly `evaluate`'s meaning
+ * (packages/core/src/output/evaluate.ts), for the solver to compare filters by meaning.
+ *
+ * Each field a filter names becomes variables by its catalog type: a presence flag (a missing field
+ * fails every positive operator and passes every negated one), then a string, an integer (int fields:
+ * 0..2^64-1, exact), a number on a decimal grid one digit finer than any constant of that field (float
+ * fields: so a value between two constants exists, and no 1/3 is ever a witness), a boolean, an
+ * integer-or-text pair (`int or string` timestamps), or for arrays one boolean per constant the filters
+ * mention (whether the array holds it: nothing else an array holds changes `contains` or `in`).
+ * Operators are read from core's operator table; each kind of test is implemented once below.
+ */
+import {
+  canonicalNumber,
+  type Dataset,
+  factsOf,
+  type FilterObject,
+  type FilterValue,
+  type Comparison,
+  operatorFromSpelling,
+  type OperatorTest,
+  valueType,
+} from '@logfilter/core';
+import type { Arith, Bool, Context, Seq } from 'z3-solver';
+
+export type Z3 = Context<'main'>;
+
+const UINT64_MAX = 18446744073709551615n;
+
+/** The record's value of one field, as the solver sees it. */
+export type FieldModel =
+  | { kind: 'text'; name: string; present: Bool; text: Seq }
+  | { kind: 'number'; name: string; present: Bool; value: Arith; digits: number; integral: boolean }
+  | { kind: 'boolean'; name: string; present: Bool; value: Bool }
+  | { kind: 'intOrText'; name: string; present: Bool; isNumber: Bool; value: Arith; text: Seq }
+  | { kind: 'array'; name: string; present: Bool; element: 'text' | 'number'; holds: Map<string, Bool> };
+
+/** Why a filter cannot be encoded: a criterion the record's type makes meaningless to the service. */
+export class NotModelled extends Error {}
+
+/** A decimal text as an exact fraction: `mantissa / 10^digits`. */
+function decimal(text: string): { mantissa: bigint; digits: number } | undefined {
+  const number = canonicalNumber(text);
+  if (!number) return undefined;
+  const [whole, fraction = ''] = number.text.replace('-', '').split('.');
+  const mantissa = BigInt(whole + fraction) * (number.text.startsWith('-') ? -1n : 1n);
+  return { mantissa, digits: fraction.length };
+}
+
+function textOfValue(value: FilterValue): string {
+  return String(value);
+}
+
+/** The numeric reading of a filter value, as evaluate's toTarget gives it (a number, or numeric text). */
+function numberOfValue(value: FilterValue): { mantissa: bigint; digits: number } | undefined {
+  if (typeof value === 'number' || (typeof value === 'string' && /^-?\d+(?:\.\d+)?$/.test(value))) return decimal(String(value));
+  return undefined;
+}
+
+/** Keys of array constants: a number by its canonical text, a string as it is. */
+function arrayKey(element: 'text' | 'number', value: FilterValue): string | undefined {
+  if (element === 'text') return typeof value === 'string' ? value : String(value);
+  const number = numberOfValue(value);
+  return number === undefined ? undefined : canonicalNumber(String(value))!.text;
+}
+
+export class Encoder {
+  readonly fields = new Map<string, FieldModel>();
+  /** Most decimals of the constants of each number field. */
+  private readonly decimals = new Map<string, number>();
+  private readonly constants = new Map<string, Set<string>>();
+  /** Facts that hold of every record (the ranges of types); added to every question. */
+  readonly domain: Bool[] = [];
+
+  constructor(
+    private readonly z: Z3,
+    private readonly dataset: Dataset,
+  ) {}
+
+  /** Looks at every constant first, so grids and array constants cover all filters compared. */
+  collect(node: FilterObject): void {
+    if ('and' in node || 'or' in node) {
+      for (const member of ('and' in node ? node.and : node.or) as FilterObject[]) this.collect(member);
+      return;
+    }
+    const { key, value } = node as { key: string; value: FilterValue };
+    for (const one of Array.isArray(value) ? value : [value]) {
+      const number = numberOfValue(one);
+      if (number) this.decimals.set(key, Math.max(this.decimals.get(key) ?? 0, number.digits));
+      let set = this.constants.get(key);
+      if (!set) this.constants.set(key, (set = new Set()));
+      set.add(typeof one === 'number' ? `n:${one}` : `s:${String(one)}`);
+    }
+  }
+
+  encode(node: FilterObject): Bool {
+    const z = this.z;
+    if ('and' in node) return z.And(...(node.and as FilterObject[]).map((member) => this.encode(member)));
+    if ('or' in node) return z.Or(...(node.or as FilterObject[]).map((member) => this.encode(member)));
+    const { key, operator: spelling, value } = node as { key: string; operator: string; value: FilterValue };
+    const operator = operatorFromSpelling(spelling);
+    if (!operator) throw new NotModelled(`unknown operator '${spelling}'`);
+    const facts = factsOf(operator);
+    const field = this.field(key);
+    // A negated operator is its positive's test, inverted; a missing field fails every positive test.
+    const positive = factsOf(facts.negated ? facts.negation : operator);
+    const test = z.And(field.present, this.test(field, positive.test, positive.comparison, value));
+    return facts.negated ? z.Not(test) : test;
+  }
+
+  /** The positive test of a present field: one implementation per kind of test of the operator table. */
+  private test(field: FieldModel, test: OperatorTest, comparison: Comparison | undefined, value: FilterValue): Bool {
+    const z = this.z;
+    const values = Array.isArray(value) ? value : [value];
+    switch (test) {
+      case 'equal':
+        return this.equals(field, value as FilterValue);
+      case 'member':
+        return z.Or(...values.map((one) => this.equals(field, one)));
+      case 'compare':
+        return this.compare(field, comparison!, value as FilterValue);
+      case 'prefix':
+        return this.onText(field, (text) => z.String.val(textOfValue(value)).prefixOf(text));
+      case 'suffix':
+        return this.onText(field, (text) => z.String.val(textOfValue(value)).suffixOf(text));
+      case 'contains':
+        if (field.kind === 'array') return this.holds(field, value as FilterValue);
+        return this.onText(field, (text) => text.contains(textOfValue(value)));
+    }
+  }
+
+  /** evaluate's `equals`: a string field equal to the value's text, a number to its number, a boolean to its truth. */
+  private equals(field: FieldModel, value: FilterValue): Bool {
+    const z = this.z;
+    switch (field.kind) {
+      case 'text':
+        return field.text.eq(z.String.val(textOfValue(value)));
+      case 'number':
+        return this.numberTest(field, '==', value);
+      case 'boolean': {
+        const truth = value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined;
+        return truth === undefined ? z.Bool.val(false) : truth ? field.value : z.Not(field.value);
+      }
+      case 'intOrText': {
+        const number = numberOfValue(value);
+        const asNumber = number && number.digits === 0 ? z.And(field.isNumber, field.value.eq(z.Int.val(number.mantissa))) : z.Bool.val(false);
+        return z.Or(asNumber, z.And(z.Not(field.isNumber), field.text.eq(z.String.val(textOfValue(value)))));
+      }
+      case 'array':
+        return this.holds(field, value);
+    }
+  }
+
+  private holds(field: FieldModel & { kind: 'array' }, value: FilterValue): Bool {
+    const key = arrayKey(field.element, value);
+    return key === undefined ? this.z.Bool.val(false) : (field.holds.get(key) ?? this.z.Bool.val(false));
+  }
+
+  private compare(field: FieldModel, comparison: Comparison, value: FilterValue): Bool {
+    const z = this.z;
+    if (field.kind === 'number') return this.numberTest(field, comparison, value);
+    if (field.kind === 'intOrText') {
+      const number = numberOfValue(value);
+      if (!number) return z.Bool.val(false);
+      const scaled = (arith: Arith) => relation(z, arith.mul(z.Int.val(10n ** BigInt(number.digits))), comparison, z.Int.val(number.mantissa));
+      // Numeric text is read as its number (the domain keeps such text to digits only).
+      const text = z.And(z.Not(field.isNumber), z.InRe(field.text, digits(z)), scaled(field.text.toInt()));
+      return z.Or(z.And(field.isNumber, scaled(field.value)), text);
+    }
+    throw new NotModelled(`'${field.name}' is not a number field: comparing it is not modelled`);
+  }
+
+  /** `value <op> constant` on the field's grid, exactly. */
+  private numberTest(field: FieldModel & { kind: 'number' }, op: '==' | '<' | '<=' | '>' | '>=', value: FilterValue): Bool {
+    const z = this.z;
+    const number = numberOfValue(value);
+    if (!number) return z.Bool.val(false);
+    const { mantissa, digits } = number;
+    if (digits <= field.digits) return relation(z, field.value, op, z.Int.val(mantissa * 10n ** BigInt(field.digits - digits)));
+    return relation(z, field.value.mul(z.Int.val(10n ** BigInt(digits - field.digits))), op, z.Int.val(mantissa));
+  }
+
+  /** A text test on the value's text (a number as written). */
+  private onText(field: FieldModel, test: (text: Seq) => Bool): Bool {
+    const z = this.z;
+    if (field.kind === 'text') return test(field.text);
+    if (field.kind === 'intOrText') return z.Or(z.And(field.isNumber, test(z.String.fromInt(field.value))), z.And(z.Not(field.isNumber), test(field.text)));
+    throw new NotModelled(`'${field.name}' holds no text: a text test on it is not modelled`);
+  }
+
+  private field(name: string): FieldModel {
+    const known = this.fields.get(name);
+    if (known) return known;
+    const z = this.z;
+    const catalogField = this.dataset.field(name);
+    if (!catalogField) throw new NotModelled(`unknown field '${name}' in dataset ${this.dataset.name}`);
+    const present = z.Bool.const(`${name}?`);
+    const type = valueType(catalogField);
+    let model: FieldModel;
+    if (catalogField.kind === 'array') {
+      const element = type === 'int' || type === 'float' ? 'number' : 'text';
+      const holds = new Map<string, Bool>();
+      for (const constant of this.constants.get(name) ?? []) {
+        const key = arrayKey(element, constant.startsWith('n:') ? Number(constant.slice(2)) : constant.slice(2));
+        if (key !== undefined && !holds.has(key)) holds.set(key, z.Bool.const(`${name}[${key}]`));
+      }
+      model = { kind: 'array', name, present, element, holds };
+    } else if (type === 'int' || type === 'float') {
+      const integral = type === 'int';
+      const digits = integral ? 0 : (this.decimals.get(name) ?? 0) + 1;
+      const value = z.Int.const(name);
+      if (integral) this.domain.push(value.ge(0), value.le(z.Int.val(UINT64_MAX)));
+      model = { kind: 'number', name, present, value, digits, integral };
+    } else if (type === 'bool') {
+      model = { kind: 'boolean', name, present, value: z.Bool.const(name) };
+    } else if (type === 'int or string') {
+      const value = z.Int.const(`${name}#`);
+      const text = z.String.const(name);
+      const isNumber = z.Bool.const(`${name}#?`);
+      this.domain.push(value.ge(0), value.le(z.Int.val(UINT64_MAX)), z.Or(isNumber, z.Not(z.InRe(text, numericNotDigits(z)))));
+      model = { kind: 'intOrText', name, present, isNumber, value, text };
+    } else {
+      model = { kind: 'text', name, present, text: z.String.const(name) };
+    }
+    this.fields.set(name, model);
+    return model;
+  }
+}
+
+function relation(z: Z3, left: Arith, op: '==' | '<' | '<=' | '>' | '>=', right: Arith): Bool {
+  switch (op) {
+    case '==':
+      return left.eq(right);
+    case '<':
+      return left.lt(right);
+    case '<=':
+      return left.le(right);
+    case '>':
+      return left.gt(right);
+    case '>=':
+      return left.ge(right);
+  }
+  return z.Bool.val(false);
+}
+
+function digits(z: Z3) {
+  return z.Plus(z.Range('0', '9'));
+}
+
+/** Text evaluate reads as a number other than plain digits (`-5`, `1.5`): outside the modelled domain of an integer-or-text value's text. */
+function numericNotDigits(z: Z3) {
+  const d = digits(z);
+  const fraction = z.ReConcat(z.Re.toRe('.'), d);
+  return z.Union(z.ReConcat(z.Re.toRe('-'), d, z.Option(fraction)), z.ReConcat(d, fraction));
+}

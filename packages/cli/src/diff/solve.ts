@@ -1,0 +1,185 @@
+/**
+ * Two filters compared by meaning: which records each lets through that the other does not, decided
+ * by Z3 (the `z3-solver` package, an optional dependency loaded only here) over encode.ts's formulas.
+ * Every witness record is checked with `evaluate` on its NDJSON line, exactly as `logfilter test`
+ * reads a line, before it is given; one that `evaluate` does not confirm is reported as a bug.
+ */
+import { type Dataset, type FilterJson, matcher } from '@logfilter/core';
+import type { Bool, Model } from 'z3-solver';
+import { judgeLine } from '../engines/line-reader.js';
+import { Encoder, type FieldModel, NotModelled, type Z3 } from './encode.js';
+
+export type Relation = 'same' | 'old-wider' | 'new-wider' | 'overlap' | 'disjoint' | 'differ' | 'undecided';
+
+export interface Witness {
+  /** The record as one NDJSON line (numbers with every digit). */
+  line: string;
+  old: boolean;
+  new: boolean;
+}
+
+export interface Comparison {
+  relation: Relation;
+  witnesses: Witness[];
+  /** Why the answer is undecided, when it is. */
+  reason?: string;
+}
+
+/** Z3 could not be loaded: the optional dependency is absent. */
+export class SolverMissing extends Error {}
+
+/** A witness `evaluate` does not confirm: the encoding and evaluate disagree. */
+export class WitnessBug extends Error {}
+
+interface Solver {
+  z: Z3;
+  release(): void;
+}
+
+let loaded: Promise<Solver> | undefined;
+
+/** Z3, started once per process (about 0.2-0.6 s). */
+export function loadSolver(): Promise<Solver> {
+  loaded ??= (async () => {
+    let module: typeof import('z3-solver');
+    try {
+      module = await import('z3-solver');
+    } catch {
+      throw new SolverMissing(
+        'comparing filters by meaning needs the z3-solver package (an optional dependency of @logfilter/cli): install it with `npm install -g z3-solver` beside logfilter, or `npm install z3-solver` in the project',
+      );
+    }
+    const { Context, em } = await module.init();
+    return { z: Context('main'), release: () => (em as { PThread?: { terminateAllThreads(): void } }).PThread?.terminateAllThreads() };
+  })();
+  return loaded;
+}
+
+export interface CompareOptions {
+  /** Most milliseconds for each question put to the solver (default 10 s). */
+  timeoutMs?: number;
+}
+
+/** The relation of `older` and `newer` over the records of `dataset`, with a witness for each direction that differs. */
+export async function compareFilters(older: FilterJson, newer: FilterJson, dataset: Dataset, options: CompareOptions = {}): Promise<Comparison> {
+  const { z } = await loadSolver();
+  const encoder = new Encoder(z, dataset);
+  encoder.collect(older.where);
+  encoder.collect(newer.where);
+  let a: Bool;
+  let b: Bool;
+  try {
+    a = encoder.encode(older.where);
+    b = encoder.encode(newer.where);
+  } catch (error) {
+    if (error instanceof NotModelled) return { relation: 'undecided', witnesses: [], reason: error.message };
+    throw error;
+  }
+  const ask = async (question: Bool): Promise<Model | 'unsat' | 'unknown'> => {
+    const solver = new z.Solver();
+    solver.set('timeout', options.timeoutMs ?? 10_000);
+    solver.add(...encoder.domain, question);
+    const answer = await solver.check();
+    return answer === 'sat' ? solver.model() : answer;
+  };
+  const oldOnly = await ask(z.And(a, z.Not(b)));
+  const newOnly = await ask(z.And(b, z.Not(a)));
+  const witnesses: Witness[] = [];
+  for (const model of [oldOnly, newOnly]) {
+    if (typeof model !== 'string') witnesses.push(confirm(witnessLine(z, model, encoder.fields), older, newer));
+  }
+  if (oldOnly === 'unknown' || newOnly === 'unknown') {
+    return witnesses.length > 0
+      ? { relation: 'differ', witnesses, reason: 'one direction was not decided within the time budget' }
+      : { relation: 'undecided', witnesses, reason: 'the solver did not decide within the time budget' };
+  }
+  if (oldOnly === 'unsat' && newOnly === 'unsat') return { relation: 'same', witnesses };
+  if (newOnly === 'unsat') return { relation: 'old-wider', witnesses };
+  if (oldOnly === 'unsat') return { relation: 'new-wider', witnesses };
+  const both = await ask(z.And(a, b));
+  if (both === 'unknown') return { relation: 'differ', witnesses, reason: 'whether some record passes both was not decided within the time budget' };
+  return { relation: both === 'unsat' ? 'disjoint' : 'overlap', witnesses };
+}
+
+/** Drops fields from the record while it still tells the filters apart, then checks it with evaluate. */
+function confirm(line: Record<string, string>, older: FilterJson, newer: FilterJson): Witness {
+  const oldTest = matcher(older);
+  const newTest = matcher(newer);
+  const judge = (fields: Record<string, string>) => {
+    const text = render(fields);
+    return { text, old: judgeLine(text, oldTest), new: judgeLine(text, newTest) };
+  };
+  let fields = { ...line };
+  const first = judge(fields);
+  if (first.old === first.new || typeof first.old !== 'boolean' || typeof first.new !== 'boolean') {
+    throw new WitnessBug(`the solver's record ${first.text} is not told apart by evaluate (old: ${String(first.old)}, new: ${String(first.new)})`);
+  }
+  for (const name of Object.keys(line)) {
+    const { [name]: _dropped, ...fewer } = fields;
+    const tried = judge(fewer);
+    if (tried.old === first.old && tried.new === first.new) fields = fewer;
+  }
+  const last = judge(fields);
+  return { line: last.text, old: last.old as boolean, new: last.new as boolean };
+}
+
+/** A JSON object line from member texts that are JSON already (numbers keep every digit). */
+function render(fields: Record<string, string>): string {
+  return `{${Object.entries(fields)
+    .map(([name, json]) => `${JSON.stringify(name)}:${json}`)
+    .join(',')}}`;
+}
+
+/** The record a model describes: each present field's value as JSON text. */
+function witnessLine(z: Z3, model: Model, fields: ReadonlyMap<string, FieldModel>): Record<string, string> {
+  const line: Record<string, string> = {};
+  const truth = (value: Bool) => z.isTrue(model.eval(value, true));
+  const integer = (expr: Parameters<Model['eval']>[0]): bigint => {
+    const value = model.eval(expr, true);
+    if (!z.isIntVal(value)) throw new WitnessBug(`the solver gave ${value.toString()} for an integer`);
+    return value.value();
+  };
+  const text = (expr: Parameters<Model['eval']>[0]): string => {
+    const value = model.eval(expr, true);
+    if (!z.isString(value)) throw new WitnessBug(`the solver gave ${value.toString()} for a string`);
+    return readZ3String(value.asString());
+  };
+  for (const [name, field] of fields) {
+    if (!truth(field.present)) continue;
+    switch (field.kind) {
+      case 'text':
+        line[name] = JSON.stringify(text(field.text));
+        break;
+      case 'number':
+        line[name] = decimalText(integer(field.value), field.digits);
+        break;
+      case 'boolean':
+        line[name] = String(truth(field.value));
+        break;
+      case 'intOrText':
+        line[name] = truth(field.isNumber) ? integer(field.value).toString() : JSON.stringify(text(field.text));
+        break;
+      case 'array': {
+        const held = [...field.holds].filter(([, holds]) => truth(holds)).map(([key]) => (field.element === 'number' ? key : JSON.stringify(key)));
+        line[name] = `[${held.join(',')}]`;
+        break;
+      }
+    }
+  }
+  return line;
+}
+
+/** `mantissa / 10^digits` as JSON number text. */
+function decimalText(mantissa: bigint, digits: number): string {
+  if (digits === 0) return mantissa.toString();
+  const negative = mantissa < 0n;
+  const text = (negative ? -mantissa : mantissa).toString().padStart(digits + 1, '0');
+  const whole = text.slice(0, -digits);
+  const fraction = text.slice(-digits).replace(/0+$/, '');
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** Z3 writes a string value with `\u{...}` escapes for characters outside printable ASCII (and for `\`). */
+export function readZ3String(written: string): string {
+  return written.replace(/\\u\{([0-9a-fA-F]+)\}/g, (_all, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)));
+}
