@@ -120,12 +120,12 @@ export class Encoder {
       case 'compare':
         return this.compare(field, comparison!, value as FilterValue);
       case 'prefix':
-        return this.onText(field, (text) => z.String.val(textOfValue(value)).prefixOf(text));
+        return this.onText(field, (text) => this.text(textOfValue(value)).prefixOf(text));
       case 'suffix':
-        return this.onText(field, (text) => z.String.val(textOfValue(value)).suffixOf(text));
+        return this.onText(field, (text) => this.text(textOfValue(value)).suffixOf(text));
       case 'contains':
         if (field.kind === 'array') return this.holds(field, value as FilterValue);
-        return this.onText(field, (text) => text.contains(textOfValue(value)));
+        return this.onText(field, (text) => text.contains(this.text(textOfValue(value))));
     }
   }
 
@@ -134,7 +134,7 @@ export class Encoder {
     const z = this.z;
     switch (field.kind) {
       case 'text':
-        return field.text.eq(z.String.val(textOfValue(value)));
+        return field.text.eq(this.text(textOfValue(value)));
       case 'number':
         return this.numberTest(field, '==', value);
       case 'boolean': {
@@ -144,11 +144,21 @@ export class Encoder {
       case 'intOrText': {
         const number = numberOfValue(value);
         const asNumber = number && number.digits === 0 ? z.And(field.isNumber, field.value.eq(z.Int.val(number.mantissa))) : z.Bool.val(false);
-        return z.Or(asNumber, z.And(z.Not(field.isNumber), field.text.eq(z.String.val(textOfValue(value)))));
+        return z.Or(asNumber, z.And(z.Not(field.isNumber), field.text.eq(this.text(textOfValue(value)))));
       }
       case 'array':
         return this.holds(field, value);
     }
+  }
+
+  /** A string constant as Z3 reads a literal: printable ASCII as it is, every other UTF-16 code unit as `\u{...}`. */
+  private text(value: string): Seq {
+    let literal = '';
+    for (let i = 0; i < value.length; i++) {
+      const unit = value.charCodeAt(i);
+      literal += unit >= 0x20 && unit < 0x7f && unit !== 0x5c ? value[i] : `\\u{${unit.toString(16)}}`;
+    }
+    return this.z.String.val(literal);
   }
 
   private holds(field: FieldModel & { kind: 'array' }, value: FilterValue): Bool {

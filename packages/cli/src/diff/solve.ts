@@ -49,7 +49,12 @@ export function loadSolver(): Promise<Solver> {
         'comparing filters by meaning needs the z3-solver package (an optional dependency of @logfilter/cli): install it with `npm install -g z3-solver` beside logfilter, or `npm install z3-solver` in the project',
       );
     }
-    const { Context, em } = await module.init();
+    const { Context, em, setParam } = await module.init();
+    // Characters are UTF-16 code units, as JavaScript's strings (and so evaluate's startsWith,
+    // endsWith and includes) count them: one Z3 character each, none above U+FFFF.
+    setParam('encoding', 'bmp');
+    // Past this Z3 answers `unknown` rather than growing towards WebAssembly's 2 GB and aborting.
+    setParam('memory_max_size', 1024);
     return { z: Context('main'), release: () => (em as { PThread?: { terminateAllThreads(): void } }).PThread?.terminateAllThreads() };
   })();
   return loaded;
@@ -179,7 +184,7 @@ function decimalText(mantissa: bigint, digits: number): string {
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 
-/** Z3 writes a string value with `\u{...}` escapes for characters outside printable ASCII (and for `\`). */
+/** Z3 writes a string value with `\u{...}` escapes for characters outside printable ASCII (and for `\`): each one UTF-16 code unit. */
 export function readZ3String(written: string): string {
-  return written.replace(/\\u\{([0-9a-fA-F]+)\}/g, (_all, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)));
+  return written.replace(/\\u\{([0-9a-fA-F]+)\}/g, (_all, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
