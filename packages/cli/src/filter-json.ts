@@ -13,6 +13,8 @@ export interface JsonInputFlags {
   values?: 'documented' | 'typed';
   maxBytes?: string;
   maxOperators?: string;
+  /** false with --no-lint: no lint warnings (they are on for JSON as for text). */
+  lint?: boolean;
   json?: boolean;
   format?: ReportFormat;
 }
@@ -56,6 +58,7 @@ function decompileOptions(context: Context, flags: JsonInputFlags): DecompileOpt
     catalog: context.catalog(),
     explicitDataset: flags.dataset !== undefined,
     values: flags.values,
+    lint: flags.lint,
     maxBytes: flags.maxBytes === undefined ? undefined : parsePositiveInt(flags.maxBytes, '--max-bytes'),
     maxOperators: flags.maxOperators === undefined ? undefined : parsePositiveInt(flags.maxOperators, '--max-operators'),
   };

@@ -16,6 +16,7 @@ export function registerDecompile(program: Command, context: Context): void {
         .choices(['documented', 'typed'])
         .default('documented'),
     )
+    .option('--no-lint', 'no lint warnings (never-matches, always-matches, value-case, not-a-timestamp)')
     .option('--max-bytes <n>', `size limit of the filter in bytes (default: ${DEFAULT_MAX_BYTES})`)
     .option('--max-operators <n>', `limit on the number of operators (default: ${DEFAULT_MAX_OPERATORS})`)
     .option('--json', 'machine output: one JSON object {ok, text, filter, json, diagnostics, stats, found} on stdout')

@@ -11,6 +11,7 @@ export interface TerraformFlags {
   file?: string;
   maxBytes?: string;
   maxOperators?: string;
+  lint?: boolean;
   json?: boolean;
   format?: ReportFormat;
 }
@@ -21,6 +22,7 @@ export function runTerraformCheck(context: Context, filter: string | undefined, 
   if (flags.dataset !== undefined) throw new UsageError("--terraform checks each filter against its resource's own dataset: leave out --dataset");
   const report = checkTerraform(flags.terraform, {
     catalog: context.catalog(),
+    lint: flags.lint,
     maxBytes: flags.maxBytes === undefined ? undefined : parsePositiveInt(flags.maxBytes, '--max-bytes'),
     maxOperators: flags.maxOperators === undefined ? undefined : parsePositiveInt(flags.maxOperators, '--max-operators'),
   });
