@@ -134,8 +134,8 @@ function findFilter(doc: JsonDocument, at: string, value: unknown, report: Diagn
     const located = inner && findFilter(inner, '', inner.value, report, hops + 1);
     return located && { ...located, found: at };
   }
-  // A bare list of jobs, as `jobs list --json` prints them or a file keeps them.
-  if (Array.isArray(value) && value.some(isObject)) return findInResult(doc, at, value, report, hops);
+  // A bare list of jobs, as a file keeps them (`jobs check` and an API answer's `result` take one too).
+  if (Array.isArray(value) && value.some(isJob)) return findInResult(doc, at, value, report, hops);
   if (!isObject(value)) {
     return fail(
       'not-a-filter',
@@ -168,6 +168,8 @@ function findFilter(doc: JsonDocument, at: string, value: unknown, report: Diagn
   }
   return fail('not-a-filter', 'this object is not a filter: it has no "where", "filter" or "result" member', `a filter is {"where": ${CRITERION_EXAMPLE}}`);
 }
+
+const isJob = (value: unknown): boolean => isObject(value) && ['filter', 'dataset', 'destination_conf'].some((member) => member in value);
 
 /** An API envelope's `result`: one job, or a list of jobs of which exactly one has a filter. */
 function findInResult(doc: JsonDocument, at: string, result: unknown, report: DiagnosticBag, hops: number): Located | undefined {
