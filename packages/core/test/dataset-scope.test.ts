@@ -1,5 +1,5 @@
 /** The one scope-aware dataset resolver, and the jobs and JSON inputs that go through it. */
-import { builtinCatalog, checkJobs, Dataset, resolveDataset } from '@logfilter/core';
+import { builtinCatalog, checkJobs, compile, Dataset, resolveDataset } from '@logfilter/core';
 import { describe, expect, it } from 'vitest';
 
 const UNKNOWN_HINT = "did you mean 'http_requests'? (`logfilter datasets` lists them)";
@@ -42,6 +42,12 @@ describe('resolveDataset', () => {
     // Under an account, the name to write is the plain one.
     expect(resolveDataset({ dataset: 'firewall_event', scope: 'account' }).error?.hint).toMatch(/^did you mean 'firewall_events'\?/);
     expect(resolveDataset({ dataset: 'zzzzzzzzzzzz' }).error?.hint).toBe('`logfilter datasets` lists the datasets');
+  });
+
+  it('answers a wrong argument from plain JavaScript with a diagnostic, not a TypeError', () => {
+    expect(resolveDataset({ dataset: 42 as never }).error?.code).toBe('unknown-dataset');
+    expect(compile('ClientCountry eq us', { dataset: 42 as never }).diagnostics.map((d) => d.code)).toEqual(['unknown-dataset']);
+    expect(resolveDataset({ dataset: 'workers_trace_events', scope: 'galaxy' as never }).error).toBeUndefined();
   });
 });
 

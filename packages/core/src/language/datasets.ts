@@ -55,7 +55,10 @@ export type DatasetResolution =
 export function resolveDataset(options: DatasetOptions): DatasetResolution {
   const catalog = options.catalog ?? builtinCatalog();
   const given = options.dataset ?? DEFAULT_DATASET;
-  const scope = options.scope;
+  // A caller in plain JavaScript may pass anything: a scope other than the two is no scope.
+  const scope = options.scope === 'zone' || options.scope === 'account' ? options.scope : undefined;
+  if (typeof given !== 'string' && typeof given?.field !== 'function')
+    return { error: { code: 'unknown-dataset', message: 'the dataset option is neither a name nor a Dataset', hint: "pass a name such as 'http_requests'" } };
   if (typeof given !== 'string') return inScope(given.name, scope && given.scope !== scope ? (catalog.get(`${given.name}@${scope}`) ?? given) : given, scope);
   // A plain name under a known scope is that scope's dataset of the name, when the catalog has one.
   const dataset = (scope && !given.includes('@') ? catalog.get(`${given}@${scope}`) : undefined) ?? catalog.get(given);
