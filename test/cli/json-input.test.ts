@@ -84,7 +84,10 @@ describe('jobs check places a filter error at its column', () => {
   });
 
   it('checks an account job on firewall_events against the account dataset with --scope account', async () => {
-    const file = files.file('fw.json', JSON.stringify({ ...job('{"where":{"key":"ZoneName","operator":"eq","value":"example.com"}}'), dataset: 'firewall_events' }));
+    const file = files.file(
+      'fw.json',
+      JSON.stringify({ ...job('{"where":{"key":"ZoneName","operator":"eq","value":"example.com"}}'), dataset: 'firewall_events' }),
+    );
     expect((await runCli(['jobs', 'check', file, '--scope', 'account'])).code).toBe(0);
     const zone = await runCli(['jobs', 'check', file, '--scope', 'zone']);
     expect(zone.code).toBe(1);

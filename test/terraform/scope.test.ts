@@ -44,7 +44,8 @@ describe('check --terraform in the job scope', () => {
   });
 
   it('lints the filter as text is linted, each warning at its place in the .tf file with its pointer', async () => {
-    const where = '{ and = [{ key = "ClientCountry", operator = "in", value = ["US", "CA"] }, { key = "EdgeResponseStatus", operator = "eq", value = 200 }, { key = "EdgeResponseStatus", operator = "eq", value = 404 }] }';
+    const where =
+      '{ and = [{ key = "ClientCountry", operator = "in", value = ["US", "CA"] }, { key = "EdgeResponseStatus", operator = "eq", value = 200 }, { key = "EdgeResponseStatus", operator = "eq", value = 404 }] }';
     const file = files.file('lint.tf', job('zone_id', 'http_requests', where));
     const { code, report } = await check(file);
     expect(code).toBe(0);

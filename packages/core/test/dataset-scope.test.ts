@@ -37,7 +37,11 @@ describe('resolveDataset', () => {
 
   it('words an unknown name one way, with or without a scope', () => {
     for (const scope of [undefined, 'zone', 'account'] as const) {
-      expect(resolveDataset({ dataset: 'http_request', scope }).error).toEqual({ code: 'unknown-dataset', message: "unknown dataset 'http_request'", hint: UNKNOWN_HINT });
+      expect(resolveDataset({ dataset: 'http_request', scope }).error).toEqual({
+        code: 'unknown-dataset',
+        message: "unknown dataset 'http_request'",
+        hint: UNKNOWN_HINT,
+      });
     }
     // Under an account, the name to write is the plain one.
     expect(resolveDataset({ dataset: 'firewall_event', scope: 'account' }).error?.hint).toMatch(/^did you mean 'firewall_events'\?/);
@@ -64,7 +68,11 @@ describe('checkJobs through the resolver', () => {
     const text = job('http_requests', '{"where":{"key":"ClientCountri","operator":"eq","value":"us"}}');
     const [diagnostic] = checkJobs(text).diagnostics;
     const at = text.indexOf('\\"ClientCountri\\"');
-    expect(diagnostic).toMatchObject({ code: 'unknown-field', pointer: '/filter', message: "filter at /where/key: unknown field 'ClientCountri' in dataset http_requests" });
+    expect(diagnostic).toMatchObject({
+      code: 'unknown-field',
+      pointer: '/filter',
+      message: "filter at /where/key: unknown field 'ClientCountri' in dataset http_requests",
+    });
     expect([diagnostic.range.start.offset, diagnostic.range.end.offset]).toEqual([at, at + '\\"ClientCountri\\"'.length]);
   });
 

@@ -63,7 +63,11 @@ describe('decompile of a bare list of jobs', () => {
     ]);
     const [diagnostic] = results[1].result.diagnostics;
     expect(diagnostic).toMatchObject({ code: 'unknown-field', pointer: '/where/key' });
-    expect(diagnostic.range.start).toEqual({ offset: text.indexOf('\\"BotScor'), line: 3, column: text.indexOf('\\"BotScor') - text.lastIndexOf('\n', text.indexOf('\\"BotScor')) });
+    expect(diagnostic.range.start).toEqual({
+      offset: text.indexOf('\\"BotScor'),
+      line: 3,
+      column: text.indexOf('\\"BotScor') - text.lastIndexOf('\n', text.indexOf('\\"BotScor')),
+    });
     expect(results[1].text).toBe(text);
   });
 });

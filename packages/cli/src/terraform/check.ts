@@ -124,7 +124,14 @@ function datasetOf(expr: HclExpr | undefined, block: HclBlock, scope: FileScope)
   const resolved = resolveDataset({ dataset: expr.value.text, catalog: scope.options.catalog, scope: jobScope(block) });
   if (resolved.error) {
     const { code, message, hint } = resolved.error;
-    scope.report.diagnostics.push({ file: scope.file, code, severity: 'error', message, hint, range: scope.map.range({ start: expr.start + 1, end: expr.end - 1 }) });
+    scope.report.diagnostics.push({
+      file: scope.file,
+      code,
+      severity: 'error',
+      message,
+      hint,
+      range: scope.map.range({ start: expr.start + 1, end: expr.end - 1 }),
+    });
   }
   // A dataset of the other scope is still checked, so that its filter's problems show at once.
   return resolved.dataset ? { dataset: resolved.dataset } : { at: expr };

@@ -206,14 +206,7 @@ function checkOptions(job: Record<string, unknown>, dataset: Dataset | undefined
  * The filter string through decompile's checks and lint, read in place: each diagnostic at its column
  * inside the escaped string, with the pointer of `filter` and, in the message, the one inside the filter.
  */
-function checkFilter(
-  filter: unknown,
-  pointer: string,
-  dataset: Dataset | undefined,
-  report: DiagnosticBag,
-  options: JobCheckOptions,
-  doc: JsonDocument,
-): void {
+function checkFilter(filter: unknown, pointer: string, dataset: Dataset | undefined, report: DiagnosticBag, options: JobCheckOptions, doc: JsonDocument): void {
   if (filter === undefined || filter === null || filter === '' || !dataset || !report.source) return;
   if (typeof filter !== 'string') {
     report.error('wrong-json-type', pointer, `filter must be the filter JSON as a string, not ${describeJson(filter)}`);
