@@ -94,3 +94,21 @@ describe('jobs check places a filter error at its column', () => {
     expect(zone.stderr).toContain("unknown field 'ZoneName'");
   });
 });
+
+describe('--scope names the dataset as a job in that scope sees it', () => {
+  it('for check of text with -d', async () => {
+    expect(await runCli(['check', '-d', 'firewall_events', '--scope', 'account', 'ZoneName eq example.com'])).toMatchObject({ code: 0 });
+    const wrong = await runCli(['check', '-d', 'workers_trace_events', '--scope', 'zone', 'Outcome eq ok']);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain("error[wrong-scope]: dataset 'workers_trace_events' is account-scoped");
+  });
+
+  it("for decompile of an account's jobs, each job's own dataset read in the scope", async () => {
+    const file = files.file(
+      'account.json',
+      JSON.stringify([{ ...job('{"where":{"key":"ZoneName","operator":"eq","value":"a.com"}}'), dataset: 'firewall_events' }]),
+    );
+    expect(await runCli(['decompile', '-f', file, '--scope', 'account'])).toMatchObject({ code: 0, stdout: 'ZoneName eq a.com\n' });
+    expect((await runCli(['decompile', '-f', file])).stderr).toContain("unknown field 'ZoneName' in dataset firewall_events");
+  });
+});

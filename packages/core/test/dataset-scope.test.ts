@@ -19,7 +19,7 @@ describe('resolveDataset', () => {
     expect(resolved.error).toEqual({
       code: 'wrong-scope',
       message: "dataset 'workers_trace_events' is account-scoped: its jobs live under an account, not a zone",
-      hint: 'use --account ID instead of --zone ID (in Terraform, account_id instead of zone_id)',
+      hint: 'use --account ID instead of --zone ID (check and decompile: --scope account; Terraform: account_id instead of zone_id)',
     });
     expect(resolveDataset({ dataset: 'http_requests', scope: 'account' }).error?.message).toBe(
       "dataset 'http_requests' is zone-scoped: its jobs live under a zone, not an account",

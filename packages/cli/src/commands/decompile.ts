@@ -2,7 +2,7 @@
 import { DEFAULT_DATASET, DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS } from '@logfilter/core';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
-import { type JsonInputFlags, runJson } from '../filter-json.js';
+import { type JsonInputFlags, runJson, scopeOption } from '../filter-json.js';
 
 export function registerDecompile(program: Command, context: Context): void {
   program
@@ -11,6 +11,7 @@ export function registerDecompile(program: Command, context: Context): void {
     .argument('[json]', 'the filter JSON (or use --file)')
     .option('-f, --file <path>', 'read the JSON from a file (- for standard input)')
     .option('-d, --dataset <name>', `dataset whose fields the filter uses (default: ${DEFAULT_DATASET})`)
+    .addOption(scopeOption())
     .addOption(
       new Option('--values <style>', 'value style of the input (typed: a string stays a string where a number could be) and of the "json" in --json output')
         .choices(['documented', 'typed'])

@@ -84,7 +84,7 @@ function inScope(name: string, dataset: Dataset, scope: JobScope | undefined): D
     error: {
       code: 'wrong-scope',
       message: `dataset '${name}' is ${other}-scoped: its jobs live under ${article(other)}, not ${article(scope)}`,
-      hint: `use --${other} ID instead of --${scope} ID (in Terraform, ${id(other)} instead of ${id(scope)})`,
+      hint: `use --${other} ID instead of --${scope} ID (check and decompile: --scope ${other}; Terraform: ${id(other)} instead of ${id(scope)})`,
     },
   };
 }
