@@ -14,7 +14,15 @@ export { escapeControlCharacters, renderDiagnostic, renderDiagnostics, type Rend
 
 // language/: datasets and their typed fields, operators, values.
 export { Catalog, Dataset, parseCatalog, readDataset, type CatalogFile, type Field, type FieldKind } from './language/catalog.js';
-export { builtinCatalog, datasetFromFile, DEFAULT_DATASET, resolveDataset, type DatasetOptions } from './language/datasets.js';
+export {
+  builtinCatalog,
+  datasetFromFile,
+  DEFAULT_DATASET,
+  resolveDataset,
+  type DatasetOptions,
+  type DatasetProblem,
+  type DatasetResolution,
+} from './language/datasets.js';
 export { allowedOperators, isArrayField, typeFamily, valueType, type ValueType } from './language/field-types.js';
 export { fieldValues } from './language/field-values.js';
 export {
@@ -116,14 +124,12 @@ export {
 } from './job-config/output-options.js';
 export {
   checkJobs,
-  datasetForScope,
   destinationProblem,
   UPLOAD_LIMITS,
   type CheckedJob,
   type JobCheckOptions,
   type JobCheckResult,
   type JobScope,
-  type ScopedDataset,
 } from './job-config/job-check.js';
 
 // sql/: the filter as a SQL boolean expression, for the engines logs land in.

@@ -4,7 +4,7 @@
  * option the user did not name; after the PUT the job is read back to verify the change held.
  */
 import { updateJob, type Job, type JobChange } from '@logfilter/api';
-import { checkJobs, compile, datasetForScope, type Diagnostic, type JobScope } from '@logfilter/core';
+import { checkJobs, compile, type Diagnostic, type JobScope } from '@logfilter/core';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { EXIT_INVALID, EXIT_OK, readSource, UsageError } from '../io.js';
@@ -128,7 +128,7 @@ function compileFilterInto(context: Context, flags: UpdateFlags, job: Job, scope
   if (flags.filter === undefined && flags.filterFile === undefined) return [];
   const source = readSource(flags.filter, flags.filterFile);
   const name = typeof job.dataset === 'string' ? job.dataset : 'http_requests';
-  const dataset = datasetForScope(name, scope, context.catalog()).dataset ?? context.dataset(name);
+  const dataset = context.resolveDataset(name, scope).dataset ?? context.dataset(name);
   const result = compile(source.text, { dataset, catalog: context.catalog() });
   if (!flags.json) context.printDiagnostics(result.diagnostics, source.text, source.name ?? 'filter');
   if (!result.ok) {
