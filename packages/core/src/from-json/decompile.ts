@@ -12,6 +12,7 @@ import type { Dataset } from '../language/catalog.js';
 import { finish } from '../output/finish.js';
 import { JsonDocument } from './decompile-source.js';
 import { CRITERION_EXAMPLE, TreeReader, type CriterionInfo } from './decompile-tree.js';
+import { refuseTooLarge } from '../base/arguments.js';
 import { DiagnosticBag, type Diagnostic, type DiagnosticCode } from '../base/diagnostics.js';
 import { formatExpr } from '../syntax/format.js';
 import { childPointer, describeJson, isObject } from '../base/json-source.js';
@@ -51,7 +52,7 @@ export function decompile(input: string | object, options: DecompileOptions = {}
   let tree: FilterNode | undefined;
   let found: string | undefined;
   try {
-    const doc = JsonDocument.read(text, report);
+    const doc = refuseTooLarge(text, 'json', report) ? undefined : JsonDocument.read(text, report);
     const located = doc && findFilter(doc, '', doc.value, report, 0);
     const dataset = located?.job ? jobDataset(located, options, report) : resolveDatasetInto(options, report);
     if (located) {
