@@ -64,8 +64,8 @@ describe('check --terraform on deeply nested input', () => {
     expect(fine).toMatchObject({ code: 0, stderr: 'ok: 62 bytes, 1 operator\n' });
   });
 
-  it('reads a <<- heredoc of a hundred thousand lines without overflowing the stack', async () => {
-    const file = files.file('heredoc.tf', resource(`<<-EOT\n${'    {}\n'.repeat(100_000)}  EOT`));
+  it('reads a <<- heredoc of two hundred thousand lines without overflowing the stack', async () => {
+    const file = files.file('heredoc.tf', resource(`<<-EOT\n${'    {}\n'.repeat(200_000)}  EOT`));
     const result = await runCli(['check', '--terraform', file, '--no-color']);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`error[invalid-json]: the input is not valid JSON: unexpected text after the JSON value\n --> ${file}:5:5\n`);
