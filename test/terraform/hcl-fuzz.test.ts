@@ -138,6 +138,20 @@ describe('the HCL reader under random input', () => {
     fc.assert(fc.property(resource, readEverything), { numRuns: Math.min(RUNS.numRuns, 100) });
   });
 
+  it('keeps an expression that needs Terraform whole, from where it starts to where it ends', () => {
+    const text = 'jsonencode([x, [y, [z...]...], concat([1], [2]...)]) + 1';
+    expect(parseHclExpression(text)).toEqual({ kind: 'opaque', text, start: 0, end: text.length });
+    const tuple = parseHclExpression('[x, [y, [z...]...], [1].a ? 2 : 3]');
+    expect(tuple).toMatchObject({
+      kind: 'tuple',
+      items: [
+        { kind: 'opaque', text: 'x' },
+        { kind: 'opaque', text: '[y, [z...]...]' },
+        { kind: 'opaque', text: '[1].a ? 2 : 3' },
+      ],
+    });
+  });
+
   it('says where nesting goes past the limit', () => {
     const text = `${'['.repeat(MAX_NESTING + 1)}${']'.repeat(MAX_NESTING + 1)}`;
     let thrown: unknown;

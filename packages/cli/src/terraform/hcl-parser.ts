@@ -56,6 +56,8 @@ class Parser {
   private at = 0;
   /** Blocks, objects, tuples and calls open around the current token. */
   private depth = 0;
+  /** Set when a tuple or call turned out to need Terraform (`...`): the bracket it leaves open. */
+  private unfinished: string | undefined;
 
   constructor(private readonly source: string) {
     this.tokens = lexHcl(source);
@@ -119,8 +121,12 @@ class Parser {
     const start = this.at;
     const primary = this.primary();
     if (primary && !this.continuesExpression()) return primary;
-    // A whole value followed by an operator goes on from after the value (read once, not again).
+    // A whole value followed by an operator goes on from after the value (read once, not again), and
+    // so does a tuple or call found to need Terraform, inside its bracket: nothing is read twice.
     if (primary) return this.opaque(primary.start, primary.end);
+    const unfinished = this.unfinished;
+    this.unfinished = undefined;
+    if (unfinished) return this.opaque(this.tokens[start].start, this.tokens[this.at - 1].end, [unfinished]);
     this.at = start;
     return this.opaque();
   }
@@ -183,7 +189,10 @@ class Parser {
       if (this.peek().image === closer) return { items, end: this.next().end };
       items.push(this.expression());
       this.skipNewlines();
-      if (this.peek().image === '...') return undefined;
+      if (this.peek().image === '...') {
+        this.unfinished = closer;
+        return undefined;
+      }
       if (this.peek().image === ',') this.next();
       else if (this.peek().image !== closer) this.fail(`expected ',' or '${closer}', found ${this.describe(this.peek())}`, 'separate the items with commas');
     }
@@ -197,10 +206,9 @@ class Parser {
 
   /**
    * Skips to the end of an expression (a new line, ',' or a closer at depth 0) and keeps its source;
-   * `start` to `end` is what was already read of it, when it began with a whole value.
+   * `start` to `end` is what was already read of it, and `open` the brackets that read left open.
    */
-  private opaque(start = this.peek().start, end = start): HclExpr {
-    const open: string[] = [];
+  private opaque(start = this.peek().start, end = start, open: string[] = []): HclExpr {
     // A ':' at depth 0 ends the expression (an object key) unless it belongs to a `? :` conditional.
     let conditionals = 0;
     for (;;) {
