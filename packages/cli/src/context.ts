@@ -31,7 +31,7 @@ export class Context {
     if (this.loaded) return this.loaded;
     const path = this.globals().catalog;
     if (!path) return (this.loaded = builtinCatalog());
-    const text = readTextFile(path);
+    const text = readTextFile(path, 'catalog');
     let value: unknown;
     try {
       value = JSON.parse(text);

@@ -33,7 +33,7 @@ export function checkJson(context: Context, inline: string | undefined, flags: J
 
 /** Decompile prints the text on success; check prints a summary on stderr. */
 export function runJson(context: Context, inline: string | undefined, flags: JsonInputFlags, mode: 'decompile' | 'check'): number {
-  const source = readSource(inline, flags.file, 'filter JSON');
+  const source = readSource(inline, flags.file, 'json');
   const jobs = decompileJobs(source.text, decompileOptions(context, flags));
   if (jobs) return runJobs(context, jobs, flags, mode);
   const decompiled = decompileSource(context, source, flags);

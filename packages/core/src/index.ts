@@ -11,6 +11,7 @@ export { compile, compileDataset, type CompileOptions, type CompileResult } from
 export { DIAGNOSTIC_CODES, type DiagnosticCode } from './base/codes.js';
 export { hasErrors, SourceMap, type Diagnostic, type Position, type Range, type Severity, type Span } from './base/diagnostics.js';
 export { escapeControlCharacters, renderDiagnostic, renderDiagnostics, type RenderableDiagnostic, type RenderOptions } from './base/codeframe.js';
+export { INPUT_LIMITS, inputTooLarge, MAX_NESTING, sizeOver, type InputKind } from './base/limits.js';
 
 // language/: datasets and their typed fields, operators, values.
 export { Catalog, Dataset, parseCatalog, readDataset, type CatalogFile, type Field, type FieldKind } from './language/catalog.js';

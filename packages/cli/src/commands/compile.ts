@@ -141,7 +141,7 @@ export function machineFailure(error: UsageError): object {
     ok: false,
     filter: null,
     json: null,
-    diagnostics: [{ code: error.code, severity: 'error', message: error.message, range: { start: at, end: at } }],
+    diagnostics: [{ code: error.code, severity: 'error', message: error.message, range: { start: at, end: at }, ...(error.hint && { hint: error.hint }) }],
     stats: { bytes: 0, operators: 0 },
   };
 }

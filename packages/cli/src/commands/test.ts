@@ -77,7 +77,7 @@ async function runEngine(filter: FilterJson, flags: TestFlags): Promise<EngineCo
 }
 
 function compileFilter(context: Context, filter: string | undefined, flags: TestFlags): FilterJson | undefined {
-  const source = readSource(filter, flags.file);
+  const source = readSource(filter, flags.file, flags.fromJson ? 'json' : 'filter');
   const dataset = context.dataset(flags.dataset);
   if (flags.fromJson) {
     const result = decompile(source.text, { dataset, catalog: context.catalog(), explicitDataset: flags.dataset !== undefined });

@@ -35,7 +35,7 @@ export interface TerraformReport extends Report {
 export function checkTerraform(paths: readonly string[], options: TerraformCheckOptions): TerraformReport {
   const report: TerraformReport = { diagnostics: [], notChecked: [], sources: new Map(), files: 0, filters: 0 };
   for (const file of paths.flatMap(terraformFiles)) {
-    const text = readTextFile(file);
+    const text = readTextFile(file, 'terraform');
     report.sources.set(file, text);
     report.files++;
     checkFile(file, text, options, report);

@@ -5,6 +5,7 @@
  */
 import { SourceMap } from '../base/diagnostics.js';
 import { childPointer, isObject, readJson } from '../base/json-source.js';
+import { INPUT_LIMITS, sizeOver } from '../base/limits.js';
 import { decompileAt, type DecompileOptions, type DecompileResult } from './decompile.js';
 import { JsonDocument } from './decompile-source.js';
 
@@ -21,9 +22,11 @@ export interface JobDecompileResult {
 
 /**
  * One result per job holding a filter, when the input is a list with more than one of them; undefined
- * otherwise (decompile reads a single filter, a single job, or a list in which one job has a filter).
+ * otherwise (decompile reads a single filter, a single job, or a list in which one job has a filter, and
+ * refuses an input over the size limit).
  */
 export function decompileJobs(input: string, options: DecompileOptions = {}): JobDecompileResult[] | undefined {
+  if (typeof input !== 'string' || sizeOver(input, INPUT_LIMITS.json) !== undefined) return undefined;
   const read = readJson(input);
   if (!read.ok) return undefined;
   const list = jobList(read.value, '');

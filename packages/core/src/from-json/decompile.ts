@@ -13,6 +13,7 @@ import { factsOf } from '../language/operators.js';
 import { finish } from '../output/finish.js';
 import { JsonDocument } from './decompile-source.js';
 import { CRITERION_EXAMPLE, TreeReader, type CriterionInfo } from './decompile-tree.js';
+import { refuseTooLarge } from '../base/arguments.js';
 import { DiagnosticBag, type Diagnostic, type DiagnosticCode, type SourceMap } from '../base/diagnostics.js';
 import { lintJson } from './decompile-lint.js';
 import { formatExpr } from '../syntax/format.js';
@@ -51,7 +52,7 @@ export function decompile(input: string | object, options: DecompileOptions = {}
   const text = typeof input === 'string' ? input : (JSON.stringify(input) ?? '');
   const report = DiagnosticBag.forJson(text);
   return run(report, options, () => {
-    const doc = JsonDocument.read(text, report);
+    const doc = refuseTooLarge(text, 'json', report) ? undefined : JsonDocument.read(text, report);
     return doc && findFilter(doc, '', doc.value, report, 0);
   });
 }

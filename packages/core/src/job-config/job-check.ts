@@ -4,6 +4,7 @@
  * job, a create body, an API answer holding one or a list, or the CLI's own `--json` output; every
  * diagnostic carries the JSON Pointer of the value.
  */
+import { refuseTooLarge } from '../base/arguments.js';
 import { DiagnosticBag, sortDiagnostics, type Diagnostic } from '../base/diagnostics.js';
 import { childPointer, describeJson, isObject, readJson } from '../base/json-source.js';
 import type { Catalog, Dataset } from '../language/catalog.js';
@@ -53,9 +54,11 @@ export interface JobCheckResult {
 /** Checks every job found in `input` (text or a value). Never throws on user input. */
 export function checkJobs(input: string | object, options: JobCheckOptions = {}): JobCheckResult {
   const text = typeof input === 'string' ? input : JSON.stringify(input);
+  const tooLarge = DiagnosticBag.forJson(text);
+  if (refuseTooLarge(text, 'jobs', tooLarge)) return { ok: false, jobs: [], diagnostics: tooLarge.items };
   const read = readJson(text);
   if (!read.ok) {
-    const report = DiagnosticBag.forJson(text);
+    const report = DiagnosticBag.forJson(text, { values: new Map([['', read.span]]) });
     report.error('invalid-json', '', `not valid JSON: ${read.message}`);
     return { ok: false, jobs: [], diagnostics: report.items };
   }
