@@ -26,10 +26,14 @@ export class LogpushApi {
     return (await this.transport.request<OwnershipChallenge>('POST', this.path(scope, 'ownership'), { destination_conf: destinationConf }))?.result;
   }
 
-  /** POST .../ownership/validate; an ApiError when the service refuses the token. Reads only, so sent in a dry run too. */
-  async validateOwnership(scope: ScopeRef, destinationConf: string, challenge: string): Promise<boolean> {
+  /**
+   * POST .../ownership/validate; an ApiError when the service refuses the token. A POST, so a dry run
+   * describes it and sends nothing: undefined then.
+   */
+  async validateOwnership(scope: ScopeRef, destinationConf: string, challenge: string): Promise<boolean | undefined> {
     const body = { destination_conf: destinationConf, ownership_challenge: challenge };
-    return (await this.transport.request<{ valid: boolean }>('POST', this.path(scope, 'ownership/validate'), body, { reads: true }))?.result?.valid === true;
+    const envelope = await this.transport.request<{ valid: boolean }>('POST', this.path(scope, 'ownership/validate'), body);
+    return envelope === undefined ? undefined : envelope.result?.valid === true;
   }
 
   /** POST .../validate/destination; an ApiError when the service refuses it. */
@@ -38,7 +42,6 @@ export class LogpushApi {
       'POST',
       this.path(scope, 'validate/destination'),
       { destination_conf: destinationConf },
-      { reads: true },
     );
     return { valid: envelope?.result?.valid === true, message: envelope?.result?.message ?? '' };
   }
