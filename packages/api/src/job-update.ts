@@ -11,8 +11,8 @@
  * the members and options it changes, merged into what it read). Every writer W here keeps the time
  * from sending its read to the answer of the PUT built on it below `freshMs`:
  *
- * - a PUT is sent only while its read is fresh (sent less than freshMs / 2 ago; else the job is read
- *   again), with a time-out of what is left of freshMs, so W's PUT is applied before its read + freshMs
+ * - a PUT is sent only while its read is fresh (its GET sent less than 0.6 freshMs ago; else the job is
+ *   read again), with a time-out of what is left of freshMs, so W's PUT is applied before its read + freshMs
  *   whenever W saw an answer or a time-out;
  * - a PUT is never sent twice: the transport does not retry writes. After a 429, a 5xx, a dropped
  *   connection, a lost answer or a time-out, W waits (the settling pause, or `Retry-After` when longer),
@@ -69,7 +69,9 @@ export const DEFAULT_FRESH_MS = 1000;
 export const DEFAULT_SETTLE_MS = 1250;
 export const DEFAULT_UPDATE_ROUNDS = 8;
 /** Reads in a row that went stale before their PUT could be sent: the service is too slow to update safely. */
-const MAX_STALE_READS = 4;
+const MAX_STALE_READS = 6;
+/** A PUT is sent only while its read is younger than this share of freshMs, so that the PUT has the rest to be answered. */
+const SEND_SHARE = 0.6;
 const NOWHERE = { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } };
 
 interface Read {
@@ -170,13 +172,14 @@ class Update {
   /** The read itself when it was sent less than half the window ago, else a new one. */
   private async freshen(read: Read): Promise<Read> {
     let current = read;
-    for (let stale = 0; performance.now() - current.sentAt > this.fresh / 2; stale++) {
+    const limit = this.fresh * SEND_SHARE;
+    for (let stale = 0; performance.now() - current.sentAt > limit; stale++) {
       if (stale >= MAX_STALE_READS) {
         throw new NetworkError(
           'timeout',
           'GET',
           `job ${this.id}`,
-          `job ${this.id}: ${stale} reads in a row took more than ${this.fresh / 2} ms; a PUT is only sent while its read is fresh, so the service is too slow to update the job safely now`,
+          `job ${this.id}: ${stale} reads in a row took more than ${Math.round(limit)} ms; a PUT is only sent while its read is fresh, so the service is too slow to update the job safely now`,
         );
       }
       current = await this.read();
@@ -211,8 +214,9 @@ class Update {
   }
 
   private async read(): Promise<Read> {
-    const sentAt = performance.now();
-    return { job: await this.api.get(this.scope, this.id), sentAt };
+    let sentAt = performance.now();
+    const job = await this.api.get(this.scope, this.id, { onSend: (at) => (sentAt = at) });
+    return { job, sentAt };
   }
 }
 

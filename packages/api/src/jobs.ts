@@ -98,8 +98,8 @@ export class JobsApi {
     return Array.isArray(envelope?.result) ? envelope.result : [];
   }
 
-  async get(zone: ScopeRef, id: number | string): Promise<Job> {
-    return (await this.transport.request<Job>('GET', this.path(zone, id)))!.result;
+  async get(zone: ScopeRef, id: number | string, options: RequestOptions = {}): Promise<Job> {
+    return (await this.transport.request<Job>('GET', this.path(zone, id), undefined, options))!.result;
   }
 
   /**

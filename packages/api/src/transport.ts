@@ -22,6 +22,8 @@ export interface Envelope<T> {
 /** Per request: a time-out shorter than the configured one (a PUT sent while its read is fresh). */
 export interface RequestOptions {
   timeoutMs?: number;
+  /** Told the time (performance.now()) just before each attempt is sent: a read's age counts from the attempt answered. */
+  onSend?: (at: number) => void;
 }
 const REDACTED = '[redacted]';
 
@@ -60,6 +62,7 @@ export class Transport {
       let response: Response;
       let text: string;
       try {
+        options.onSend?.(performance.now());
         response = await this.fetch(url, { ...init, signal: AbortSignal.timeout(Math.max(1, Math.ceil(timeoutMs))) });
         text = await response.text();
       } catch (error) {
