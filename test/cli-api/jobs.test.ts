@@ -34,8 +34,7 @@ describe('logfilter jobs, against the emulator', () => {
     expect(job.filter).toBe(COMPILED);
     // --fields, --timestamps and --option are written as output_options, the one form the service prefers.
     const options = { field_names: ['RayID', 'ClientIP', 'EdgeStartTimestamp'], timestamp_format: 'rfc3339', 'CVE-2021-44228': true };
-    expect(job.logpull_options).toBe(null);
-    expect(job.output_options).toEqual(options);
+    expect(job).toMatchObject({ logpull_options: null, output_options: options });
     expect(server.requests.find((request) => request.method === 'POST' && request.path === jobs)!.body).toEqual({
       name: 'web-logs',
       destination_conf: 's3://bucket/logs?region=us-east-1',

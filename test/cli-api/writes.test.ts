@@ -61,7 +61,7 @@ describe('--dry-run', () => {
     expect(create).toContain('dry run: nothing was sent');
     expect(server.state.zone(ZONE).jobs).toHaveLength(1);
     expect(server.state.zone(ZONE).jobs[0]).toMatchObject({ enabled: false, logpull_options: 'fields=RayID' });
-    expect(server.state.zone(ZONE).jobs[0].output_options ?? null).toBe(null);
+    expect((server.state.zone(ZONE).jobs[0] as { output_options?: unknown }).output_options ?? null).toBe(null);
   });
 });
 
@@ -69,9 +69,12 @@ describe('one form of job options', () => {
   it('create --fields/--timestamps writes output_options, so a later --output-option keeps the fields and the format', async () => {
     const server = await emulator();
     const env = cliEnv(server);
-    const created = await runCli(['jobs', 'create', ...zone, '--name', 'w', '--destination', DESTINATION, '--fields', 'RayID,ClientIP', '--timestamps', 'unix'], {
-      env,
-    });
+    const created = await runCli(
+      ['jobs', 'create', ...zone, '--name', 'w', '--destination', DESTINATION, '--fields', 'RayID,ClientIP', '--timestamps', 'unix'],
+      {
+        env,
+      },
+    );
     expect(created.code).toBe(0);
     const updated = await runCli(['jobs', 'update', ...zone, '--id', '1', '--output-option', 'sample_rate=0.5'], { env });
     expect(updated).toMatchObject({ code: 0, stderr: '' });
@@ -84,7 +87,10 @@ describe('one form of job options', () => {
   it('an update of a job with logpull_options converts them into output_options, clears them, and says so', async () => {
     const server = await emulator();
     const env = cliEnv(server);
-    await clientOf(server).jobs.create(ZONE, { destination_conf: DESTINATION, logpull_options: 'fields=RayID,ClientIP&timestamps=rfc3339&CVE-2021-44228=true' });
+    await clientOf(server).jobs.create(ZONE, {
+      destination_conf: DESTINATION,
+      logpull_options: 'fields=RayID,ClientIP&timestamps=rfc3339&CVE-2021-44228=true',
+    });
     await clientOf(server).jobs.create(ZONE, { destination_conf: DESTINATION, logpull_options: 'fields=RayID' });
     const text = await runCli(['jobs', 'update', ...zone, '--id', '1', '--output-option', 'sample_rate=0.5'], { env });
     expect(text.code).toBe(0);

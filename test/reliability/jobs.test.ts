@@ -42,7 +42,7 @@ const OPTIONS: Record<string, unknown> = {
 };
 const FILTERS = ['ClientCountry eq us', 'ClientCountry eq ca', 'EdgeResponseStatus geq 500', 'BotScore lt 30'];
 const SEEDS = [101, 202, 303];
-/** The mixed writers' one burst (about 90 requests) gets more lost answers: the fault that matters most to a create or a delete. */
+/** The mixed writers' one burst (about 80 requests) gets more lost answers: the fault that matters most to a create or a delete. */
 const MORE_LOST_ANSWERS = ['--lose-answers', '0.3'];
 
 type StoredJobs = Array<StoredJob & { output_options?: Record<string, unknown> | null }>;
@@ -101,7 +101,9 @@ function addFaults(total: Record<string, number>, byKind: Record<string, number>
 }
 
 describe('concurrent jobs writes, faults on', () => {
-  it(`${Object.keys(OPTIONS).length + FILTERS.length} concurrent updates of one job (every option key, and filters) lose no acknowledged change, over ${SEEDS.length} seeds`, async () => {
+  it(`${Object.keys(OPTIONS).length + FILTERS.length} concurrent updates of one job (every option key, and filters) lose no acknowledged change, over ${SEEDS.length} seeds`, {
+    timeout: 180_000,
+  }, async () => {
     const faults: Record<string, number> = {};
     const compiled = FILTERS.map((text) => compile(text, { dataset: 'http_requests' }).json!);
     let acknowledged = 0;
@@ -137,22 +139,24 @@ describe('concurrent jobs writes, faults on', () => {
     expectEveryKind(faults);
   });
 
-  it('concurrent enable, disable, option updates, creates and deletes lose no acknowledged change and create no job twice', async () => {
+  it('concurrent enable, disable, option updates, creates and deletes lose no acknowledged change and create no job twice', { timeout: 120_000 }, async () => {
     const faults: Record<string, number> = {};
     let acknowledged = 0;
     for (const seed of SEEDS.slice(0, 1)) {
-      // Jobs 1-4 start disabled and are enabled, 5-8 start enabled and are disabled, each also gets one
-      // option set at the same time; jobs 9-12 are deleted; six jobs are created.
-      const jobs = Array.from({ length: 12 }, (_, index) => ({ enabled: index >= 4 && index < 8 }));
+      // Jobs 1-3 start disabled and are enabled, 4-6 start enabled and are disabled, each also gets one
+      // option set at the same time; jobs 7-9 are deleted; five jobs are created.
+      const jobs = Array.from({ length: 9 }, (_, index) => ({ enabled: index >= 3 && index < 6 }));
       const emulator = await startEmulatorProcess([...FAULT_FLAGS, ...MORE_LOST_ANSWERS, '--fault-seed', String(seed)], seededState(jobs));
       const scope = ['--zone', ZONE, '--json'];
       const keys = Object.keys(OPTIONS);
-      const toggles = Array.from({ length: 8 }, (_, index) => runAgainst(emulator, ['jobs', index < 4 ? 'enable' : 'disable', ...scope, '--id', String(index + 1)]));
-      const options = Array.from({ length: 8 }, (_, index) =>
+      const toggles = Array.from({ length: 6 }, (_, index) =>
+        runAgainst(emulator, ['jobs', index < 3 ? 'enable' : 'disable', ...scope, '--id', String(index + 1)]),
+      );
+      const options = Array.from({ length: 6 }, (_, index) =>
         runAgainst(emulator, ['jobs', 'update', ...scope, '--id', String(index + 1), '--output-option', optionArgument(keys[index])]),
       );
-      const deletes = [9, 10, 11, 12].map((id) => runAgainst(emulator, ['jobs', 'delete', ...scope, '--id', String(id)]));
-      const creates = Array.from({ length: 6 }, (_, index) =>
+      const deletes = [7, 8, 9].map((id) => runAgainst(emulator, ['jobs', 'delete', ...scope, '--id', String(id)]));
+      const creates = Array.from({ length: 5 }, (_, index) =>
         runAgainst(emulator, ['jobs', 'create', ...scope, '--name', `new-${index}`, '--destination', DESTINATION, '--fields', 'RayID']),
       );
       const [toggled, optioned, deleted, created] = await Promise.all([toggles, options, deletes, creates].map((runs) => Promise.all(runs)));
@@ -162,7 +166,7 @@ describe('concurrent jobs writes, faults on', () => {
       toggled.forEach((result, index) => {
         if (!answer(result).ok) return;
         acknowledged++;
-        expect(byId.get(index + 1)?.enabled, `job ${index + 1} ${index < 4 ? 'enabled' : 'disabled'}`).toBe(index < 4);
+        expect(byId.get(index + 1)?.enabled, `job ${index + 1} ${index < 3 ? 'enabled' : 'disabled'}`).toBe(index < 3);
       });
       optioned.forEach((result, index) => {
         if (!answer(result).ok) return;
@@ -172,7 +176,7 @@ describe('concurrent jobs writes, faults on', () => {
       deleted.forEach((result, index) => {
         if (!answer(result).ok) return;
         acknowledged++;
-        expect(byId.has(9 + index), `job ${9 + index} deleted`).toBe(false);
+        expect(byId.has(7 + index), `job ${7 + index} deleted`).toBe(false);
       });
       created.forEach((result, index) => {
         const named = final.filter((job) => job.name === `new-${index}`);
@@ -182,10 +186,10 @@ describe('concurrent jobs writes, faults on', () => {
         expect(named, `job new-${index} created`).toHaveLength(1);
         expect(named[0].output_options).toEqual({ field_names: ['RayID'] });
       });
-      console.info(`enable/disable/update/create/delete, seed ${seed}: 26 writers, ${acknowledged} acknowledged so far, 0 lost`);
+      console.info(`enable/disable/update/create/delete, seed ${seed}: 20 writers, ${acknowledged} acknowledged so far, 0 lost`);
     }
     console.info(`enable/disable/update/create/delete: faults ${JSON.stringify(faults)}`);
-    expect(acknowledged).toBeGreaterThan(13);
+    expect(acknowledged).toBeGreaterThan(10);
     // Too few requests for every kind every time: lost answers always, and some of the others.
     expect(faults['lose-answer'] ?? 0).toBeGreaterThan(0);
     expect((faults['429'] ?? 0) + (faults['5xx'] ?? 0) + (faults.drop ?? 0)).toBeGreaterThan(0);

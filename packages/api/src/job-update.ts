@@ -142,7 +142,9 @@ class Update {
         const failure = new ConvergenceError(message, outcome.members.map(member), this.notes);
         throw new UnconfirmedWriteError(`${message}; the job as read last does not hold the change (run the command again)`, failure, 'not-applied');
       }
-      this.notes.push(`after attempt ${attempt} the job did not hold ${outcome.members.join(', ')} (another writer's PUT, merged from an older read, overwrote it, or the write failed): merging again`);
+      this.notes.push(
+        `after attempt ${attempt} the job did not hold ${outcome.members.join(', ')} (another writer's PUT, merged from an older read, overwrote it, or the write failed): merging again`,
+      );
     }
   }
 

@@ -132,7 +132,11 @@ export class JobsApi {
           );
         }
         if (attempt >= this.transport.config.retries)
-          throw new UnconfirmedWriteError(`job ${id} was not deleted: ${(error as Error).message}; a read afterwards finds it still there`, error as Error, 'not-applied');
+          throw new UnconfirmedWriteError(
+            `job ${id} was not deleted: ${(error as Error).message}; a read afterwards finds it still there`,
+            error as Error,
+            'not-applied',
+          );
       }
     }
   }

@@ -38,11 +38,9 @@ export class LogpushApi {
 
   /** POST .../validate/destination; an ApiError when the service refuses it. */
   async validateDestination(scope: ScopeRef, destinationConf: string): Promise<{ valid: boolean; message: string }> {
-    const envelope = await this.transport.request<{ valid: boolean; message?: string }>(
-      'POST',
-      this.path(scope, 'validate/destination'),
-      { destination_conf: destinationConf },
-    );
+    const envelope = await this.transport.request<{ valid: boolean; message?: string }>('POST', this.path(scope, 'validate/destination'), {
+      destination_conf: destinationConf,
+    });
     return { valid: envelope?.result?.valid === true, message: envelope?.result?.message ?? '' };
   }
 

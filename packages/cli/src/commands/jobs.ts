@@ -107,7 +107,8 @@ async function create(program: Command, context: Context, flags: CreateFlags): P
   const converted = convertLogpullOptions(logpullOptions, dataset).output_options;
   const outputOptions = outputOptionsOf(flags.outputOption);
   const twice = Object.keys(outputOptions).filter((key) => key in converted);
-  if (twice.length > 0) throw new UsageError(`${twice.join(', ')} given twice: by --output-option and by --fields, --timestamps, --option or --logpull-options`);
+  if (twice.length > 0)
+    throw new UsageError(`${twice.join(', ')} given twice: by --output-option and by --fields, --timestamps, --option or --logpull-options`);
   if (Object.keys(converted).length + Object.keys(outputOptions).length > 0) body.output_options = { ...converted, ...outputOptions };
   if (flags.logpullOptions !== undefined && !flags.json)
     process.stderr.write(`note: --logpull-options '${logpullOptions}' is sent as output_options ${JSON.stringify(converted)}, the form the service prefers\n`);
