@@ -12,8 +12,8 @@
  * from sending its read to the answer of the PUT built on it below `freshMs`:
  *
  * - a PUT is sent only while its read is fresh (its GET sent less than 0.6 freshMs ago; else the job is
- *   read again), with a time-out of what is left of freshMs, so W's PUT is applied before its read + freshMs
- *   whenever W saw an answer or a time-out;
+ *   read again), with a time-out of what is left of freshMs, so a PUT that was answered (a success, a
+ *   refusal, or a connection closed after the work) was applied before its read + freshMs;
  * - a PUT is never sent twice: the transport does not retry writes. After a 429, a 5xx, a dropped
  *   connection, a lost answer or a time-out, W waits (the settling pause, or `Retry-After` when longer),
  *   reads the job again and merges its change into that read before any further PUT.
@@ -26,8 +26,8 @@
  * margin settle - fresh (250 ms by default) covers such delays up to that length. Writers that do not
  * follow this protocol (another tool that PUTs a whole job from an old read) are not covered either.
  *
- * When the read-back finds the change gone, the update merges again from that read (it is fresh), after
- * a jittered pause that grows with each round. A member that now holds a third value (neither ours nor
+ * When the read-back finds the change gone, the update merges again from that read (it is fresh); the
+ * settling pause carries a jitter that grows with each round, so that writers that met do not meet again. A member that now holds a third value (neither ours nor
  * the one before) was set on purpose by a later writer and is left as it is (reported as superseded).
  * When the job cannot be read back, it is read once more before the update gives up, and the failure
  * says whether the change is in place, is not, or cannot be told (UnconfirmedWriteError).
