@@ -4,7 +4,7 @@
  * Loaded by `test` when it runs, so that other commands never load the stream, readline and zlib
  * modules it needs.
  */
-import { escapeControlCharacters, type RecordTest } from '@logfilter/core';
+import { escapeControlCharacters, exactRecordParser, type RecordTest } from '@logfilter/core';
 import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { pipeline, type Readable } from 'node:stream';
@@ -21,6 +21,8 @@ export interface LinesRun {
   /** A file path, or - for standard input. */
   logs: string;
   test: RecordTest;
+  /** The fields the filter reads: their integers past 2^53 are read exactly. */
+  keys: readonly string[];
   count: boolean;
   invert: boolean;
 }
@@ -86,7 +88,8 @@ function peek(stream: Readable): Promise<Buffer> {
   });
 }
 
-function readLines(input: Readable, name: string, { test, count, invert }: LinesRun): Promise<EngineCounts> {
+function readLines(input: Readable, name: string, { test, keys, count, invert }: LinesRun): Promise<EngineCounts> {
+  const parse = exactRecordParser(keys);
   const counts: EngineCounts = { records: 0, printed: 0, skipped: 0 };
   const lines = createInterface({ input, crlfDelay: Infinity });
   const output = new Output(
@@ -96,7 +99,7 @@ function readLines(input: Readable, name: string, { test, count, invert }: Lines
   let lineNumber = 0;
   lines.on('line', (line) => {
     lineNumber++;
-    const verdict = judge(line, lineNumber, test);
+    const verdict = judge(line, lineNumber, test, parse);
     if (verdict === undefined) return;
     if (verdict instanceof Error) {
       counts.skipped++;
@@ -123,10 +126,10 @@ function readLines(input: Readable, name: string, { test, count, invert }: Lines
 }
 
 /** Whether the filter lets a line through; an Error for a malformed line; undefined for a blank one. */
-function judge(line: string, lineNumber: number, test: RecordTest): boolean | Error | undefined {
+function judge(line: string, lineNumber: number, test: RecordTest, parse: (line: string) => unknown): boolean | Error | undefined {
   let record: unknown;
   try {
-    record = JSON.parse(lineNumber === 1 && line.charCodeAt(0) === 0xfeff ? line.slice(1) : line);
+    record = parse(lineNumber === 1 && line.charCodeAt(0) === 0xfeff ? line.slice(1) : line);
   } catch (error) {
     if (line.trim() === '') return undefined;
     return new Error((error as Error).message);

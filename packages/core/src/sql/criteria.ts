@@ -4,10 +4,12 @@
  * numeric, text tests on the value's text, `contains` and `in` on an array true when some element
  * is, and a missing value failing every positive operator and passing every negated one.
  */
+import type { ExactNumber } from '../base/exact-numbers.js';
 import { positiveOf } from '../language/operators.js';
 import { type Target, toTarget } from '../output/evaluate.js';
 import type { FilterValue } from '../output/serialize.js';
 import type { SqlDialect } from './dialect.js';
+import { type Comparison, doubleMembers, doubleTest, integerMembers, integerTest } from './numbers.js';
 import type { ValueView } from './views.js';
 
 /** Parts that each hold for one kind of value: any of them (a part that is never true left out). */
@@ -54,20 +56,29 @@ function positiveSql(dialect: SqlDialect, view: ValueView, operator: string, val
 
 const COMPARISONS = { lt: '<', leq: '<=', gt: '>', geq: '>=' } as const;
 
+/** `value op bound` on every numeric reading of the value (numbers.ts makes each exact). */
+function numericSql(dialect: SqlDialect, view: ValueView, op: Comparison, bound: ExactNumber, withText: boolean): string {
+  const integers = [...(view.integers ?? []), ...(withText && view.text ? dialect.integersOfText(view.text) : [])];
+  const doubles = [view.double, withText && view.text ? dialect.doubleOfText(view.text) : undefined];
+  return anyOf([
+    ...integers.map((integer) => integerTest(dialect, integer, op, bound)),
+    ...doubles.map((double) => double && doubleTest(dialect, double, op, bound)),
+  ]);
+}
+
 function equalsSql(dialect: SqlDialect, view: ValueView, target: Target): string {
   return anyOf([
     view.text && `${view.text} = ${dialect.quoteText(target.text)}`,
-    view.number && target.number !== undefined ? `${view.number} = ${dialect.number(target.number)}` : undefined,
+    target.number !== undefined ? numericSql(dialect, view, '=', target.number, false) : undefined,
     view.boolean && target.boolean !== undefined ? `${view.boolean} = ${target.boolean ? 'TRUE' : 'FALSE'}` : undefined,
   ]);
 }
 
-function compareSql(dialect: SqlDialect, view: ValueView, comparison: string, value: FilterValue): string {
-  const bound = toTarget(value).number ?? Number.NaN;
+function compareSql(dialect: SqlDialect, view: ValueView, comparison: Comparison, value: FilterValue): string {
+  const bound = toTarget(value).number;
   // A bound that is no number fails every comparison, as NaN does in evaluate.
-  if (Number.isNaN(bound)) return 'FALSE';
-  const limit = dialect.number(bound);
-  return anyOf([view.number && `${view.number} ${comparison} ${limit}`, view.text && `${dialect.numberOfText(view.text)} ${comparison} ${limit}`]);
+  if (bound === undefined) return 'FALSE';
+  return numericSql(dialect, view, comparison, bound, true);
 }
 
 /** A test on the value's text: a string as it is, a number or boolean as written. */
@@ -79,10 +90,13 @@ function textSql(view: ValueView, needle: string, test: (text: string) => string
 
 function inSql(dialect: SqlDialect, view: ValueView, targets: Target[]): string {
   const texts = targets.map((target) => dialect.quoteText(target.text)).join(', ');
-  const numbers = targets.flatMap((target) => (target.number === undefined ? [] : [dialect.number(target.number)]));
+  const numbers = targets.flatMap((target) => (target.number === undefined ? [] : [target.number]));
+  const integers = integerMembers(dialect, numbers);
+  const doubles = doubleMembers(dialect, numbers);
   return anyOf([
     view.text && `${view.text} IN (${texts})`,
-    view.number && numbers.length > 0 ? `${view.number} IN (${numbers.join(', ')})` : undefined,
+    ...(integers.length > 0 ? (view.integers ?? []).map((integer) => `${integer} IN (${integers.join(', ')})`) : []),
+    view.double && doubles.length > 0 ? `${view.double} IN (${doubles.join(', ')})` : undefined,
     view.booleanText && `${view.booleanText} IN (${texts})`,
   ]);
 }

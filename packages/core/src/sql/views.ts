@@ -12,8 +12,13 @@ export interface ValueView {
   missing?: string;
   /** The value when it is text. */
   text?: string;
-  /** The value as a double when it is a number, and its text as written. */
-  number?: string;
+  /**
+   * The value when it is a number: as exact integers when written as an integer in -2^63..2^64-1
+   * (each expression NULL otherwise), as a double when any other number (base/exact-numbers.ts),
+   * and its text as written.
+   */
+  integers?: string[];
+  double?: string;
   numberText?: string;
   /** The value as an SQL boolean when it is a boolean, and its text (`true`, `false`). */
   boolean?: string;
@@ -34,8 +39,9 @@ export function columnView(dialect: SqlDialect, column: string, field: Typed | u
 function scalarColumnView(dialect: SqlDialect, column: string, field: Typed | undefined): ValueView {
   switch (field && valueType(field)) {
     case 'int':
+      return { integers: [column], numberText: dialect.textOfNumber(column) };
     case 'float':
-      return { number: column, numberText: dialect.textOfNumber(column) };
+      return { double: column, numberText: dialect.textOfNumber(column) };
     case 'bool':
       return { boolean: column, booleanText: `CASE WHEN ${column} THEN 'true' WHEN NOT ${column} THEN 'false' END` };
     default:
@@ -50,7 +56,8 @@ export function jsonView(dialect: SqlDialect, value: string, element = false): V
   const scalar = dialect.jsonScalarText(value);
   const view: ValueView = {
     text: when('string', scalar),
-    number: when('number', dialect.jsonNumber(value)),
+    integers: dialect.jsonIntegers(value).map((integer) => when('number', integer)),
+    double: when('number', dialect.jsonDouble(value)),
     numberText: when('number', scalar),
     boolean: when('boolean', `${scalar} = 'true'`),
     booleanText: when('boolean', scalar),
