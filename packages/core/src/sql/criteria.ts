@@ -12,7 +12,11 @@ import type { SqlDialect } from './dialect.js';
 import { type Comparison, doubleMembers, doubleTest, integerMembers, integerTest } from './numbers.js';
 import type { ValueView } from './views.js';
 
-/** Parts that each hold for one kind of value: any of them (a part that is never true left out). */
+/**
+ * Parts that each hold for one kind of value: any of them (a part that is never true left out).
+ * 'FALSE' stands for a test that never holds; it is only ever a whole test, spelled in the
+ * dialect's words when the criterion is written.
+ */
 function anyOf(parts: Array<string | undefined>): string {
   const present = parts.filter((part): part is string => part !== undefined && part !== 'FALSE');
   if (present.length === 0) return 'FALSE';
@@ -20,11 +24,13 @@ function anyOf(parts: Array<string | undefined>): string {
 }
 
 export function criterionSql(dialect: SqlDialect, view: ValueView, operator: string, value: FilterValue): string {
+  const never = dialect.booleanLiteral(false);
+  const spell = (test: string) => (test === 'FALSE' ? never : test);
   const positive = positiveOf(operator);
-  if (positive === undefined) return positiveSql(dialect, view, operator, value);
-  const test = positiveSql(dialect, view, positive, value);
+  if (positive === undefined) return spell(positiveSql(dialect, view, operator, value));
+  const test = spell(positiveSql(dialect, view, positive, value));
   // With a column, the positive test is NULL only for a missing value; elsewhere NULL means false.
-  return view.missing ? `(${view.missing} OR NOT (${test}))` : `NOT COALESCE(${test}, FALSE)`;
+  return view.missing ? `(${view.missing} OR NOT (${test}))` : `NOT COALESCE(${test}, ${never})`;
 }
 
 function positiveSql(dialect: SqlDialect, view: ValueView, operator: string, value: FilterValue): string {
@@ -70,7 +76,7 @@ function equalsSql(dialect: SqlDialect, view: ValueView, target: Target): string
   return anyOf([
     view.text && `${view.text} = ${dialect.quoteText(target.text)}`,
     target.number !== undefined ? numericSql(dialect, view, '=', target.number, false) : undefined,
-    view.boolean && target.boolean !== undefined ? `${view.boolean} = ${target.boolean ? 'TRUE' : 'FALSE'}` : undefined,
+    view.boolean && target.boolean !== undefined ? `${view.boolean} = ${dialect.booleanLiteral(target.boolean)}` : undefined,
   ]);
 }
 

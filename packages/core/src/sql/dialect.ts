@@ -14,6 +14,8 @@ export interface SqlDialect extends NumberLiterals {
   quoteIdentifier(name: string): string;
   /** A text literal matched literally (no escape or wildcard character left active). */
   quoteText(text: string): string;
+  /** TRUE or FALSE (ClickHouse before 21.x knows neither word: 1 and 0 there). */
+  booleanLiteral(value: boolean): string;
   startsWith(text: string, prefix: string): string;
   endsWith(text: string, suffix: string): string;
   containsText(text: string, needle: string): string;
@@ -61,3 +63,8 @@ export function doubleQuote(text: string, quote: string): string {
 
 /** Characters some engines cannot hold in a literal as they are: control characters. */
 export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+/** The standard words for the two booleans. */
+export function standardBoolean(value: boolean): string {
+  return value ? 'TRUE' : 'FALSE';
+}

@@ -6,6 +6,7 @@ import {
   EXACT_RANGE,
   FRACTION_PATTERN,
   INTEGER_PATTERN,
+  standardBoolean,
   type JsonKind,
   type SqlDialect,
   type SqlDialectName,
@@ -94,6 +95,7 @@ const duckdb: SqlDialect = {
   name: 'duckdb',
   quoteIdentifier: (name) => doubleQuote(name, '"'),
   quoteText: standardText,
+  booleanLiteral: standardBoolean,
   integerLiteral: plainInteger,
   doubleLiteral,
   startsWith: (text, prefix) => `starts_with(${text}, ${prefix})`,
@@ -123,6 +125,7 @@ const postgres: SqlDialect = {
   name: 'postgres',
   quoteIdentifier: (name) => doubleQuote(name, '"'),
   quoteText: postgresText,
+  booleanLiteral: standardBoolean,
   integerLiteral: plainInteger,
   doubleLiteral,
   startsWith: (text, prefix) => `starts_with(${text}, ${prefix})`,
@@ -165,6 +168,7 @@ const clickhouse: SqlDialect = {
   name: 'clickhouse',
   quoteIdentifier: backtickIdentifier,
   quoteText: backslashText,
+  booleanLiteral: (value) => (value ? '1' : '0'),
   integerLiteral: plainInteger,
   doubleLiteral,
   startsWith: (text, prefix) => `startsWith(${text}, ${prefix})`,
@@ -174,13 +178,14 @@ const clickhouse: SqlDialect = {
   doubleOfText: (text) =>
     `if(match(${text}, '${FRACTION_PATTERN}') OR (match(${text}, '${INTEGER_PATTERN}') AND NOT ${clickhouseExact(text)}), toFloat64OrNull(${text}), NULL)`,
   textOfNumber: (number) => `toString(${number})`,
-  anyElement: (list, test) => `arrayExists(e -> ${test('e')}, ${list})`,
+  // arrayExists wants a UInt8, not a Nullable one: NULL for an element is no.
+  anyElement: (list, test) => `arrayExists(e -> ifNull(${test('e')}, 0), ${list})`,
   jsonMember: (json, key) => `JSONExtractRaw(${json}, ${backslashText(key)})`,
   jsonIs: (value, kind) => `${value} != '' AND toString(JSONType(${value})) ${CLICKHOUSE_JSON_TYPES[kind]}`,
   jsonScalarText: (value) => `if(JSONType(${value}) = 'String', JSONExtractString(${value}), ${value})`,
   jsonIntegers: (value) => [`if(${clickhouseUnsigned(value)}, toUInt64OrNull(${value}), NULL)`, `if(${clickhouseSigned(value)}, toInt64OrNull(${value}), NULL)`],
   jsonDouble: (value) => `if(${clickhouseExact(value)}, NULL, JSONExtractFloat(${value}))`,
-  anyJsonElement: (value, test) => `arrayExists(e -> ${test('e')}, JSONExtractArrayRaw(${value}))`,
+  anyJsonElement: (value, test) => `arrayExists(e -> ifNull(${test('e')}, 0), JSONExtractArrayRaw(${value}))`,
 };
 
 /** BigQuery's integer literals stop at INT64: a larger one is written as a NUMERIC literal (29 digits, exact). */
@@ -198,6 +203,7 @@ const bigquery: SqlDialect = {
   name: 'bigquery',
   quoteIdentifier: backtickIdentifier,
   quoteText: backslashText,
+  booleanLiteral: standardBoolean,
   integerLiteral: bigqueryInteger,
   doubleLiteral,
   startsWith: (text, prefix) => `STARTS_WITH(${text}, ${prefix})`,
