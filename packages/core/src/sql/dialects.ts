@@ -50,6 +50,12 @@ function backslashQuote(text: string, quote: "'" | '`'): string {
   return quote + text.replace(special, (char) => (char === '\\' || char === quote ? `\\${char}` : hexEscape(char))) + quote;
 }
 
+/** A standard quoted identifier; DuckDB and Postgres read no NUL character in SQL text, so a name holding one is refused. */
+function standardIdentifier(name: string): string {
+  if (name.includes('\u0000')) throw new TypeError(`an SQL name cannot hold a NUL character: ${JSON.stringify(name)}`);
+  return doubleQuote(name, '"');
+}
+
 const backslashText = (text: string): string => backslashQuote(text, "'");
 const backtickIdentifier = (name: string): string => backslashQuote(name, '`');
 
@@ -93,7 +99,7 @@ const duckdbNumbers = textNumbers({
 
 const duckdb: SqlDialect = {
   name: 'duckdb',
-  quoteIdentifier: (name) => doubleQuote(name, '"'),
+  quoteIdentifier: standardIdentifier,
   quoteText: standardText,
   booleanLiteral: standardBoolean,
   integerLiteral: plainInteger,
@@ -123,7 +129,7 @@ const postgresNumbers = textNumbers({
 
 const postgres: SqlDialect = {
   name: 'postgres',
-  quoteIdentifier: (name) => doubleQuote(name, '"'),
+  quoteIdentifier: standardIdentifier,
   quoteText: postgresText,
   booleanLiteral: standardBoolean,
   integerLiteral: plainInteger,
