@@ -194,8 +194,8 @@ const clickhouse: SqlDialect = {
   anyJsonElement: (value, test) => `arrayExists(e -> ifNull(${test('e')}, 0), JSONExtractArrayRaw(${value}))`,
 };
 
-/** BigQuery's integer literals stop at INT64: a larger one is written as a NUMERIC literal (29 digits, exact). */
-const bigqueryInteger = (value: bigint): string => (value > 9223372036854775807n ? `NUMERIC '${value}'` : String(value));
+/** BigQuery's integer literals stop at INT64 (its minimum only as a negated overflow): past that, a NUMERIC literal (29 digits, exact). */
+const bigqueryInteger = (value: bigint): string => (value > 9223372036854775807n || value < -9223372036854775807n ? `NUMERIC '${value}'` : String(value));
 
 const bigqueryNumbers = textNumbers({
   matches: (text, pattern) => `REGEXP_CONTAINS(${text}, r'${pattern}')`,
