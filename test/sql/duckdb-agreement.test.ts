@@ -112,8 +112,9 @@ describe('DuckDB agrees with evaluate', () => {
     expect(values.some((value) => Array.isArray(value))).toBe(true);
     // Records holding, in a field the filter compares with an integer past 2^53, that integer or a neighbour (equal as doubles).
     const big = (value: unknown): bigint[] =>
-      Array.isArray(value) ? value.flatMap(big) : (typeof value === 'bigint' || (typeof value === 'string' && /^-?\d{16,}$/.test(value))) ? [BigInt(value)] : [];
-    const criteria = (node: FilterObject): FilterCriterion[] => ('and' in node ? node.and.flatMap(criteria) : 'or' in node ? node.or.flatMap(criteria) : [node]);
+      Array.isArray(value) ? value.flatMap(big) : typeof value === 'bigint' || (typeof value === 'string' && /^-?\d{16,}$/.test(value)) ? [BigInt(value)] : [];
+    const criteria = (node: FilterObject): FilterCriterion[] =>
+      'and' in node ? node.and.flatMap(criteria) : 'or' in node ? node.or.flatMap(criteria) : [node];
     const exactMatters = records.filter(({ json, record }) =>
       criteria(json.where).some(({ key, value }) => big(value).some((bound) => big(record[key]).some((held) => held - bound <= 1n && bound - held <= 1n))),
     );

@@ -12,7 +12,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ClickHouse, startClickHouse } from '../support/clickhouse.js';
 import { type Postgres, startPostgres } from '../support/postgres.js';
 
-const AWKWARD = fc.constantFrom("'", "''", '\\', "\\'", '"', '`', '\0', '\n', '\r', '\t', '\x1b', '\x7f', '%', '_', '$$', '😀', 'é', '\u2028', '?', ':x', '--', '/*');
+const AWKWARD = fc.constantFrom(
+  "'",
+  "''",
+  '\\',
+  "\\'",
+  '"',
+  '`',
+  '\0',
+  '\n',
+  '\r',
+  '\t',
+  '\x1b',
+  '\x7f',
+  '%',
+  '_',
+  '$$',
+  '😀',
+  'é',
+  '\u2028',
+  '?',
+  ':x',
+  '--',
+  '/*',
+);
 const unit = fc.oneof(AWKWARD, fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }));
 const TEXTS = fc.sample(fc.string({ unit, maxLength: 12 }), { numRuns: 400, seed: 21 });
 const NAMES = [...new Set(fc.sample(fc.string({ unit, minLength: 1, maxLength: 8 }), { numRuns: 200, seed: 22 }))];

@@ -38,7 +38,9 @@ function oracle(line: string, operator: Operator, bounds: bigint[]): boolean {
 }
 
 const FILTERS: Array<[Operator, bigint[]]> = [
-  ...(['eq', 'lt', 'leq', 'gt', 'geq'] as const).flatMap((operator) => [2n ** 53n + 1n, 2n ** 63n, 2n ** 64n - 1n, 2n ** 64n - 2n].map((bound): [Operator, bigint[]] => [operator, [bound]])),
+  ...(['eq', 'lt', 'leq', 'gt', 'geq'] as const).flatMap((operator) =>
+    [2n ** 53n + 1n, 2n ** 63n, 2n ** 64n - 1n, 2n ** 64n - 2n].map((bound): [Operator, bigint[]] => [operator, [bound]]),
+  ),
   ['in', [2n ** 53n + 1n, 2n ** 64n - 1n]],
   ['in', [4611686018427387904n, 13335n]],
   ['contains', [2n ** 53n + 1n]],
@@ -46,7 +48,11 @@ const FILTERS: Array<[Operator, bigint[]]> = [
 ];
 
 const filterText = (operator: Operator, bounds: bigint[]) =>
-  operator === 'in' ? `ClientASN in (${bounds.join(', ')})` : operator === 'contains' ? `BotDetectionIDs contains ${bounds[0]}` : `ClientASN ${operator} ${bounds[0]}`;
+  operator === 'in'
+    ? `ClientASN in (${bounds.join(', ')})`
+    : operator === 'contains'
+      ? `BotDetectionIDs contains ${bounds[0]}`
+      : `ClientASN ${operator} ${bounds[0]}`;
 
 /** A value with its bigints as the doubles JSON.parse makes of them. */
 const asDoubles = (value: unknown): unknown =>
@@ -70,8 +76,9 @@ describe('parseJsonExact', () => {
     const text = ' { "__proto__" : [ 18446744073709551615 , -9223372036854775808, 18446744073709551616, 9007199254740993.0, "9007199254740993" ] } ';
     const exact = parseJsonExact(text) as Record<string, unknown>;
     expect(Object.keys(exact)).toEqual(['__proto__']);
-    expect(exact.__proto__).toEqual([2n ** 64n - 1n, -(2n ** 63n), 2 ** 64, 2 ** 53, '9007199254740993']);
-    for (const bad of ['{"a": 18446744073709551615', '[18446744073709551615,]', '18446744073709551615x', '']) expect(() => parseJsonExact(bad)).toThrow(SyntaxError);
+    expect(Object.getOwnPropertyDescriptor(exact, '__proto__')?.value).toEqual([2n ** 64n - 1n, -(2n ** 63n), 2 ** 64, 2 ** 53, '9007199254740993']);
+    for (const bad of ['{"a": 18446744073709551615', '[18446744073709551615,]', '18446744073709551615x', ''])
+      expect(() => parseJsonExact(bad)).toThrow(SyntaxError);
   });
 });
 
@@ -88,12 +95,15 @@ describe('integers past 2^53', () => {
 
   it('evaluate compares them exactly, as BigInt does', () => {
     for (const [operator, bounds] of FILTERS) {
-      const filter = JSON.stringify({ where: { key: operator === 'contains' ? 'BotDetectionIDs' : 'ClientASN', operator, value: operator === 'in' ? '@' : String(bounds[0]) } }).replace(
-        '"@"',
-        `[${bounds.join(',')}]`,
-      );
+      const filter = JSON.stringify({
+        where: { key: operator === 'contains' ? 'BotDetectionIDs' : 'ClientASN', operator, value: operator === 'in' ? '@' : String(bounds[0]) },
+      }).replace('"@"', `[${bounds.join(',')}]`);
       for (const line of LINES) {
-        expect({ filter, line, verdict: evaluate(filter, parseJsonExact(line) as Record<string, unknown>) }).toEqual({ filter, line, verdict: oracle(line, operator, bounds) });
+        expect({ filter, line, verdict: evaluate(filter, parseJsonExact(line) as Record<string, unknown>) }).toEqual({
+          filter,
+          line,
+          verdict: oracle(line, operator, bounds),
+        });
       }
     }
   });

@@ -12,7 +12,7 @@
 import { type ExactNumber, exactNumber, exactOfDouble, parseJsonExact } from '../base/exact-numbers.js';
 import { positiveOf } from '../language/operators.js';
 import type { CheckedExpr, FilterNode, TypedValue } from '../check/checked.js';
-import type { FilterJson, FilterObject, FilterValue } from './serialize.js';
+import type { FilterJson, FilterObject } from './serialize.js';
 
 export type LogRecord = Readonly<Record<string, unknown>>;
 export type RecordTest = (record: LogRecord) => boolean;

@@ -60,7 +60,6 @@ export function doubleQuote(text: string, quote: string): string {
   return quote + text.split(quote).join(quote + quote) + quote;
 }
 
-
 /** Characters some engines cannot hold in a literal as they are: control characters. */
 export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 

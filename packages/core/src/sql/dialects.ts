@@ -189,7 +189,10 @@ const clickhouse: SqlDialect = {
   jsonMember: (json, key) => `JSONExtractRaw(${json}, ${backslashText(key)})`,
   jsonIs: (value, kind) => `${value} != '' AND toString(JSONType(${value})) ${CLICKHOUSE_JSON_TYPES[kind]}`,
   jsonScalarText: (value) => `if(JSONType(${value}) = 'String', JSONExtractString(${value}), ${value})`,
-  jsonIntegers: (value) => [`if(${clickhouseUnsigned(value)}, toUInt64OrNull(${value}), NULL)`, `if(${clickhouseSigned(value)}, toInt64OrNull(${value}), NULL)`],
+  jsonIntegers: (value) => [
+    `if(${clickhouseUnsigned(value)}, toUInt64OrNull(${value}), NULL)`,
+    `if(${clickhouseSigned(value)}, toInt64OrNull(${value}), NULL)`,
+  ],
   jsonDouble: (value) => `if(${clickhouseExact(value)}, NULL, JSONExtractFloat(${value}))`,
   anyJsonElement: (value, test) => `arrayExists(e -> ifNull(${test('e')}, 0), JSONExtractArrayRaw(${value}))`,
 };

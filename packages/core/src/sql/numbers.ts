@@ -81,6 +81,6 @@ function nextDouble(value: number, direction: 1 | -1): number {
   BITS.setFloat64(0, value);
   const bits = BITS.getBigUint64(0);
   // Away from zero is one more in the bits, for either sign.
-  BITS.setBigUint64(0, (value > 0) === (direction > 0) ? bits + 1n : bits - 1n);
+  BITS.setBigUint64(0, value > 0 === direction > 0 ? bits + 1n : bits - 1n);
   return BITS.getFloat64(0);
 }

@@ -31,7 +31,13 @@ export interface ValueView {
 export function columnView(dialect: SqlDialect, column: string, field: Typed | undefined): ValueView {
   const view =
     field && isArrayField(field)
-      ? { anyElement: (test: (element: ValueView) => string) => someElement((each) => dialect.anyElement(column, each), (e) => test(scalarColumnView(dialect, e, field))) }
+      ? {
+          anyElement: (test: (element: ValueView) => string) =>
+            someElement(
+              (each) => dialect.anyElement(column, each),
+              (e) => test(scalarColumnView(dialect, e, field)),
+            ),
+        }
       : scalarColumnView(dialect, column, field);
   return { ...view, missing: `${column} IS NULL` };
 }
@@ -63,7 +69,12 @@ export function jsonView(dialect: SqlDialect, value: string, element = false): V
     booleanText: when('boolean', scalar),
   };
   // evaluate looks into an array's elements, never into an element's own elements.
-  if (!element) view.anyElement = (test) => someElement((each) => dialect.anyJsonElement(value, each), (e) => test(jsonView(dialect, e, true)));
+  if (!element)
+    view.anyElement = (test) =>
+      someElement(
+        (each) => dialect.anyJsonElement(value, each),
+        (e) => test(jsonView(dialect, e, true)),
+      );
   return view;
 }
 
