@@ -164,7 +164,7 @@ const NUMERIC = /^-?\d+(?:\.\d+)?$/;
 
 export function toTarget(value: unknown): Target {
   const text = String(value);
-  const number = typeof value === 'number' || typeof value === 'bigint' || typeof value === 'string' ? numberOf(value) : Number.NaN;
+  const number = numberOf(value);
   const boolean = typeof value === 'boolean' ? value : value === 'true' ? true : value === 'false' ? false : undefined;
   return { text, number: Number.isNaN(number) ? undefined : number, boolean };
 }
