@@ -105,7 +105,7 @@ function disagreements(text: string): string[] {
   const covered = new Set<Span>();
   for (const token of lexed) {
     const inside = spans.filter((span) => span.start < token.end && span.end > token.start);
-    inside.forEach((span) => covered.add(span));
+    for (const span of inside) covered.add(span);
     const scope = expectedScope(token.kind, token.image);
     const where = `${token.kind} ${JSON.stringify(token.image)} at ${token.start}`;
     if (inside[0]?.start !== token.start) problems.push(`${where}: no TextMate token starts there`);

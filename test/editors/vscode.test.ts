@@ -94,7 +94,12 @@ describe('the packaged language server, started as activate starts it', () => {
     expect(capabilities).toMatchObject({ textDocumentSync: { openClose: true } });
     const diagnostics = await open(server, URI, '# a bad filter\nClientCountry eq us AND\n');
     expect(diagnostics).toEqual([
-      expect.objectContaining({ severity: 1, code: 'expected-field', source: 'logfilter', range: expect.objectContaining({ start: { line: 1, character: 23 } }) }),
+      expect.objectContaining({
+        severity: 1,
+        code: 'expected-field',
+        source: 'logfilter',
+        range: expect.objectContaining({ start: { line: 1, character: 23 } }),
+      }),
     ]);
     expect(diagnostics[0].message).toContain("expected a field name or '(' after 'AND'");
   });
