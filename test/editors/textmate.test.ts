@@ -8,11 +8,13 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { lex } from '@logfilter/core';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadWASM, OnigScanner, OnigString } from 'vscode-oniguruma';
 import { type IGrammar, INITIAL, parseRawGrammar, Registry, type StateStack } from 'vscode-textmate';
 import { GRAMMAR_FILE } from '../../packages/vscode/scripts/paths.mjs';
 import { SCOPE_NAME, textMateGrammarText } from '../../packages/vscode/scripts/textmate.mjs';
+import { layout, renderWithLayout, wellTypedExpr } from '../support/arbitraries.js';
 import { loadCorpus } from '../support/corpus.js';
 
 /** The scope each kind of lexer token must get, written here rather than taken from the generator. */
@@ -53,7 +55,17 @@ const EDGE_CASES = [
   'f in ("a",b,[c]) # comment "not a string" AND',
   '#only a comment',
   'BotScore<30 AND ClientIP in (1.1.1.1, 2.2.2.2)',
+  // What JavaScript's \s matches (and so the lexer skips) is not what Oniguruma's \s matches.
+  'a\u00a0b\u3000c\ufeffd\u2028e\u2029f\u1680g\u202fh\u205fi\u000bj\u000ck\rl m\u0085n\u200bo',
+  '"a\ufeffb" #\u2028 comment\u0085',
 ];
+
+/** Fragments of filters, glued at random by the fuzzing test. */
+const PIECES = [
+  ...'()[],"\'#!=<>&|\\-. \t\r\n\u00a0\u3000\ufeff\u0085'.split(''),
+  ...['and', 'OR', 'Not', 'x', 'Field', 'eq', '12', '-3.5', '\u0661\u0662', 'é', '\u{1F600}', '&&', '||', '!=', '<>', '"s"', "'t'", '# c'],
+];
+const RUNS = { numRuns: Number(process.env.FUZZ_RUNS ?? 300) };
 
 let grammar: IGrammar;
 
@@ -137,6 +149,26 @@ describe('the TextMate grammar', () => {
 
   it.each(EDGE_CASES)('scopes %j as the lexer reads it', (line) => {
     expect(disagreements(line)).toEqual([]);
+  });
+
+  it('scopes any filter, laid out any way, as the lexer reads it', () => {
+    fc.assert(
+      fc.property(wellTypedExpr, layout, (expr, choices) => {
+        const text = renderWithLayout(expr, choices);
+        expect(disagreements(text)).toEqual([]);
+      }),
+      RUNS,
+    );
+  });
+
+  it('scopes any text made of the characters tokens start and end with as the lexer reads it', () => {
+    const piece = fc.constantFrom(...PIECES);
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
+        expect(disagreements(pieces.join(''))).toEqual([]);
+      }),
+      RUNS,
+    );
   });
 
   it('gives each kind its scope (the check above does find a difference)', () => {

@@ -29,7 +29,7 @@ export const KEYWORD_SCOPE = 'keyword.control.logical.logfilter';
 export const NUMBER_SCOPE = 'constant.numeric.logfilter';
 export const ESCAPE_SCOPE = 'constant.character.escape.logfilter';
 /** A word that is a decimal number (as the language reads numbers: language/values.ts). */
-const NUMBER = String.raw`-?\d+(?:\.\d+)?`;
+const NUMBER = String.raw`-?[0-9]+(?:\.[0-9]+)?`;
 
 const byName = new Map(allTokens.map((type) => [type.name, type]));
 
@@ -39,11 +39,36 @@ function tokenType(name) {
   return type;
 }
 
-/** A token's pattern as Oniguruma source (the lexer's patterns use nothing Oniguruma reads otherwise). */
+/**
+ * What JavaScript's `\s` matches, spelled out for Oniguruma, whose `\s` differs (it takes U+0085
+ * and leaves U+FEFF): the lexer's words end where JavaScript says, so the grammar's must too.
+ */
+const JS_SPACE = String.raw`\t\n\x{0B}\f\r \x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}`;
+
+/** A JavaScript pattern's source with each `\s` spelled out (within a character class or standing alone). */
+function withJavaScriptSpace(source) {
+  let result = '';
+  let inClass = false;
+  for (let index = 0; index < source.length; index++) {
+    const char = source[index];
+    if (char === '\\') {
+      const escape = source.slice(index, index + 2);
+      result += escape === '\\s' ? (inClass ? JS_SPACE : `[${JS_SPACE}]`) : escape;
+      index++;
+    } else {
+      if (char === '[') inClass = true;
+      else if (char === ']') inClass = false;
+      result += char;
+    }
+  }
+  return result;
+}
+
+/** A token's pattern as Oniguruma source (the lexer's patterns use nothing Oniguruma reads otherwise, `\s` aside). */
 function patternSource(type) {
   const { PATTERN: pattern } = type;
   if (typeof pattern === 'string') return pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  if (pattern instanceof RegExp && pattern.flags === '') return pattern.source;
+  if (pattern instanceof RegExp && pattern.flags === '') return withJavaScriptSpace(pattern.source);
   throw new Error(`token ${type.name}: a pattern of this kind (${String(pattern)}) cannot be turned into TextMate`);
 }
 
