@@ -52,8 +52,8 @@ function withJavaScriptSpace(source) {
   for (let index = 0; index < source.length; index++) {
     const char = source[index];
     if (char === '\\') {
-      const escape = source.slice(index, index + 2);
-      result += escape === '\\s' ? (inClass ? JS_SPACE : `[${JS_SPACE}]`) : escape;
+      const escaped = source.slice(index, index + 2);
+      result += escaped === '\\s' ? (inClass ? JS_SPACE : `[${JS_SPACE}]`) : escaped;
       index++;
     } else {
       if (char === '[') inClass = true;
