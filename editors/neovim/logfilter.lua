@@ -129,7 +129,7 @@ function M.setup(options)
       group = group,
       pattern = '*.lf',
       callback = function(args)
-        vim.api.nvim_buf_set_option(args.buf, 'filetype', 'logfilter')
+        vim.bo[args.buf].filetype = 'logfilter'
       end,
     })
   end
@@ -137,16 +137,16 @@ function M.setup(options)
     group = group,
     pattern = 'logfilter',
     callback = function(args)
-      vim.api.nvim_buf_set_option(args.buf, 'commentstring', '# %s')
-      vim.api.nvim_buf_set_option(args.buf, 'comments', ':#')
+      vim.bo[args.buf].commentstring = '# %s'
+      vim.bo[args.buf].comments = ':#'
       M.start(args.buf)
     end,
   })
   -- Buffers opened before setup (setup called late from a config) get the filetype now.
   for _, bufnr in ipairs(vim.api.nvim_list_bufs()) do
     if vim.api.nvim_buf_is_loaded(bufnr) and is_logfilter_file(vim.api.nvim_buf_get_name(bufnr)) then
-      if vim.api.nvim_buf_get_option(bufnr, 'filetype') ~= 'logfilter' then
-        vim.api.nvim_buf_set_option(bufnr, 'filetype', 'logfilter')
+      if vim.bo[bufnr].filetype ~= 'logfilter' then
+        vim.bo[bufnr].filetype = 'logfilter'
       end
     end
   end

@@ -68,8 +68,9 @@ describe('the .vsix', () => {
     expect(entry(language.configuration).toString('utf8')).toBe(readFileSync(LANGUAGE_CONFIGURATION_FILE, 'utf8'));
     expect(entry(manifest.main).length).toBeGreaterThan(0);
     // The server is the CLI's current build, with every dataset's catalog file.
-    expect(entry('server/logfilter.cjs').equals(readFileSync(join(CLI_DIST, 'logfilter.cjs')))).toBe(true);
-    expect(entry('server/lsp.cjs').equals(readFileSync(join(CLI_DIST, 'lsp.cjs')))).toBe(true);
+    for (const bundle of ['logfilter.cjs', 'lsp.cjs']) {
+      expect(entry(`server/${bundle}`).equals(readFileSync(join(CLI_DIST, bundle))), `server/${bundle} is not the CLI's build: pnpm run build`).toBe(true);
+    }
     for (const file of readdirSync(join(CLI_DIST, 'catalog'))) expect(entries.has(`${ROOT}/server/catalog/${file}`), file).toBe(true);
     // Bundled: nothing from node_modules, and the client library is inside the extension's bundle.
     expect([...entries.keys()].filter((name) => name.includes('node_modules'))).toEqual([]);
