@@ -114,9 +114,14 @@ local function is_logfilter_file(name)
 end
 
 function M.setup(options)
-  M.config = vim.tbl_deep_extend('force', vim.deepcopy(DEFAULTS), options or {})
-  if options and options.cmd then
-    M.config.cmd = options.cmd -- a list replaces the default, never merges into it
+  M.config = vim.deepcopy(DEFAULTS)
+  -- Each option replaces its default whole (a list is never merged into the default list).
+  for key, value in pairs(options or {}) do
+    if DEFAULTS[key] == nil and key ~= 'dataset' then
+      report(string.format("logfilter: unknown option '%s' (the options are cmd, dataset and root_markers)", tostring(key)))
+    else
+      M.config[key] = value
+    end
   end
   local group = vim.api.nvim_create_augroup('logfilter', { clear = true })
   -- Filetype: vim.filetype.add reads `.lf` from 0.8 on; 0.7 only asks it when g:do_filetype_lua is

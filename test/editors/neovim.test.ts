@@ -118,9 +118,11 @@ describe('editors/neovim/logfilter.lua', () => {
   });
 
   it("loaded from a user's init.lua with setup(), checks against its dataset, rooted at the file's folder without a marker", async () => {
+    // A marker list of its own replaces the default one: the '.git' above is no marker any more.
+    mkdirSync(join(dir, '.git'), { recursive: true });
     const init = file(
       'config/init.lua',
-      `dofile(${JSON.stringify(PLUGIN)}).setup({ cmd = vim.fn.json_decode([==[${JSON.stringify(SERVER_CMD)}]==]), dataset = 'dns_logs' })\n`,
+      `dofile(${JSON.stringify(PLUGIN)}).setup({ cmd = vim.fn.json_decode([==[${JSON.stringify(SERVER_CMD)}]==]), dataset = 'dns_logs', root_markers = { '.none' } })\n`,
     );
     const target = file('loose/dns.lf', 'QueryNam eq example.com\n');
     const run = await nvim(init, target);
@@ -128,6 +130,14 @@ describe('editors/neovim/logfilter.lua', () => {
     expect(run.report).toMatchObject({ filetype: 'logfilter', clients: [{ name: 'logfilter', root_dir: join(dir, 'loose') }] });
     expect(run.report?.diagnostics).toEqual([expect.objectContaining({ lnum: 0, col: 0, severity: 1 })]);
     expect(run.report?.diagnostics[0].message).toContain("unknown field 'QueryNam' in dataset dns_logs");
+  });
+
+  it('names an option it does not know', async () => {
+    const target = file('unknown/ok.lf', 'ClientCountry eq us\n');
+    const run = await nvim(PLUGIN, target, { pre: globalOptions({ cmd: SERVER_CMD, datset: 'dns_logs' }), waitMs: 500 });
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain("logfilter: unknown option 'datset' (the options are cmd, dataset and root_markers)");
+    expect(run.report).toMatchObject({ filetype: 'logfilter', diagnostics: [] });
   });
 
   it('says how to fix a server command that is not there, without a Lua traceback', async () => {
