@@ -2,7 +2,7 @@
  * Races between two writers, staged with the emulator's faults so each happens every time: a stale
  * write that drops another's field, a create that loses to another create, answers lost after the write.
  */
-import { ConvergenceError } from '@logfilter/api';
+import { ConvergenceError, UnconfirmedWriteError } from '@logfilter/api';
 import { customFieldNames } from '@logfilter/core';
 import type { Emulator } from '@logfilter/emulator';
 import { describe, expect, it } from 'vitest';
@@ -49,9 +49,14 @@ describe('custom fields set by racing writers', () => {
     await received(server, () => server.requests.filter((r) => r.method === 'PUT').length === 2);
     await clientOf(server).customFields.set(ZONE, { request: ['x-a'] });
     const error = await stale.catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(ConvergenceError);
-    expect((error as ConvergenceError).missing).toEqual([{ list: 'request_fields', name: 'x-a' }]);
-    expect((error as ConvergenceError).message).toContain('after 1 rounds request_fields: x-a is still missing');
+    // The failure says what a read afterwards found: its own field written, the other's still missing.
+    expect(error).toBeInstanceOf(UnconfirmedWriteError);
+    const { failure, written, message } = error as UnconfirmedWriteError;
+    expect(failure).toBeInstanceOf(ConvergenceError);
+    expect((failure as ConvergenceError).missing).toEqual([{ list: 'request_fields', name: 'x-a' }]);
+    expect(written).toBe('applied');
+    expect(message).toContain('after 1 rounds request_fields: x-a is still missing');
+    expect(message).toContain('the change was written: a read afterwards finds request_fields: x-b in ruleset');
   });
 
   it('a create refused because another writer created the ruleset first uses that ruleset', async () => {
@@ -68,42 +73,41 @@ describe('custom fields set by racing writers', () => {
     expect(fieldsOf(server).sort()).toEqual(['request_fields: x-a', 'request_fields: x-b']);
   });
 
-  it('answers lost after the create and after the PUT: the ruleset is found, the PUT sent again, nothing reported twice', async () => {
+  it('answers lost after the create and after the PUT: the ruleset is found, the PUT not sent again, nothing reported twice', async () => {
     const server = await emulator();
     server.faults.add({ method: 'POST', fault: { kind: 'lose-answer' } });
     server.faults.add({ method: 'PUT', fault: { kind: 'lose-answer' } });
     const result = await clientOf(server).customFields.set(ZONE, { request: ['x-a'] });
-    expect(result.races).toEqual([`the answer to our create was lost; the ruleset is there: using it (${result.rulesetId})`]);
+    expect(result.races).toEqual([
+      `the answer to our create was lost; the ruleset is there: using it (${result.rulesetId})`,
+      expect.stringMatching(/^round 1: PUT .*: the server closed the connection without answering; reading again$/),
+    ]);
     expect(result.added).toEqual([{ list: 'request_fields', name: 'x-a' }]);
-    expect(result.ruleset?.version).toBe('3');
-    expect(server.requests.filter((request) => request.method === 'PUT')).toHaveLength(2);
+    // The lost PUT was applied; the next round's read finds the field there, so no second PUT.
+    expect(result.ruleset?.version).toBe('2');
+    expect(server.requests.filter((request) => request.method === 'PUT')).toHaveLength(1);
     expect(fieldsOf(server)).toEqual(['request_fields: x-a']);
   });
 
-  it('a PUT applied with its answer lost, sent again and applied, then refused: the versions in between are still checked', async () => {
+  it('a PUT applied on top of a write it never read, with its answer lost: the versions in between are still checked', async () => {
     const server = await emulator();
     await clientOf(server).customFields.set(ZONE, { cookie: ['session'] });
-    server.faults.add({ method: 'PUT', fault: { kind: 'lose-answer' } });
     let raced = false;
-    // After the first attempt's answer is lost, another writer adds x-a; the transport's next attempt is
-    // applied on top of it (dropping x-a) with its answer lost too, and the last attempt is refused (429).
+    // Between this writer's read and its PUT another writer adds x-a; the PUT, merged from the older
+    // read, drops x-a and its answer is lost. The next round finds x-b in place, so it sends no PUT,
+    // but it still reads the versions written since its read and puts x-a back.
     const racingFetch: typeof fetch = async (input, init) => {
-      try {
-        return await fetch(input, init);
-      } catch (error) {
-        if (init?.method === 'PUT' && !raced) {
-          raced = true;
-          await clientOf(server).customFields.set(ZONE, { request: ['x-a'] });
-          server.faults.add({ method: 'PUT', fault: { kind: 'lose-answer' } });
-          server.faults.add({ method: 'PUT', fault: { kind: 'status', status: 429, retryAfter: 0 } });
-        }
-        throw error;
+      if (init?.method === 'PUT' && !raced) {
+        raced = true;
+        await clientOf(server).customFields.set(ZONE, { request: ['x-a'] });
+        server.faults.add({ method: 'PUT', fault: { kind: 'lose-answer' } });
       }
+      return fetch(input, init);
     };
-    const late = await clientOf(server, { fetch: racingFetch, retries: 2 }).customFields.set(ZONE, { request: ['x-b'] });
+    const late = await clientOf(server, { fetch: racingFetch }).customFields.set(ZONE, { request: ['x-b'] });
     expect(raced).toBe(true);
     expect(late.added).toEqual([{ list: 'request_fields', name: 'x-b' }]);
-    expect(late.races).toContainEqual(expect.stringContaining('which dropped request_fields: x-a: putting it back'));
+    expect(late.races).toContainEqual(expect.stringContaining('our write, whose answer was lost, which dropped request_fields: x-a: putting it back'));
     expect(fieldsOf(server).sort()).toEqual(['cookie_fields: session', 'request_fields: x-a', 'request_fields: x-b']);
   });
 

@@ -1,6 +1,7 @@
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DEFAULT_RECORDED_BODY_BYTES, MAX_BODY_BYTES } from '@logfilter/emulator';
 import { describe, expect, it } from 'vitest';
 import { customFieldRule, emulator, TOKEN, ZONE } from '../support/emulator.js';
 
@@ -109,12 +110,91 @@ describe('the emulator', () => {
     expect((await call(second.baseUrl, 'POST', `/zones/${ZONE}/logpush/jobs`, { destination_conf: 's3://b/q' })).body.result.id).toBe(2);
   });
 
+  it('saves through a temporary file of its own: a link planted at a predictable name is never written through', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'logfilter-emulator-'));
+    const statePath = join(directory, 'state.json');
+    const target = join(directory, 'precious.txt');
+    writeFileSync(target, "not the emulator's\n");
+    const server = await emulator({ statePath });
+    // The names an attacker could guess: the pid's (the old scheme) and a few around it.
+    const planted = [process.pid - 1, process.pid, process.pid + 1].map((pid) => `state.json.${pid}.tmp`);
+    for (const name of planted) symlinkSync(target, join(directory, name));
+    expect((await call(server.baseUrl, 'POST', `/zones/${ZONE}/logpush/jobs`, { name: 'kept', destination_conf: 's3://b/p' })).status).toBe(200);
+    expect(readFileSync(target, 'utf8')).toBe("not the emulator's\n");
+    expect(JSON.parse(readFileSync(statePath, 'utf8'))).toMatchObject({ zones: { [ZONE]: { jobs: [{ id: 1, name: 'kept' }] } } });
+    expect(readdirSync(directory).sort()).toEqual(['precious.txt', ...planted, 'state.json'].sort());
+  });
+
+  it('removes its temporary file when a save fails', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'logfilter-emulator-'));
+    const statePath = join(directory, 'state.json');
+    const server = await emulator({ statePath });
+    // A folder with something in it where the state file was: the rename onto it fails.
+    rmSync(statePath, { force: true });
+    mkdirSync(statePath);
+    writeFileSync(join(statePath, 'inside'), '');
+    const answer = await call(server.baseUrl, 'POST', `/zones/${ZONE}/logpush/jobs`, { name: 'lost', destination_conf: 's3://b/p' });
+    expect(answer.status).toBe(500);
+    expect(readdirSync(directory)).toEqual(['state.json']);
+  });
+
   it('refuses to start on a state file that is not its own', async () => {
     const statePath = join(mkdtempSync(join(tmpdir(), 'logfilter-emulator-')), 'state.json');
     writeFileSync(statePath, '{"zones": []');
     await expect(emulator({ statePath })).rejects.toThrow(`the state file ${statePath} is not readable JSON`);
     writeFileSync(statePath, '{"something": 1}');
     await expect(emulator({ statePath })).rejects.toThrow('does not hold emulator state');
+  });
+
+  it('takes the Authorization scheme in any case (RFC 9110), and still refuses a wrong token', async () => {
+    const server = await emulator();
+    for (const scheme of ['Bearer', 'bearer', 'BEARER', 'bEaReR']) {
+      const response = await fetch(server.baseUrl + rulesets, { headers: { Authorization: `${scheme} ${TOKEN}` } });
+      expect({ scheme, status: response.status }).toEqual({ scheme, status: 200 });
+    }
+    expect((await fetch(server.baseUrl + rulesets, { headers: { Authorization: 'bearer wrong' } })).status).toBe(403);
+    expect((await fetch(server.baseUrl + rulesets, { headers: { Authorization: `Basic ${TOKEN}` } })).status).toBe(400);
+  });
+
+  it('keeps bodies up to a size in its request log, and records a larger one by its size alone', async () => {
+    const server = await emulator();
+    const jobs = `/zones/${ZONE}/logpush/jobs`;
+    const small = { name: 'small', destination_conf: 's3://b/p' };
+    await call(server.baseUrl, 'POST', jobs, small);
+    // A filter far over the service's limit: refused, and its body is not kept.
+    const large = { name: 'large', destination_conf: 's3://b/p', filter: 'x'.repeat(DEFAULT_RECORDED_BODY_BYTES) };
+    for (let i = 0; i < 3; i++) expect((await call(server.baseUrl, 'POST', jobs, large)).status).toBe(400);
+    const bytes = Buffer.byteLength(JSON.stringify(large));
+    expect(server.requests).toEqual([
+      { method: 'POST', path: jobs, body: small, bytes: Buffer.byteLength(JSON.stringify(small)) },
+      ...Array.from({ length: 3 }, () => ({ method: 'POST', path: jobs, body: undefined, bytes, truncated: true })),
+    ]);
+  });
+
+  it('keeps only the latest requests in its log, oldest first', async () => {
+    const server = await emulator({ maxRecordedRequests: 3, maxRecordedBodyBytes: 10 });
+    for (let i = 0; i < 7; i++) await call(server.baseUrl, 'GET', `${rulesets}?page=${i}`);
+    await call(server.baseUrl, 'POST', rulesets, entryPoint);
+    expect(server.requests.map((request) => [request.method, request.path, request.truncated])).toEqual([
+      ['GET', rulesets, undefined],
+      ['GET', rulesets, undefined],
+      ['POST', rulesets, true],
+    ]);
+  });
+
+  it('refuses a body over the 1 MB limit with 413 and the envelope, before reading it', async () => {
+    const server = await emulator();
+    const answer = await call(server.baseUrl, 'POST', `/zones/${ZONE}/logpush/jobs`, { name: 'x'.repeat(MAX_BODY_BYTES) });
+    expect(answer).toEqual({
+      status: 413,
+      body: {
+        result: null,
+        success: false,
+        errors: [{ code: 10002, message: `the request body is ${MAX_BODY_BYTES + 11} bytes, over the limit of ${MAX_BODY_BYTES} bytes (1 MB)` }],
+        messages: [],
+      },
+    });
+    expect(server.requests).toEqual([{ method: 'POST', path: `/zones/${ZONE}/logpush/jobs`, body: undefined }]);
   });
 
   it('listens on 127.0.0.1 only', async () => {

@@ -24,7 +24,7 @@ describe('Instant Logs sessions', () => {
       sample: 10,
       kind: 'instant-logs',
     });
-    expect(server.requests[0]).toEqual({
+    expect(server.requests[0]).toMatchObject({
       method: 'POST',
       path: `/zones/${ZONE}/logpush/edge/jobs`,
       body: { fields: FIELDS, filter, sample: 10, kind: 'instant-logs' },

@@ -37,7 +37,7 @@ describe('jobs through the client, over HTTP against the emulator', () => {
     expect(await client.jobs.list(ZONE)).toEqual([job]);
     expect(await client.jobs.get(ZONE, 1)).toEqual(job);
     expect(await client.jobs.update(ZONE, 1, { enabled: true, filter: null })).toMatchObject({ id: 1, enabled: true, filter: null });
-    expect(await client.jobs.delete(ZONE, 1)).toBe(true);
+    expect(await client.jobs.delete(ZONE, 1)).toEqual({ deleted: true, recovered: false });
     expect(await client.jobs.list(ZONE)).toEqual([]);
     expect(requestLines(server)).toEqual([`POST ${jobs}`, `GET ${jobs}`, `GET ${jobs}/1`, `PUT ${jobs}/1`, `DELETE ${jobs}/1`, `GET ${jobs}`]);
   });

@@ -164,16 +164,45 @@ describe('time-outs, dropped connections and retries', () => {
     expect(await failureOf(clientOf(server).jobs.list(ZONE))).toMatchObject({ status: 429, earlierAttemptMayHaveApplied: true });
   });
 
-  it('retries a PUT after a 5xx, and never a POST', async () => {
+  it('sends a PUT once: after a 5xx it is the caller that reads again (updateJob merges anew)', async () => {
     const server = await emulator();
     const client = clientOf(server);
     const created = await client.jobs.create(ZONE, { name: 'a', destination_conf: 's3://b/p' });
     server.faults.add({ method: 'PUT', fault: { kind: 'status', status: 503 } });
-    expect(await client.jobs.update(ZONE, created.job!.id, { enabled: true })).toMatchObject({ id: created.job!.id, enabled: true });
+    expect(await failureOf(client.jobs.update(ZONE, created.job!.id, { enabled: true }))).toMatchObject({ status: 503 });
+    expect(requestLines(server)).toEqual([`POST ${jobs}`, `PUT ${jobs}/1`]);
+  });
+
+  it('after a 5xx on a job POST, lists the jobs first and sends it again only when no such job exists', async () => {
+    const server = await emulator();
     server.faults.add({ method: 'POST', fault: { kind: 'status', status: 503 } });
-    const error = await failureOf(client.jobs.create(ZONE, { name: 'b', destination_conf: 's3://b/p' }));
-    expect(error).toMatchObject({ status: 503, message: `POST ${jobs} failed with HTTP 503: 10503: the service is unavailable` });
-    expect(requestLines(server)).toEqual([`POST ${jobs}`, `PUT ${jobs}/1`, `PUT ${jobs}/1`, `POST ${jobs}`]);
+    const result = await clientOf(server).jobs.create(ZONE, { name: 'b', destination_conf: 's3://b/p' });
+    expect(result).toMatchObject({ recovered: false, job: { id: 1, name: 'b' } });
+    expect(requestLines(server)).toEqual([`POST ${jobs}`, `GET ${jobs}`, `POST ${jobs}`]);
+    server.faults.add({ method: 'POST', fault: { kind: 'status', status: 429, retryAfter: 0 } });
+    expect(await clientOf(server).jobs.create(ZONE, { name: 'c', destination_conf: 's3://b/p' })).toMatchObject({ recovered: false, job: { id: 2 } });
+    // A 429 applied nothing: the POST is sent again without a list.
+    expect(requestLines(server).slice(3)).toEqual([`POST ${jobs}`, `POST ${jobs}`]);
+  });
+
+  it('after a lost answer to a DELETE, reads the job: a 404 then means it is gone', async () => {
+    const server = await emulator();
+    const client = clientOf(server);
+    await client.jobs.create(ZONE, { name: 'a', destination_conf: 's3://b/p' });
+    server.faults.add({ method: 'DELETE', fault: { kind: 'lose-answer' } });
+    expect(await client.jobs.delete(ZONE, 1)).toEqual({ deleted: true, recovered: true });
+    server.faults.add({ method: 'DELETE', fault: { kind: 'status', status: 429, retryAfter: 0 } });
+    await client.jobs.create(ZONE, { name: 'b', destination_conf: 's3://b/p' });
+    expect(await client.jobs.delete(ZONE, 2)).toEqual({ deleted: true, recovered: false });
+    expect(requestLines(server).slice(1)).toEqual([
+      `DELETE ${jobs}/1`,
+      `GET ${jobs}/1`,
+      `POST ${jobs}`,
+      `DELETE ${jobs}/2`,
+      `GET ${jobs}/2`,
+      `DELETE ${jobs}/2`,
+    ]);
+    expect(server.state.zone(ZONE).jobs).toEqual([]);
   });
 
   it('after a lost answer to a job POST, lists the jobs and finds the one created instead of sending it again', async () => {

@@ -240,19 +240,19 @@ describe('logfilter catalog pull', () => {
 });
 
 describe('logfilter jobs create with output_options', () => {
-  it('sends --output-option as output_options, says output_options wins over logpull_options, refuses a typo', async () => {
+  it('sends --fields and --output-option together as output_options, refuses an option given twice, refuses a typo', async () => {
     const server = await emulator();
     const env = cliEnv(server);
     const create = ['jobs', 'create', '--zone', ZONE, '--name', 'web', '--destination', DESTINATION];
-    const both = await runCli(
-      [...create, '--timestamps', 'unix', '--output-option', 'timestamp_format=rfc3339ns', '--output-option', 'field_names=RayID,ClientIP'],
-      {
-        env,
-      },
-    );
-    expect(both.code).toBe(0);
-    expect(both.stderr).toContain('warning[output-options-win]: the job has output_options and logpull_options: output_options wins');
-    expect(server.state.zone(ZONE).jobs[0]).toMatchObject({ output_options: { timestamp_format: 'rfc3339ns', field_names: ['RayID', 'ClientIP'] } });
+    const twice = await runCli([...create, '--timestamps', 'unix', '--output-option', 'timestamp_format=rfc3339ns'], { env });
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toContain('timestamp_format given twice: by --output-option and by --fields, --timestamps, --option or --logpull-options');
+    const both = await runCli([...create, '--fields', 'RayID,ClientIP', '--output-option', 'timestamp_format=rfc3339ns'], { env });
+    expect(both).toMatchObject({ code: 0, stderr: '' });
+    expect(server.state.zone(ZONE).jobs[0]).toMatchObject({
+      logpull_options: null,
+      output_options: { timestamp_format: 'rfc3339ns', field_names: ['RayID', 'ClientIP'] },
+    });
     const typo = await runCli([...create, '--output-option', 'timestamp_format=rfc3339mz', '--json'], { env });
     expect(typo.code).toBe(1);
     expect(JSON.parse(typo.stdout).diagnostics[0]).toMatchObject({

@@ -32,12 +32,14 @@ describe('logfilter jobs, against the emulator', () => {
     expect(result).toEqual({ code: 0, stdout: "created job 1 'web-logs' (http_requests) -> s3://bucket/logs?region=us-east-1\n", stderr: '' });
     const [job] = server.state.zone(ZONE).jobs;
     expect(job.filter).toBe(COMPILED);
-    expect(job.logpull_options).toBe('fields=RayID,ClientIP,EdgeStartTimestamp&timestamps=rfc3339&CVE-2021-44228=true');
+    // --fields, --timestamps and --option are written as output_options, the one form the service prefers.
+    const options = { field_names: ['RayID', 'ClientIP', 'EdgeStartTimestamp'], timestamp_format: 'rfc3339', 'CVE-2021-44228': true };
+    expect(job).toMatchObject({ logpull_options: null, output_options: options });
     expect(server.requests.find((request) => request.method === 'POST' && request.path === jobs)!.body).toEqual({
       name: 'web-logs',
       destination_conf: 's3://bucket/logs?region=us-east-1',
       dataset: 'http_requests',
-      logpull_options: 'fields=RayID,ClientIP,EdgeStartTimestamp&timestamps=rfc3339&CVE-2021-44228=true',
+      output_options: options,
       ownership_challenge: challenge,
       filter: COMPILED,
     });

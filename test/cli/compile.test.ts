@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
+import { INPUT_LIMITS } from '@logfilter/core';
 import { describe, expect, it } from 'vitest';
 import { CLI_BIN, DESIGN_CARD, DESIGN_JSON, runCli, tempFiles } from '../support/cli.js';
 
@@ -179,6 +180,9 @@ describe('logfilter check', () => {
 });
 
 describe('hostile input gives a diagnostic, never a crash', () => {
+  /** Just under the size of filter text read at all (a larger one is refused unread, test/cli/input-limits.test.ts). */
+  const NEAR_LIMIT = INPUT_LIMITS.filter - 1024;
+
   it('10,000 nested parentheses', async () => {
     const text = `${'('.repeat(10_000)}ClientCountry eq us${')'.repeat(10_000)}`;
     const result = await runCli(['compile', '-f', '-'], { input: text });
@@ -195,9 +199,9 @@ describe('hostile input gives a diagnostic, never a crash', () => {
     expect(result.stderr).toMatch(/^error\[nesting-too-deep\]: /);
   });
 
-  it('1 MB of predicates', async () => {
+  it('255 KB of predicates', async () => {
     let text = 'BotScore gt 0';
-    for (let i = 1; text.length < 1_048_576; i++) text += `\nAND BotScore gt ${i}`;
+    for (let i = 1; text.length < NEAR_LIMIT - 30; i++) text += `\nAND BotScore gt ${i}`;
     const result = await runCli(['compile', '--json', '-f', '-'], { input: text });
     expect(result.code).toBe(1);
     const output = JSON.parse(result.stdout);
@@ -205,8 +209,8 @@ describe('hostile input gives a diagnostic, never a crash', () => {
     expect(output.diagnostics.find((d: { code: string }) => d.code === 'too-many-operators').range.start.line).toBe(31);
   });
 
-  it('1 MB of one value', async () => {
-    const text = `ClientRequestPath eq "${'a'.repeat(1_048_576)}"`;
+  it('255 KB of one value', async () => {
+    const text = `ClientRequestPath eq "${'a'.repeat(NEAR_LIMIT - 30)}"`;
     const result = await runCli(['compile', '-f', '-'], { input: text });
     expect(result.code).toBe(1);
     expect(result.stdout).toBe('');
@@ -214,19 +218,25 @@ describe('hostile input gives a diagnostic, never a crash', () => {
     expect(result.stderr.length).toBeLessThan(2000);
   });
 
-  it('1 MB of characters no token starts with', async () => {
-    const result = await runCli(['compile', '-f', '-'], { input: '&|'.repeat(524_288) });
+  it('255 KB of characters no token starts with', async () => {
+    const result = await runCli(['compile', '-f', '-'], { input: '&|'.repeat(NEAR_LIMIT / 2) });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^error\[unexpected-character\]: /);
     expect(result.stderr).toContain('--> <stdin>:1:1\n');
     expect(result.stderr.length).toBeLessThan(2000);
   });
 
-  it('1 MB of one operator token after another', async () => {
-    const result = await runCli(['compile', '-f', '-'], { input: '&&'.repeat(524_288) });
+  it('255 KB of one operator token after another', async () => {
+    const result = await runCli(['compile', '-f', '-'], { input: '&&'.repeat(NEAR_LIMIT / 2) });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^error\[expected-field\]: /);
     expect(result.stderr.length).toBeLessThan(2000);
+  });
+
+  it('1 MB of anything: refused before it is read', async () => {
+    const result = await runCli(['compile', '-f', '-'], { input: `ClientRequestPath eq "${'a'.repeat(1_048_576)}"` });
+    expect(result).toMatchObject({ code: 1, stdout: '' });
+    expect(result.stderr).toMatch(/^logfilter: standard input is over the limit of 262144 bytes \(256 KB\) for filter text\n/);
   });
 });
 

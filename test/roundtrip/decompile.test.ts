@@ -99,7 +99,9 @@ describe('bad input never throws', () => {
   });
 
   it('reports an unknown dataset', () => {
-    expect(decompile(CARD_JSON, { dataset: 'http_request' }).diagnostics).toMatchObject([{ code: 'unknown-dataset', hint: "did you mean 'http_requests'?" }]);
+    expect(decompile(CARD_JSON, { dataset: 'http_request' }).diagnostics).toMatchObject([
+      { code: 'unknown-dataset', hint: "did you mean 'http_requests'? (`logfilter datasets` lists them)" },
+    ]);
   });
 
   it('answers any JSON value and any text with diagnostics, never an exception', () => {

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DATASET } from '../support/arbitraries.js';
 import { mapLimited, runCli } from '../support/cli.js';
-import { sqlCase } from '../support/sql-records.js';
+import { recordJson, sqlCase } from '../support/sql-records.js';
 
 /** Generated filters that fit the service's limits, as the CLI enforces them. */
 const CASES = fc.sample(sqlCase, { numRuns: 120, seed: 1414 }).filter(({ text }) => compile(text).ok);
@@ -23,7 +23,7 @@ describe('logfilter sql', () => {
       expect(printed[index].stderr).not.toContain('error');
       expect(printed[index].code).toBe(0);
       expect(printed[index].stdout).toBe(`${toSql(json, { dialect: 'duckdb', jsonColumn: 'line' })}\n`);
-      const rows = records.map((record) => `(${index}, '${JSON.stringify(record).replace(/'/g, "''")}'::JSON)`);
+      const rows = records.map((record) => `(${index}, '${recordJson(record).replace(/'/g, "''")}'::JSON)`);
       const reader = await connection.runAndReadAll(`SELECT COALESCE(${printed[index].stdout}, FALSE) FROM (VALUES ${rows.join(', ')}) AS t(n, line)`);
       expect(reader.getRows().map((row) => row[0])).toEqual(records.map((record) => evaluate(json as FilterJson, record)));
     }

@@ -23,7 +23,7 @@ function binaries(): string {
   return join(root, versions.sort((a, b) => Number(b) - Number(a))[0], 'bin');
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

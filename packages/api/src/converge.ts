@@ -10,7 +10,9 @@
  * - a read afterwards checks that what we added and put back is there (a later stale writer may have
  *   dropped it; it repairs that itself, and we merge again anyway).
  *
- * Rounds are bounded and spaced by jittered back-off; each race is told in `log`.
+ * Rounds are bounded and spaced by jittered back-off; each race is told in `log`. The transport sends
+ * a PUT once: after a 429 (waiting its `Retry-After`), a 5xx, a time-out or a lost answer, the next
+ * round reads the ruleset again and merges anew, so a body merged from an older read is never resent.
  */
 import { checkCustomFieldRules, type CustomFieldRule, type Ruleset } from '@logfilter/core';
 import { ApiError, ConvergenceError, NetworkError, ValidationError } from './errors.js';
@@ -75,6 +77,7 @@ class Run {
     let current: Ruleset | undefined = first;
     let id = first?.id;
     for (let round = 1; round <= rounds; round++) {
+      let retryAfter = 0;
       try {
         if (round > 1) current = id === undefined ? await this.access.findRuleset(this.zone) : await this.access.getRuleset(this.zone, id);
         current ??= await this.ensureRuleset();
@@ -84,8 +87,9 @@ class Run {
       } catch (error) {
         if (!retryable(error) || round === rounds) throw error;
         this.log.push(`round ${round}: ${(error as Error).message}; reading again`);
+        retryAfter = error instanceof ApiError ? (error.retryAfterMs ?? 0) : 0;
       }
-      await sleep(this.backoff(round));
+      await sleep(Math.max(retryAfter, this.backoff(round)));
     }
     const missing = this.missing.map((ref) => `${ref.list}: ${ref.name}`).join(', ');
     throw new ConvergenceError(

@@ -13,7 +13,7 @@ import {
   type Ruleset,
 } from '@logfilter/core';
 import { converge, type RulesetAccess } from './converge.js';
-import { ValidationError } from './errors.js';
+import { ApiError, UnconfirmedWriteError, ValidationError } from './errors.js';
 import { fieldKey, fieldsByKey, mergeCustomFields, type FieldRef, type MergeResult, type SettableList, type WantedFields } from './merge.js';
 import type { Transport } from './transport.js';
 
@@ -131,7 +131,33 @@ export class CustomFieldsApi implements RulesetAccess {
     };
     if (!result.changed) return result;
     if (this.transport.dryRun) return this.describeWrites(zone, result, merged.rules);
-    const converged = await converge(this, zone, intent, current);
+    // Whether fields may have been written: a PUT was applied, or a write's outcome is unknown (a lost
+    // answer, a 5xx). A refusal (4xx) or a 429 applied nothing; a ruleset created empty wrote no field.
+    let wrote = false;
+    const write = async <T>(send: () => Promise<T>, fields: boolean): Promise<T> => {
+      try {
+        const written = await send();
+        wrote ||= fields;
+        return written;
+      } catch (error) {
+        if (!(error instanceof ApiError && (error.status < 500 || error.isAuthFailure))) wrote = true;
+        throw error;
+      }
+    };
+    const access: RulesetAccess = {
+      retryBaseMs: this.retryBaseMs,
+      findRuleset: (z) => this.findRuleset(z),
+      getRuleset: (z, id) => this.getRuleset(z, id),
+      getRulesetVersion: (z, id, version) => this.getRulesetVersion(z, id, version),
+      createRuleset: (z) => write(() => this.createRuleset(z), false),
+      putRules: (z, id, rules) => write(() => this.putRules(z, id, rules), true),
+    };
+    let converged: Awaited<ReturnType<typeof converge>>;
+    try {
+      converged = await converge(access, zone, intent, current);
+    } catch (error) {
+      throw wrote ? await this.unconfirmed(zone, merged, error) : error;
+    }
     const final = converged.ruleset;
     return {
       ...result,
@@ -152,6 +178,39 @@ export class CustomFieldsApi implements RulesetAccess {
   /** PUT /zones/{zone}/rulesets/{id}: replaces every rule; the answer is the ruleset after the write. */
   async putRules(zone: string, id: string, rules: CustomFieldRule[]): Promise<Ruleset> {
     return (await this.transport.request<Ruleset>('PUT', this.rulesetPath(zone, id), { rules }))!.result;
+  }
+
+  /**
+   * The failure of a set that may have written: the ruleset is read again, and the error says which of
+   * the fields asked for are in it (or that this cannot be told), so that a failure never hides a write
+   * that landed. Bad credentials are passed on as they are.
+   */
+  private async unconfirmed(zone: string, first: MergeResult, error: unknown): Promise<unknown> {
+    if ((error instanceof ApiError && error.isAuthFailure) || !(error instanceof Error)) return error;
+    const asked = [...first.added, ...first.removed];
+    let ruleset: Ruleset | undefined;
+    try {
+      ruleset = await this.findRuleset(zone);
+    } catch (readError) {
+      return new UnconfirmedWriteError(
+        `${error.message}; cannot tell whether the fields were written: reading the ruleset afterwards failed too (${(readError as Error).message}); run 'logfilter custom-fields get' to see`,
+        error,
+        'unknown',
+      );
+    }
+    const present = fieldsByKey((ruleset?.rules ?? []) as CustomFieldRule[]);
+    const removedAsked = new Set(first.removed.map((ref) => fieldKey(ref.list, ref.name)));
+    const done = asked.filter((ref) => present.has(fieldKey(ref.list, ref.name)) !== removedAsked.has(fieldKey(ref.list, ref.name)));
+    const details = asked.map((ref) => `${ref.list}: ${ref.name}: ${done.includes(ref) ? 'in place' : 'not in place'}`);
+    const written = done.length === asked.length ? 'applied' : done.length === 0 ? 'not-applied' : 'partly-applied';
+    const where = ruleset ? `ruleset ${ruleset.id}${ruleset.version ? ` (version ${ruleset.version})` : ''}` : 'the zone (it has no custom-fields ruleset)';
+    const found =
+      written === 'applied'
+        ? `the change was written: a read afterwards finds ${formatRefList(done)} in ${where}, but fields of other writers that this write may have dropped were not all checked`
+        : written === 'not-applied'
+          ? `a read afterwards finds none of the change in ${where}: ${formatRefList(asked)} not in place`
+          : `a read afterwards finds part of the change in ${where}: ${details.join('; ')}`;
+    return new UnconfirmedWriteError(`${error.message}; ${found}`, error, written, details);
   }
 
   /** A dry run: the create (when needed) and the PUT are described, not sent. */
@@ -178,6 +237,10 @@ function report(first: MergeResult, final: Ruleset): Pick<CustomFieldsResult, 'a
   const kept = [...present].filter(([key]) => !addedKeys.has(key)).map(([, { list, entry }]) => ({ list, name: entry.name }));
   const removed = first.removed.filter((ref) => !present.has(fieldKey(ref.list, ref.name)));
   return { added, kept, removed };
+}
+
+function formatRefList(refs: readonly FieldRef[]): string {
+  return refs.map((ref) => `${ref.list}: ${ref.name}`).join(', ');
 }
 
 /** Header names lowered (an upper-case one is never sent), names trimmed, repeats dropped. */

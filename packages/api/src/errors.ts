@@ -30,6 +30,8 @@ export class ApiError extends Error {
      * the service may have applied it, even though this last answer is a refusal.
      */
     readonly earlierAttemptMayHaveApplied = false,
+    /** The wait the service asked for with `Retry-After` (a 429 or 5xx), in milliseconds. */
+    readonly retryAfterMs?: number,
   ) {
     const detail = errors.length > 0 ? errors.map(formatServiceMessage).join('; ') : 'no error details in the answer';
     super(`${method} ${path} failed with HTTP ${status}: ${detail}`);
@@ -92,5 +94,30 @@ export class ConvergenceError extends Error {
   ) {
     super(message);
     this.name = 'ConvergenceError';
+  }
+}
+
+/**
+ * What a re-read after a failed write found: `applied` (the change is in place), `not-applied` (it is
+ * not), `partly-applied` (some of it is), or `unknown` (the re-read failed too).
+ */
+export type WriteState = 'applied' | 'not-applied' | 'partly-applied' | 'unknown';
+
+/**
+ * A write path failed after a write was sent whose outcome the answer did not settle (a lost answer, a
+ * time-out, a 5xx), or after its check could not be finished. Before this is thrown the state is read
+ * again, and the message says what that read found: whether the change landed, not only what failed.
+ */
+export class UnconfirmedWriteError extends Error {
+  constructor(
+    message: string,
+    /** The failure that ended the command. */
+    readonly failure: Error,
+    readonly written: WriteState,
+    /** What the re-read found, item by item (e.g. `request_fields: user-agent: in place`). */
+    readonly details: string[] = [],
+  ) {
+    super(message);
+    this.name = 'UnconfirmedWriteError';
   }
 }

@@ -16,10 +16,12 @@ export {
   ConfigError,
   ConvergenceError,
   NetworkError,
+  UnconfirmedWriteError,
   ValidationError,
   formatServiceMessage,
   type NetworkFailure,
   type ServiceMessage,
+  type WriteState,
 } from './errors.js';
 export { CustomFieldsApi, NEW_RULESET_ID, normalizeChange, type CustomFieldsChange, type CustomFieldsResult, type CustomFieldsState } from './custom-fields.js';
 export {
@@ -34,9 +36,10 @@ export {
   type WantedFields,
 } from './merge.js';
 export { converge, DEFAULT_WRITE_ROUNDS, type Converged, type Intent, type RulesetAccess } from './converge.js';
-export { JobsApi, scopePath, type CreateResult, type Job, type JobInput, type ScopeRef } from './jobs.js';
-export { mergeChange, updateJob, type JobChange, type UpdateOptions, type UpdateResult } from './job-update.js';
-export type { Envelope, Method } from './transport.js';
+export { JobsApi, scopePath, type CreateResult, type DeleteResult, type Job, type JobInput, type ScopeRef } from './jobs.js';
+export { DEFAULT_FRESH_MS, DEFAULT_SETTLE_MS, DEFAULT_UPDATE_ROUNDS, updateJob, type UpdateOptions, type UpdateResult } from './job-update.js';
+export { describeLegacy, mergeChange, optionsInForce, outcomeOf, type ChangeOutcome, type JobChange, type LegacyOptions } from './job-merge.js';
+export type { Envelope, Method, RequestOptions } from './transport.js';
 export { LogpushApi, type OwnershipChallenge } from './logpush.js';
 export {
   InstantLogsApi,

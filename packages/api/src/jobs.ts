@@ -1,12 +1,14 @@
 /**
  * Log delivery jobs: `/zones/{zone}/{segment}/jobs[/{id}]` and `/accounts/{account}/{segment}/jobs[/{id}]`
- * (spec 2.5, 4.2; the segment is `logpush` unless configured). A create is never sent twice blindly:
- * after a lost answer, the jobs are listed and a job with the same name and destination is taken as
- * the one created.
+ * (spec 2.5, 4.2; the segment is `logpush` unless configured). The transport sends a write once; the
+ * retries are here, each after reading what is there. A create is never sent twice blindly: after a
+ * lost answer, a time-out or a 5xx, the jobs are listed and a job with the same name and destination
+ * is taken as the one created (after a 429, which applies nothing, it is sent again). A delete whose
+ * answer went missing reads the job: a 404 then means it is gone. Updates: job-update.ts.
  */
 import { segment } from './custom-fields.js';
-import { NetworkError } from './errors.js';
-import type { Transport } from './transport.js';
+import { ApiError, NetworkError, UnconfirmedWriteError } from './errors.js';
+import type { RequestOptions, Transport } from './transport.js';
 
 /** The fields of a create (spec 2.5); `filter` is the compiled filter as a JSON string. */
 export interface JobInput {
@@ -35,6 +37,13 @@ export interface Job {
   last_error?: string | null;
   error_message?: string | null;
   [member: string]: unknown;
+}
+
+export interface DeleteResult {
+  /** False in a dry run. */
+  deleted: boolean;
+  /** True when the answer to the DELETE was lost (or failed) and a read found the job gone. */
+  recovered: boolean;
 }
 
 export interface CreateResult {
@@ -69,17 +78,16 @@ export class JobsApi {
         const envelope = await this.transport.request<Job>('POST', this.path(zone), input);
         return { job: envelope?.result, recovered: false, dryRun };
       } catch (error) {
-        // Only a lost answer is ambiguous; a refusal from the service is final.
-        if (!(error instanceof NetworkError) || error.kind === 'unreadable') throw error;
-        const found = (await this.list(zone)).find((job) => sameJob(job, input));
+        const wait = this.retryWait(error, attempt);
+        if (wait === undefined) throw error;
+        const mayHaveApplied = !(error instanceof ApiError && error.status === 429);
+        if (attempt < this.transport.config.retries) await sleep(wait);
+        const found = mayHaveApplied ? await this.findCreated(zone, input, error as Error) : undefined;
         if (found) return { job: found, recovered: true, dryRun };
         if (attempt >= this.transport.config.retries) {
-          throw new NetworkError(
-            error.kind,
-            error.method,
-            error.path,
-            `${error.message}; no job named '${input.name ?? ''}' for that destination was found afterwards, so none was created`,
-          );
+          const after = mayHaveApplied ? `; no job named '${input.name ?? ''}' for that destination was found afterwards, so none was created` : '';
+          if (error instanceof NetworkError) throw new NetworkError(error.kind, error.method, error.path, `${error.message}${after}`);
+          throw error;
         }
       }
     }
@@ -90,19 +98,78 @@ export class JobsApi {
     return Array.isArray(envelope?.result) ? envelope.result : [];
   }
 
-  async get(zone: ScopeRef, id: number | string): Promise<Job> {
-    return (await this.transport.request<Job>('GET', this.path(zone, id)))!.result;
+  async get(zone: ScopeRef, id: number | string, options: RequestOptions = {}): Promise<Job> {
+    return (await this.transport.request<Job>('GET', this.path(zone, id), undefined, options))!.result;
   }
 
-  /** PUT /jobs/{id} with the members to change; undefined in a dry run. */
-  async update(zone: ScopeRef, id: number | string, changes: Record<string, unknown>): Promise<Job | undefined> {
-    return (await this.transport.request<Job>('PUT', this.path(zone, id), changes))?.result;
+  /**
+   * PUT /jobs/{id} with the members to change, sent once; undefined in a dry run. The body is merged
+   * from a read: to change a job safely, use updateJob (job-update.ts), which reads again to retry.
+   */
+  async update(zone: ScopeRef, id: number | string, changes: Record<string, unknown>, options: RequestOptions = {}): Promise<Job | undefined> {
+    return (await this.transport.request<Job>('PUT', this.path(zone, id), changes, options))?.result;
   }
 
-  /** DELETE /jobs/{id}; false in a dry run. */
-  async delete(zone: ScopeRef, id: number | string): Promise<boolean> {
-    return (await this.transport.request<unknown>('DELETE', this.path(zone, id))) !== undefined;
+  /** DELETE /jobs/{id}; retried after reading the job, which is gone when the read finds no such job. */
+  async delete(zone: ScopeRef, id: number | string): Promise<DeleteResult> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const envelope = await this.transport.request<unknown>('DELETE', this.path(zone, id));
+        return { deleted: envelope !== undefined, recovered: false };
+      } catch (error) {
+        const wait = this.retryWait(error, attempt);
+        if (wait === undefined) throw error;
+        await sleep(wait);
+        try {
+          await this.get(zone, id);
+        } catch (readError) {
+          if (readError instanceof ApiError && readError.status === 404) return { deleted: true, recovered: true };
+          if (attempt < this.transport.config.retries) continue;
+          throw new UnconfirmedWriteError(
+            `cannot tell whether job ${id} was deleted: ${(error as Error).message}, and reading the job afterwards failed too (${(readError as Error).message})`,
+            error as Error,
+            'unknown',
+          );
+        }
+        if (attempt >= this.transport.config.retries)
+          throw new UnconfirmedWriteError(
+            `job ${id} was not deleted: ${(error as Error).message}; a read afterwards finds it still there`,
+            error as Error,
+            'not-applied',
+          );
+      }
+    }
   }
+
+  /** The job a create whose outcome is unknown made, found by listing; a failed list says the outcome cannot be told. */
+  private async findCreated(zone: ScopeRef, input: JobInput, failure: Error): Promise<Job | undefined> {
+    try {
+      return (await this.list(zone)).find((job) => sameJob(job, input));
+    } catch (error) {
+      throw new UnconfirmedWriteError(
+        `cannot tell whether job '${input.name ?? ''}' was created: ${failure.message}, and listing the jobs afterwards failed too (${(error as Error).message}); run 'logfilter jobs list' before creating it again`,
+        failure,
+        'unknown',
+      );
+    }
+  }
+
+  /** How long to wait before looking again after a failed write; undefined when the failure is final (a refusal). */
+  private retryWait(error: unknown, attempt: number): number | undefined {
+    if (error instanceof NetworkError && error.kind !== 'unreadable') return this.backoff(attempt);
+    if (!(error instanceof ApiError) || !(error.status === 429 || error.status >= 500)) return undefined;
+    if ((error.retryAfterMs ?? 0) > this.transport.config.maxRetryAfterMs) return undefined;
+    return Math.max(error.retryAfterMs ?? 0, this.backoff(attempt));
+  }
+
+  private backoff(attempt: number): number {
+    const base = this.transport.config.retryBaseMs * 2 ** attempt;
+    return base + Math.random() * base * 0.25;
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 function sameJob(job: Job, input: JobInput): boolean {

@@ -26,20 +26,21 @@ export class LogpushApi {
     return (await this.transport.request<OwnershipChallenge>('POST', this.path(scope, 'ownership'), { destination_conf: destinationConf }))?.result;
   }
 
-  /** POST .../ownership/validate; an ApiError when the service refuses the token. Reads only, so sent in a dry run too. */
-  async validateOwnership(scope: ScopeRef, destinationConf: string, challenge: string): Promise<boolean> {
+  /**
+   * POST .../ownership/validate; an ApiError when the service refuses the token. A POST, so a dry run
+   * describes it and sends nothing: undefined then.
+   */
+  async validateOwnership(scope: ScopeRef, destinationConf: string, challenge: string): Promise<boolean | undefined> {
     const body = { destination_conf: destinationConf, ownership_challenge: challenge };
-    return (await this.transport.request<{ valid: boolean }>('POST', this.path(scope, 'ownership/validate'), body, { reads: true }))?.result?.valid === true;
+    const envelope = await this.transport.request<{ valid: boolean }>('POST', this.path(scope, 'ownership/validate'), body);
+    return envelope === undefined ? undefined : envelope.result?.valid === true;
   }
 
   /** POST .../validate/destination; an ApiError when the service refuses it. */
   async validateDestination(scope: ScopeRef, destinationConf: string): Promise<{ valid: boolean; message: string }> {
-    const envelope = await this.transport.request<{ valid: boolean; message?: string }>(
-      'POST',
-      this.path(scope, 'validate/destination'),
-      { destination_conf: destinationConf },
-      { reads: true },
-    );
+    const envelope = await this.transport.request<{ valid: boolean; message?: string }>('POST', this.path(scope, 'validate/destination'), {
+      destination_conf: destinationConf,
+    });
     return { valid: envelope?.result?.valid === true, message: envelope?.result?.message ?? '' };
   }
 

@@ -1,6 +1,9 @@
 /**
- * One HTTP exchange with the service: headers, a time-out per attempt, retries with back-off for the
- * idempotent methods, and the envelope read into a result or an ApiError.
+ * One HTTP exchange with the service: headers, a time-out per attempt, retries with back-off for reads,
+ * and the envelope read into a result or an ApiError. A write (POST, PUT, DELETE) is sent once: a PUT
+ * body is merged from a read, and sent again later it would overwrite what others wrote meanwhile, so
+ * the write paths (job-update.ts, converge.ts, jobs.ts) retry by reading again. A dry run sends reads
+ * only: every other request, a validating POST too, is described and not sent.
  */
 import { missingCredentials, type ClientOptions, type Credentials, type RequestDescription, type ResolvedConfig } from './config.js';
 import { ApiError, NetworkError, type ServiceMessage } from './errors.js';
@@ -16,8 +19,12 @@ export interface Envelope<T> {
   result_info?: unknown;
 }
 
-/** GET and PUT may be sent again after a 429, a 5xx or a lost answer; a POST or DELETE never blindly. */
-const RETRIED: ReadonlySet<Method> = new Set(['GET', 'PUT']);
+/** Per request: a time-out shorter than the configured one (a PUT sent while its read is fresh). */
+export interface RequestOptions {
+  timeoutMs?: number;
+  /** Told the time (performance.now()) just before each attempt is sent: a read's age counts from the attempt answered. */
+  onSend?: (at: number) => void;
+}
 const REDACTED = '[redacted]';
 
 export class Transport {
@@ -35,30 +42,31 @@ export class Transport {
   }
 
   /**
-   * Sends the request and returns the envelope of a successful answer. In a dry run a write is only
-   * described, and `undefined` comes back.
+   * Sends the request and returns the envelope of a successful answer. In a dry run anything but a GET
+   * is only described, and `undefined` comes back.
    */
-  async request<T>(method: Method, path: string, body?: unknown, kind: { reads?: boolean } = {}): Promise<Envelope<T> | undefined> {
+  async request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<Envelope<T> | undefined> {
     const url = this.config.baseUrl + path;
-    // A POST that only validates (a destination, an ownership token) changes nothing: a dry run sends it.
-    const write = method !== 'GET' && kind.reads !== true;
+    const write = method !== 'GET';
     this.options.onRequest?.(this.describe(method, url, body, write && this.dryRun));
     if (write && this.dryRun) return undefined;
     const credentials = this.config.credentials;
     if (!credentials) throw missingCredentials();
     const init: RequestInit = { method, headers: this.headers(credentials, body !== undefined) };
     if (body !== undefined) init.body = JSON.stringify(body);
-    const attempts = 1 + (RETRIED.has(method) ? this.config.retries : 0);
+    const attempts = 1 + (write ? 0 : this.config.retries);
+    const timeoutMs = Math.min(this.config.timeoutMs, options.timeoutMs ?? Number.POSITIVE_INFINITY);
     let unanswered = false;
     for (let attempt = 1; ; attempt++) {
       const last = attempt >= attempts;
       let response: Response;
       let text: string;
       try {
-        response = await this.fetch(url, { ...init, signal: AbortSignal.timeout(this.config.timeoutMs) });
+        options.onSend?.(performance.now());
+        response = await this.fetch(url, { ...init, signal: AbortSignal.timeout(Math.max(1, Math.ceil(timeoutMs))) });
         text = await response.text();
       } catch (error) {
-        const failure = this.networkError(method, path, error);
+        const failure = this.networkError(method, path, error, timeoutMs);
         if (last) throw failure;
         unanswered = true;
         await sleep(this.backoff(attempt));
@@ -72,7 +80,7 @@ export class Transport {
           continue;
         }
       }
-      return this.read<T>(method, path, response.status, text, unanswered);
+      return this.read<T>(method, path, response, text, unanswered);
     }
   }
 
@@ -96,7 +104,8 @@ export class Transport {
     return headers;
   }
 
-  private read<T>(method: Method, path: string, status: number, text: string, unanswered: boolean): Envelope<T> {
+  private read<T>(method: Method, path: string, response: Response, text: string, unanswered: boolean): Envelope<T> {
+    const status = response.status;
     let envelope: Partial<Envelope<T>>;
     try {
       envelope = JSON.parse(text) as Partial<Envelope<T>>;
@@ -105,7 +114,10 @@ export class Transport {
       throw new NetworkError('unreadable', method, path, `${method} ${path}: the service answered HTTP ${status} with ${what}`, status);
     }
     const errors = Array.isArray(envelope?.errors) ? envelope.errors.map(serviceMessage) : [];
-    if (status >= 400 || envelope?.success !== true) throw new ApiError(method, path, status, errors, unanswered);
+    if (status >= 400 || envelope?.success !== true) {
+      const wait = status === 429 || status >= 500 ? this.retryAfter(response) : undefined;
+      throw new ApiError(method, path, status, errors, unanswered, wait);
+    }
     return {
       result: envelope.result as T,
       success: true,
@@ -115,11 +127,11 @@ export class Transport {
     };
   }
 
-  private networkError(method: Method, path: string, error: unknown): NetworkError {
+  private networkError(method: Method, path: string, error: unknown, timeoutMs: number): NetworkError {
     const where = new URL(this.config.baseUrl).origin;
     const name = (error as Error)?.name;
     if (name === 'TimeoutError' || name === 'AbortError') {
-      return new NetworkError('timeout', method, path, `${method} ${path}: no answer from ${where} within ${formatSeconds(this.config.timeoutMs)}`);
+      return new NetworkError('timeout', method, path, `${method} ${path}: no answer from ${where} within ${formatSeconds(timeoutMs)}`);
     }
     const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
     const code = cause?.code;
@@ -170,7 +182,8 @@ function serviceMessage(entry: unknown): ServiceMessage {
 }
 
 function formatSeconds(ms: number): string {
-  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
+  const rounded = Math.round(ms);
+  return rounded % 1000 === 0 ? `${rounded / 1000} s` : `${(rounded / 1000).toFixed(rounded < 1000 ? 2 : 1).replace(/0$/, '')} s`;
 }
 
 function sleep(ms: number): Promise<void> {

@@ -1,5 +1,15 @@
 /** What every command shares: the global options, the catalog, and how results are written. */
-import { builtinCatalog, parseCatalog, renderDiagnostics, resolveDataset, type Catalog, type Dataset, type Diagnostic } from '@logfilter/core';
+import {
+  builtinCatalog,
+  parseCatalog,
+  renderDiagnostics,
+  resolveDataset,
+  type Catalog,
+  type Dataset,
+  type DatasetResolution,
+  type Diagnostic,
+  type JobScope,
+} from '@logfilter/core';
 import { readTextFile, UsageError } from './io.js';
 import { useColor } from './terminal.js';
 
@@ -21,7 +31,7 @@ export class Context {
     if (this.loaded) return this.loaded;
     const path = this.globals().catalog;
     if (!path) return (this.loaded = builtinCatalog());
-    const text = readTextFile(path);
+    const text = readTextFile(path, 'catalog');
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -34,14 +44,16 @@ export class Context {
     return (this.loaded = builtinCatalog().extend(datasets));
   }
 
-  /** The dataset named, or the user catalog's only dataset, or the default (`http_requests`): core's one resolver. */
-  dataset(name: string | undefined): Dataset {
+  /** Core's one resolver over this catalog: the dataset named, else the user catalog's only dataset, else the default (`http_requests`). */
+  resolveDataset(name: string | undefined, scope?: JobScope): DatasetResolution {
     const only = this.catalog() && this.userDatasets.length === 1 ? this.userDatasets[0] : undefined;
-    const resolved = resolveDataset({ dataset: name ?? only, catalog: this.catalog() });
-    if (resolved.error) {
-      const { message, hint } = resolved.error;
-      throw new UsageError(`${message}; ${hint}${hint.startsWith('did you mean') ? ' (`logfilter datasets` lists them)' : ''}`, 'unknown-dataset');
-    }
+    return resolveDataset({ dataset: name ?? only, catalog: this.catalog(), scope });
+  }
+
+  /** The dataset `resolveDataset` finds; an unknown name is a usage error (exit 2). */
+  dataset(name: string | undefined): Dataset {
+    const resolved = this.resolveDataset(name);
+    if (resolved.error) throw new UsageError(`${resolved.error.message}; ${resolved.error.hint}`, 'unknown-dataset');
     return resolved.dataset;
   }
 

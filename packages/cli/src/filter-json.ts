@@ -1,5 +1,6 @@
 /** Filter JSON as input, shared by `decompile`, `check --from-json` and `test --from-json`. */
-import { decompile, decompileJobs, type DecompileOptions, type DecompileResult, type JobDecompileResult } from '@logfilter/core';
+import { decompile, decompileJobs, type DecompileOptions, type DecompileResult, type JobDecompileResult, type JobScope } from '@logfilter/core';
+import { Option } from 'commander';
 import type { Context } from './context.js';
 import { withFileArgumentNote } from './file-argument.js';
 import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readSource, summary, type Source } from './io.js';
@@ -10,11 +11,19 @@ import { decompileHcl, looksLikeHcl } from './terraform/expression.js';
 export interface JsonInputFlags {
   file?: string;
   dataset?: string;
+  scope?: JobScope;
   values?: 'documented' | 'typed';
   maxBytes?: string;
   maxOperators?: string;
+  /** false with --no-lint: no lint warnings (they are on for JSON as for text). */
+  lint?: boolean;
   json?: boolean;
   format?: ReportFormat;
+}
+
+/** `--scope zone|account`: the dataset as a job there sees it (`firewall_events` under an account is the account dataset). */
+export function scopeOption(): Option {
+  return new Option('--scope <scope>', 'the scope of the job the filter is for: its dataset as seen from there').choices(['zone', 'account']);
 }
 
 /** `logfilter check --from-json`: the same checks, reporting only. */
@@ -24,7 +33,7 @@ export function checkJson(context: Context, inline: string | undefined, flags: J
 
 /** Decompile prints the text on success; check prints a summary on stderr. */
 export function runJson(context: Context, inline: string | undefined, flags: JsonInputFlags, mode: 'decompile' | 'check'): number {
-  const source = readSource(inline, flags.file, 'filter JSON');
+  const source = readSource(inline, flags.file, 'json');
   const jobs = decompileJobs(source.text, decompileOptions(context, flags));
   if (jobs) return runJobs(context, jobs, flags, mode);
   const decompiled = decompileSource(context, source, flags);
@@ -55,7 +64,9 @@ function decompileOptions(context: Context, flags: JsonInputFlags): DecompileOpt
     dataset: context.dataset(flags.dataset),
     catalog: context.catalog(),
     explicitDataset: flags.dataset !== undefined,
+    scope: flags.scope,
     values: flags.values,
+    lint: flags.lint,
     maxBytes: flags.maxBytes === undefined ? undefined : parsePositiveInt(flags.maxBytes, '--max-bytes'),
     maxOperators: flags.maxOperators === undefined ? undefined : parsePositiveInt(flags.maxOperators, '--max-operators'),
   };

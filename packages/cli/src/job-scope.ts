@@ -1,6 +1,6 @@
 /** Where a job command works: `--zone ID` or `--account ID`, exactly one; and the dataset checked against that scope. */
 import { ValidationError, type ScopeRef } from '@logfilter/api';
-import { datasetForScope, type Dataset, type JobScope } from '@logfilter/core';
+import type { Dataset, JobScope } from '@logfilter/core';
 import type { Command } from 'commander';
 import type { Context } from './context.js';
 import { UsageError } from './io.js';
@@ -36,10 +36,9 @@ export function scopeOf(flags: ScopeFlags): Scope {
  * (exit 2), a dataset of the other scope a validation error (exit 1) that names the right option.
  */
 export function datasetInScope(context: Context, name: string | undefined, scope: Scope): Dataset {
-  const plain = context.dataset(name);
-  const scoped = datasetForScope(plain.name, scope.kind, context.catalog());
-  if (!scoped.error) return scoped.dataset;
-  throw new ValidationError(`${scoped.error.message}; nothing was sent`, [
-    { code: 'wrong-scope', severity: 'error', message: scoped.error.message, hint: scoped.error.hint, range: NOWHERE },
-  ]);
+  const resolved = context.resolveDataset(name, scope.kind);
+  if (!resolved.error) return resolved.dataset;
+  const { code, message, hint } = resolved.error;
+  if (code === 'unknown-dataset') throw new UsageError(`${message}; ${hint}`, code);
+  throw new ValidationError(`${message}; nothing was sent`, [{ code, severity: 'error', message, hint, range: NOWHERE }]);
 }

@@ -96,8 +96,8 @@ function failure(error: unknown, argv: string[]): number {
   }
   if (error instanceof UsageError) {
     if (argv.includes('--json')) process.stdout.write(`${JSON.stringify(machineFailure(error))}\n`);
-    else process.stderr.write(`logfilter: ${escapeControlCharacters(error.message)}\n`);
-    return EXIT_USAGE;
+    else process.stderr.write(`logfilter: ${escapeControlCharacters(error.message)}\n${error.hint ? `  = hint: ${error.hint}\n` : ''}`);
+    return error.exitCode;
   }
   process.stderr.write(`logfilter: internal error: ${error instanceof Error ? error.message : String(error)}\nplease report this as a bug\n`);
   return 70;

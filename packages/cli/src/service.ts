@@ -13,6 +13,7 @@ import {
   DEFAULT_TIMEOUT_MS,
   ENV,
   NetworkError,
+  UnconfirmedWriteError,
   ValidationError,
   type Client,
   type RequestDescription,
@@ -41,7 +42,10 @@ export const CREDENTIALS_HELP = `Credentials come from the environment only: ${E
 export function addServiceOptions(command: Command, { dryRun }: { dryRun: boolean }): Command {
   command
     .option('--timeout <seconds>', `time allowed for each request (default: ${DEFAULT_TIMEOUT_MS / 1000})`)
-    .option('--retries <n>', `further attempts of a GET or PUT after a 429, a 5xx or a lost answer (default: ${DEFAULT_RETRIES})`)
+    .option(
+      '--retries <n>',
+      `further attempts of a read after a 429, a 5xx or a lost answer, and of a create or delete after reading what is there (default: ${DEFAULT_RETRIES}); a PUT is never sent again: it is merged again from a new read`,
+    )
     .option('--json', 'machine output: one JSON object on stdout');
   if (dryRun) command.option('--dry-run', 'print each request that would write, with credentials redacted, and send none of them');
   return command.addHelpText('after', `\n${CREDENTIALS_HELP}\nThe base URL comes from --base-url or ${ENV.baseUrl}.`);
@@ -117,11 +121,18 @@ export async function runService(flags: ServiceFlags, action: () => Promise<numb
 
 interface FailureReport {
   exit: number;
-  error: { kind: string; message: string; status?: number };
+  /** `written`: what a read after a failed write found (applied, not-applied, partly-applied, unknown). */
+  error: { kind: string; message: string; status?: number; written?: string; details?: string[] };
   diagnostics: ReportedDiagnostic[];
 }
 
 function describeFailure(error: unknown): FailureReport | undefined {
+  if (error instanceof UnconfirmedWriteError) {
+    const cause = describeFailure(error.failure);
+    if (!cause) return undefined;
+    const details = error.details.length > 0 ? { details: error.details } : {};
+    return { ...cause, error: { ...cause.error, message: error.message, written: error.written, ...details } };
+  }
   if (error instanceof ApiError) {
     const diagnostics: ReportedDiagnostic[] = error.errors.map((e) => ({
       code: String(e.code),

@@ -10,11 +10,21 @@ export { compile, compileDataset, type CompileOptions, type CompileResult } from
 // base/: the one diagnostic shape, its codes and its rendering.
 export { DIAGNOSTIC_CODES, type DiagnosticCode } from './base/codes.js';
 export { hasErrors, SourceMap, type Diagnostic, type Position, type Range, type Severity, type Span } from './base/diagnostics.js';
+export { exactRecordParser, parseJsonExact, INT64_MIN, type ExactNumber } from './base/exact-numbers.js';
 export { escapeControlCharacters, renderDiagnostic, renderDiagnostics, type RenderableDiagnostic, type RenderOptions } from './base/codeframe.js';
+export { INPUT_LIMITS, inputTooLarge, MAX_NESTING, sizeOver, type InputKind } from './base/limits.js';
 
 // language/: datasets and their typed fields, operators, values.
 export { Catalog, Dataset, parseCatalog, readDataset, type CatalogFile, type Field, type FieldKind } from './language/catalog.js';
-export { builtinCatalog, datasetFromFile, DEFAULT_DATASET, resolveDataset, type DatasetOptions } from './language/datasets.js';
+export {
+  builtinCatalog,
+  datasetFromFile,
+  DEFAULT_DATASET,
+  resolveDataset,
+  type DatasetOptions,
+  type DatasetProblem,
+  type DatasetResolution,
+} from './language/datasets.js';
 export { allowedOperators, isArrayField, typeFamily, valueType, type ValueType } from './language/field-types.js';
 export { fieldValues } from './language/field-values.js';
 export {
@@ -117,14 +127,12 @@ export {
 } from './job-config/output-options.js';
 export {
   checkJobs,
-  datasetForScope,
   destinationProblem,
   UPLOAD_LIMITS,
   type CheckedJob,
   type JobCheckOptions,
   type JobCheckResult,
   type JobScope,
-  type ScopedDataset,
 } from './job-config/job-check.js';
 
 // sql/: the filter as a SQL boolean expression, for the engines logs land in.

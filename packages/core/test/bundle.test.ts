@@ -29,7 +29,8 @@ describe('a page that uses one dataset', () => {
     // A field only dns_logs has, and one only workers_trace_events has.
     expect(script).not.toContain('QueryName');
     expect(script).not.toContain('ScriptTags');
-    expect(gzipSync(script).length).toBeLessThan(60_000);
+    // 58.4 KB before this round; the operator and value-type tables, quick fixes and input limits took it to 60.2 KB.
+    expect(gzipSync(script).length).toBeLessThan(61_000);
   });
 
   it('carries all 38 when it names datasets through the built-in catalog', async () => {

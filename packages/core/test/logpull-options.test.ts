@@ -51,7 +51,7 @@ describe('logpull_options', () => {
     expect(checkLogpullOptions('fields=QueryName,ResponseCode', { dataset: 'dns_logs' }).diagnostics).toEqual([]);
     expect(checkLogpullOptions('fields=QueryName', { dataset: 'http_requests' }).diagnostics[0].code).toBe('unknown-field');
     expect(checkLogpullOptions('fields=RayID', { dataset: 'http_request' }).diagnostics).toMatchObject([
-      { code: 'unknown-dataset', hint: "did you mean 'http_requests'?" },
+      { code: 'unknown-dataset', hint: "did you mean 'http_requests'? (`logfilter datasets` lists them)" },
     ]);
   });
 

@@ -25,7 +25,8 @@ export function checkFilterString(text: string, dataset: Dataset, limits: Filter
   const bytes = utf8Length(text);
   const maxBytes = limits.maxBytes ?? DEFAULT_MAX_BYTES;
   if (bytes > maxBytes) problems.push(`filter is ${bytes} bytes, over the limit of ${maxBytes}`);
-  const result = decompile(text, { dataset, maxBytes: Number.MAX_SAFE_INTEGER, maxOperators: limits.maxOperators ?? DEFAULT_MAX_OPERATORS });
+  // The service refuses only errors: the lint's warnings are the CLI's business.
+  const result = decompile(text, { dataset, lint: false, maxBytes: Number.MAX_SAFE_INTEGER, maxOperators: limits.maxOperators ?? DEFAULT_MAX_OPERATORS });
   for (const diagnostic of result.diagnostics) {
     if (diagnostic.severity !== 'error') continue;
     problems.push(diagnostic.pointer ? `filter at ${diagnostic.pointer}: ${diagnostic.message}` : `filter: ${diagnostic.message}`);

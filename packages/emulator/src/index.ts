@@ -1,4 +1,5 @@
-export { startEmulator, BASE_PATH, type Emulator, type EmulatorCredentials, type EmulatorOptions, type RecordedRequest } from './server.js';
+export { startEmulator, BASE_PATH, type Emulator, type EmulatorCredentials, type EmulatorOptions } from './server.js';
+export { DEFAULT_RECORDED_BODY_BYTES, DEFAULT_RECORDED_REQUESTS, MAX_BODY_BYTES, type RecordedRequest } from './requests.js';
 export { Faults, type Fault, type FaultBurst, type FaultCounts, type FaultRule, type RandomFaults } from './faults.js';
 export { KEPT_VERSIONS } from './versions.js';
 export { EmulatorState, type StateData, type StoredJob, type StoredRule, type StoredRuleset, type ZoneState } from './state.js';

@@ -2,9 +2,9 @@
 import {
   checkLogpullOptions,
   checkOutputOptions,
-  datasetForScope,
   DEFAULT_DATASET,
   destinationProblem,
+  resolveDataset,
   UPLOAD_LIMITS,
   type Catalog,
   type JobScope,
@@ -107,7 +107,7 @@ export function deleteJob(state: EmulatorState, zone: string, id: string): { id:
 /** Checks each settable member of `body` and copies the good ones onto `job`; returns the problems. */
 function apply(job: StoredJob, body: Record<string, unknown>, options: JobOptions): EnvelopeError[] {
   const errors: EnvelopeError[] = [];
-  const { dataset, error } = datasetForScope(job.dataset, options.scope, options.catalog);
+  const { dataset, error } = resolveDataset({ dataset: job.dataset, scope: options.scope, catalog: options.catalog });
   if (error || !dataset) return [problem('/dataset', `${error!.message}; ${error!.hint}`)];
   errors.push(...applyStructured(job as EmulatedJob, body, dataset));
   for (const member of SETTABLE) {

@@ -3,7 +3,7 @@
  * ownership challenges. Ids are checked as the service checks them (32 hexadecimal characters).
  */
 import { randomBytes } from 'node:crypto';
-import { destinationProblem, type Catalog, type JobScope } from '@logfilter/core';
+import { destinationProblem, resolveDataset, type Catalog, type JobScope } from '@logfilter/core';
 import { fail } from './envelope.js';
 import { ACCOUNT_KEY, createJob, deleteJob, getJob, listJobs, updateJob, type JobOptions } from './jobs.js';
 import type { EmulatorState } from './state.js';
@@ -49,8 +49,10 @@ function routeJobs(state: EmulatorState, method: string, key: string, id: string
 
 /** `{FieldName: description}`, as the service answers, from the built-in catalog. */
 function datasetFields(name: string, scope: ScopeRef, catalog: Catalog): Record<string, string> {
-  const dataset = (scope.kind === 'account' ? catalog.get(`${name}@account`) : undefined) ?? catalog.get(name);
-  if (!dataset) throw fail(400, 1004, `unknown dataset '${name}'`, '/dataset');
+  // The service answers with the fields of a dataset of the other scope too.
+  const resolved = resolveDataset({ dataset: name, scope: scope.kind, catalog });
+  if (!resolved.dataset) throw fail(400, 1004, resolved.error.message, '/dataset');
+  const dataset = resolved.dataset;
   return Object.fromEntries(dataset.fields.map((field) => [field.name, field.description]));
 }
 

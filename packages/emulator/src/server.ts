@@ -9,6 +9,7 @@ import type { JobOptions } from './jobs.js';
 import { recordSource, type RecordsOptions } from './records.js';
 import { routeLogpush, scopeOf } from './logpush.js';
 import { createRuleset, getRuleset, listRulesets, putRuleset, type RulesetOptions } from './rulesets.js';
+import { readBody, RequestLog, type RecordedRequest } from './requests.js';
 import { EmulatorState } from './state.js';
 import { getVersion, listVersions } from './versions.js';
 
@@ -35,12 +36,10 @@ export interface EmulatorOptions {
   instantLogs?: RecordsOptions & { idleMs?: number };
   /** Called with one line per request handled (method, path, status); never with a credential. */
   log?: (line: string) => void;
-}
-
-export interface RecordedRequest {
-  method: string;
-  path: string;
-  body: unknown;
+  /** How many requests `requests` keeps, the latest (default DEFAULT_RECORDED_REQUESTS). */
+  maxRecordedRequests?: number;
+  /** The largest body `requests` keeps; a larger one is recorded by its size (default DEFAULT_RECORDED_BODY_BYTES). */
+  maxRecordedBodyBytes?: number;
 }
 
 export interface Emulator {
@@ -49,14 +48,12 @@ export interface Emulator {
   baseUrl: string;
   state: EmulatorState;
   faults: Faults;
-  /** Every request received, in order (paths relative to the base URL). */
+  /** The latest requests received, in order (paths relative to the base URL); see requests.ts for what is kept. */
   requests: RecordedRequest[];
   /** The Instant Logs sessions and their WebSockets. */
   instantLogs: InstantLogs;
   close(): Promise<void>;
 }
-
-const MAX_BODY = 1 << 20;
 
 export async function startEmulator(options: EmulatorOptions): Promise<Emulator> {
   if (options.credentials.length === 0) throw new Error('the emulator needs at least one set of credentials to accept');
@@ -80,7 +77,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
     baseUrl: `http://${host.includes(':') ? `[${host}]` : host}:${port}${BASE_PATH}`,
     state: service.state,
     faults: service.faults,
-    requests: service.requests,
+    requests: service.log.entries,
     instantLogs: service.instantLogs,
     close: () =>
       new Promise<void>((resolve) => {
@@ -95,7 +92,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<Emulator>
 class Service {
   readonly state: EmulatorState;
   readonly faults = new Faults();
-  readonly requests: RecordedRequest[] = [];
+  readonly log: RequestLog;
   private readonly segment: string;
   private readonly rulesetOptions: RulesetOptions;
   private readonly jobOptions: JobOptions;
@@ -103,6 +100,7 @@ class Service {
 
   constructor(private readonly options: EmulatorOptions) {
     this.state = new EmulatorState(options.statePath);
+    this.log = new RequestLog({ maxRequests: options.maxRecordedRequests, maxBodyBytes: options.maxRecordedBodyBytes });
     this.segment = options.productSegment ?? 'logpush';
     this.rulesetOptions = { maxCustomFields: options.maxCustomFields ?? DEFAULT_MAX_CUSTOM_FIELDS };
     this.jobOptions = { catalog: options.catalog ?? builtinCatalog(), maxBytes: options.maxFilterBytes, maxOperators: options.maxFilterOperators };
@@ -112,7 +110,9 @@ class Service {
       limits: this.jobOptions,
       idleMs: options.instantLogs?.idleMs,
       log: options.log,
-      record: (method, path) => this.requests.push({ method, path, body: undefined }),
+      record: (method, path) => {
+        this.log.add(method, path);
+      },
     });
   }
 
@@ -120,8 +120,7 @@ class Service {
     const method = request.method ?? 'GET';
     const url = new URL(request.url ?? '/', 'http://emulator');
     const path = url.pathname.startsWith(BASE_PATH) ? url.pathname.slice(BASE_PATH.length) : url.pathname;
-    const recorded: RecordedRequest = { method, path, body: undefined };
-    this.requests.push(recorded);
+    const recorded = this.log.add(method, path);
     const fault = this.faults.take(method, path);
     if (fault && (await applyFault(fault, request, response))) {
       this.options.log?.(`${method} ${path} (fault: ${fault.kind === 'status' ? fault.status : fault.kind})`);
@@ -131,10 +130,11 @@ class Service {
     try {
       if (!url.pathname.startsWith(`${BASE_PATH}/`)) throw fail(404, 7000, `no route for ${url.pathname}: the API lives under ${BASE_PATH}`);
       authenticate(request, this.options.credentials);
-      recorded.body = await readBody(request);
+      const body = await readBody(request);
+      this.log.keep(recorded, body);
       // The defined order: from here to the answer nothing awaits, so each request is applied whole (its
       // state saved to disk too) before the next, in the order their bodies finished arriving.
-      answer = this.route(method, path, recorded.body);
+      answer = this.route(method, path, body.value);
     } catch (error) {
       if (!(error instanceof HttpFailure)) throw error;
       answer = refusal(error);
@@ -224,7 +224,8 @@ function authenticate(request: IncomingMessage, accepted: EmulatorCredentials[])
   const email = header(request, 'x-auth-email');
   const key = header(request, 'x-auth-key');
   if (authorization !== undefined) {
-    const token = /^Bearer (\S+)$/.exec(authorization)?.[1];
+    // The scheme is case-insensitive (RFC 9110 11.1): `bearer` and `BEARER` are `Bearer`.
+    const token = /^bearer +(\S+)$/i.exec(authorization)?.[1];
     if (token === undefined) throw fail(400, 6111, 'invalid format for the Authorization header: expected Bearer <token>');
     if (accepted.some((c) => 'token' in c && same(c.token, token))) return;
     throw fail(403, 10000, 'Authentication error: the API token is not valid');
@@ -244,21 +245,4 @@ function same(expected: string, given: string): boolean {
   const a = Buffer.from(expected);
   const b = Buffer.from(given);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-async function readBody(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) throw fail(413, 10002, 'the request body is over 1 MB');
-    chunks.push(chunk as Buffer);
-  }
-  if (size === 0) return undefined;
-  const text = Buffer.concat(chunks).toString('utf8');
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw fail(400, 6007, `malformed JSON in the request body: ${(error as Error).message}`);
-  }
 }

@@ -1,7 +1,11 @@
 /** The emulator's data: rulesets and jobs by zone, in memory, optionally kept in a JSON file. */
-import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { CustomFieldRule } from '@logfilter/core';
+
+/** Random bytes in a temporary file's name (`FILE.<16 hex digits>.tmp`). */
+const TEMPORARY_NAME_BYTES = 8;
 
 export interface StoredRule extends CustomFieldRule {
   id: string;
@@ -69,19 +73,27 @@ export class EmulatorState {
   /**
    * Writes the state file atomically: a crash (even kill -9) leaves the old file or the new one, never
    * half of one. It is synchronous, so a change is on disk before its answer is sent, and no other
-   * request is handled in between.
+   * request is handled in between. The temporary file beside it has an unpredictable name and is
+   * created exclusively, so a link planted in the folder is never written through; it is removed
+   * when the save fails.
    */
   save(): void {
     if (!this.path) return;
-    const temporary = `${this.path}.${process.pid}.tmp`;
-    const fd = openSync(temporary, 'w');
+    const temporary = `${this.path}.${randomBytes(TEMPORARY_NAME_BYTES).toString('hex')}.tmp`;
     try {
-      writeSync(fd, `${JSON.stringify(this.data, null, 2)}\n`);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
+      const fd = openSync(temporary, 'wx');
+      try {
+        writeSync(fd, `${JSON.stringify(this.data, null, 2)}\n`);
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+      renameSync(temporary, this.path);
+    } catch (error) {
+      // Never a file of someone else's: 'wx' failed on an existing name before creating anything.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') rmSync(temporary, { force: true });
+      throw error;
     }
-    renameSync(temporary, this.path);
     syncDirectory(dirname(this.path));
   }
 }
@@ -96,11 +108,15 @@ function checkStatePath(path: string): boolean {
   return false;
 }
 
-/** A temporary file left by an emulator killed in the middle of a save (`FILE.<pid>.tmp`). */
+/**
+ * A temporary file left by an emulator killed in the middle of a save (`FILE.<16 hex digits>.tmp`,
+ * or `FILE.<pid>.tmp` from an older emulator); unlinking a link removes the link, never its target.
+ */
 function removeStaleTemporaries(path: string): void {
   const prefix = `${basename(path)}.`;
+  const temporary = new RegExp(`^(\\d+|[0-9a-f]{${TEMPORARY_NAME_BYTES * 2}})\\.tmp$`);
   for (const name of readdirSync(dirname(path))) {
-    if (name.startsWith(prefix) && /^\d+\.tmp$/.test(name.slice(prefix.length))) unlinkSync(join(dirname(path), name));
+    if (name.startsWith(prefix) && temporary.test(name.slice(prefix.length))) unlinkSync(join(dirname(path), name));
   }
 }
 

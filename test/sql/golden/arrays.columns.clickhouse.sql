@@ -1,3 +1,3 @@
-arrayExists(e -> e = 5, `BotDetectionIDs`)
-  OR arrayExists(e -> e IN (1, 2), `BotDetectionIDs`)
-  OR (`BotTags` IS NULL OR NOT (arrayExists(e -> e = 'bad\'tag', `BotTags`)))
+arrayExists(e -> ifNull(e = 5, 0), `BotDetectionIDs`)
+  OR arrayExists(e -> ifNull(e IN (1, 2), 0), `BotDetectionIDs`)
+  OR (`BotTags` IS NULL OR NOT (arrayExists(e -> ifNull(e = 'bad\'tag', 0), `BotTags`)))

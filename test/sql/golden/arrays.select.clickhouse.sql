@@ -1,5 +1,5 @@
 SELECT *
 FROM `logs`.`http_requests`
-WHERE arrayExists(e -> e = 5, `BotDetectionIDs`)
-  OR arrayExists(e -> e IN (1, 2), `BotDetectionIDs`)
-  OR (`BotTags` IS NULL OR NOT (arrayExists(e -> e = 'bad\'tag', `BotTags`)));
+WHERE arrayExists(e -> ifNull(e = 5, 0), `BotDetectionIDs`)
+  OR arrayExists(e -> ifNull(e IN (1, 2), 0), `BotDetectionIDs`)
+  OR (`BotTags` IS NULL OR NOT (arrayExists(e -> ifNull(e = 'bad\'tag', 0), `BotTags`)));

@@ -1,5 +1,5 @@
 SELECT *
 FROM "logs"."http_requests"
-WHERE "ClientRequestPath" = '50%_off''s \ path'
+WHERE "ClientRequestPath" = E'50%_off''s \\ path'
   OR starts_with("ClientRequestUserAgent", 'é東😀')
   OR right("ClientRequestHost", char_length('_%')) = '_%';

@@ -1,5 +1,5 @@
 SELECT *
 FROM `logs`.`http_requests`
-WHERE if(match(`EdgeStartTimestamp`, '^-?[0-9]+([.][0-9]+)?$'), toFloat64OrNull(`EdgeStartTimestamp`), NULL) >= 1700000000
-  AND `CacheReserveUsed` = TRUE
+WHERE (if((match(`EdgeStartTimestamp`, '^[0-9]+$') AND (length(replaceRegexpOne(`EdgeStartTimestamp`, '^0+([0-9])', '\\1')) < 20 OR replaceRegexpOne(`EdgeStartTimestamp`, '^0+([0-9])', '\\1') BETWEEN '10000000000000000000' AND '18446744073709551615')), toUInt64OrNull(`EdgeStartTimestamp`), NULL) >= 1700000000 OR if((match(`EdgeStartTimestamp`, '^-[0-9]+$') AND (length(replaceRegexpOne(`EdgeStartTimestamp`, '^-0+([0-9])', '-\\1')) < 20 OR replaceRegexpOne(`EdgeStartTimestamp`, '^-0+([0-9])', '-\\1') BETWEEN '-1000000000000000000' AND '-9223372036854775808')), toInt64OrNull(`EdgeStartTimestamp`), NULL) >= 1700000000 OR if(match(`EdgeStartTimestamp`, '^-?[0-9]+[.][0-9]+$') OR (match(`EdgeStartTimestamp`, '^-?[0-9]+$') AND NOT ((match(`EdgeStartTimestamp`, '^[0-9]+$') AND (length(replaceRegexpOne(`EdgeStartTimestamp`, '^0+([0-9])', '\\1')) < 20 OR replaceRegexpOne(`EdgeStartTimestamp`, '^0+([0-9])', '\\1') BETWEEN '10000000000000000000' AND '18446744073709551615')) OR (match(`EdgeStartTimestamp`, '^-[0-9]+$') AND (length(replaceRegexpOne(`EdgeStartTimestamp`, '^-0+([0-9])', '-\\1')) < 20 OR replaceRegexpOne(`EdgeStartTimestamp`, '^-0+([0-9])', '-\\1') BETWEEN '-1000000000000000000' AND '-9223372036854775808')))), toFloat64OrNull(`EdgeStartTimestamp`), NULL) >= 1700000000)
+  AND `CacheReserveUsed` = 1
   AND startsWith(`EdgeEndTimestamp`, '2024-');

@@ -1,10 +1,19 @@
 /** `logfilter compile` and `logfilter check`: filter text to checked filter JSON. */
-import { compile, type CompileResult, DEFAULT_DATASET, DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, prettyJson, type ValueStyle } from '@logfilter/core';
+import {
+  compile,
+  type CompileResult,
+  DEFAULT_DATASET,
+  DEFAULT_MAX_BYTES,
+  DEFAULT_MAX_OPERATORS,
+  type JobScope,
+  prettyJson,
+  type ValueStyle,
+} from '@logfilter/core';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { datasetComment } from '../dataset-comment.js';
 import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readSource, summary, type UsageError, writeStdout } from '../io.js';
-import { checkJson } from '../filter-json.js';
+import { checkJson, scopeOption } from '../filter-json.js';
 import { formatOption, writeReport } from '../report/cli.js';
 import type { ReportFormat } from '../report/report.js';
 import { jsonencodeExpression } from '../terraform/print.js';
@@ -14,6 +23,7 @@ import { withFileArgumentNote } from '../file-argument.js';
 interface CompileFlags {
   file?: string;
   dataset?: string;
+  scope?: JobScope;
   output: 'json' | 'pretty' | 'string' | 'hcl';
   values: ValueStyle;
   optimize: boolean;
@@ -30,6 +40,7 @@ export function addCompileOptions(command: Command): Command {
   return command
     .option('-f, --file <path>', 'read the filter from a file (- for standard input)')
     .option('-d, --dataset <name>', `dataset whose fields the filter uses (default: ${DEFAULT_DATASET})`)
+    .addOption(scopeOption())
     .addOption(
       new Option('--values <style>', 'value typing: documented (all scalars as strings) or typed').choices(['documented', 'typed']).default('documented'),
     )
@@ -78,6 +89,7 @@ function run(context: Context, filter: string | undefined, flags: CompileFlags, 
   const dataset = context.dataset(flags.dataset ?? datasetComment(source.text)?.name);
   const compiled = compile(source.text, {
     dataset,
+    scope: flags.scope,
     values: flags.values,
     optimize: flags.optimize,
     lint: flags.lint,
@@ -129,7 +141,7 @@ export function machineFailure(error: UsageError): object {
     ok: false,
     filter: null,
     json: null,
-    diagnostics: [{ code: error.code, severity: 'error', message: error.message, range: { start: at, end: at } }],
+    diagnostics: [{ code: error.code, severity: 'error', message: error.message, range: { start: at, end: at }, ...(error.hint && { hint: error.hint }) }],
     stats: { bytes: 0, operators: 0 },
   };
 }

@@ -45,7 +45,7 @@ export function registerCustomFields(program: Command, context: Context): void {
 }
 
 function check(context: Context, path: string, flags: { maxFields?: string; json?: boolean }): number {
-  const text = readTextFile(path);
+  const text = readTextFile(path, 'rules');
   const maxFields = flags.maxFields === undefined ? undefined : parsePositiveInt(flags.maxFields, '--max-fields');
   const result = checkCustomFieldsText(text, { maxFields });
   if (flags.json) {

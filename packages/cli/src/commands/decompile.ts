@@ -2,7 +2,7 @@
 import { DEFAULT_DATASET, DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS } from '@logfilter/core';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
-import { type JsonInputFlags, runJson } from '../filter-json.js';
+import { type JsonInputFlags, runJson, scopeOption } from '../filter-json.js';
 
 export function registerDecompile(program: Command, context: Context): void {
   program
@@ -11,11 +11,13 @@ export function registerDecompile(program: Command, context: Context): void {
     .argument('[json]', 'the filter JSON (or use --file)')
     .option('-f, --file <path>', 'read the JSON from a file (- for standard input)')
     .option('-d, --dataset <name>', `dataset whose fields the filter uses (default: ${DEFAULT_DATASET})`)
+    .addOption(scopeOption())
     .addOption(
       new Option('--values <style>', 'value style of the input (typed: a string stays a string where a number could be) and of the "json" in --json output')
         .choices(['documented', 'typed'])
         .default('documented'),
     )
+    .option('--no-lint', 'no lint warnings (never-matches, always-matches, value-case, not-a-timestamp)')
     .option('--max-bytes <n>', `size limit of the filter in bytes (default: ${DEFAULT_MAX_BYTES})`)
     .option('--max-operators <n>', `limit on the number of operators (default: ${DEFAULT_MAX_OPERATORS})`)
     .option('--json', 'machine output: one JSON object {ok, text, filter, json, diagnostics, stats, found} on stdout')

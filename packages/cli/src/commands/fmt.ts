@@ -53,7 +53,7 @@ function run(context: Context, positionals: string[], flags: FmtFlags): number {
   // Machine formats collect every file's findings and write them once, at the end.
   const collected: ReportDiagnostic[] | undefined = flags.format !== undefined && flags.format !== 'text' ? [] : undefined;
   const sources: Source[] =
-    files.length > 0 ? files.map((path) => ({ text: readTextFile(path), name: path === '-' ? '<stdin>' : path })) : [readSource(filter, undefined)];
+    files.length > 0 ? files.map((path) => ({ text: readTextFile(path, 'filter'), name: path === '-' ? '<stdin>' : path })) : [readSource(filter, undefined)];
   let exit = EXIT_OK;
   for (const source of sources) {
     const result = format(source.text);

@@ -40,7 +40,7 @@ export function registerJobsCheck(_program: Command, group: Command, context: Co
 }
 
 function check(context: Context, file: string, flags: CheckFlags): number {
-  const text = readTextFile(file);
+  const text = readTextFile(file, 'jobs');
   const result = checkJobs(text, { dataset: flags.dataset, scope: flags.scope, catalog: context.catalog() });
   if (flags.json || flags.format === 'json') {
     process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -1,10 +1,11 @@
 /**
  * `logfilter jobs update|enable|disable`: change a job. The job is read first, so that the filter is
  * compiled against its own dataset and `output_options` (which the service replaces whole) keeps every
- * option the user did not name; after the PUT the job is read back to verify the change held.
+ * option the user did not name; legacy logpull_options are converted into output_options and cleared.
+ * After the PUT the job is read back to verify the change held (see the api's job-update.ts).
  */
-import { updateJob, type Job, type JobChange } from '@logfilter/api';
-import { checkJobs, compile, datasetForScope, type Diagnostic, type JobScope } from '@logfilter/core';
+import { mergeChange, updateJob, type Job, type JobChange } from '@logfilter/api';
+import { checkJobs, compile, type Diagnostic, type JobScope } from '@logfilter/core';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { EXIT_INVALID, EXIT_OK, readSource, UsageError } from '../io.js';
@@ -58,10 +59,7 @@ async function update(program: Command, context: Context, flags: UpdateFlags): P
   const current = await client.jobs.get(scope.ref, flags.id);
   const diagnostics = compileFilterInto(context, flags, current, scope.kind, change);
   if (diagnostics === undefined) return EXIT_INVALID;
-  const checked = checkJobs(
-    { ...current, ...change, output_options: { ...(current.output_options ?? {}), ...change.output_options } },
-    { scope: scope.kind, catalog: context.catalog() },
-  );
+  const checked = checkJobs({ ...current, ...mergeChange(current, change) }, { scope: scope.kind, catalog: context.catalog() });
   const problems = checked.diagnostics.filter((d) => d.severity === 'error' && changedMember(d.pointer ?? '', change));
   if (problems.length > 0) {
     if (flags.json)
@@ -73,14 +71,14 @@ async function update(program: Command, context: Context, flags: UpdateFlags): P
   }
   const result = await updateJob(client.jobs, scope.ref, flags.id, change);
   if (flags.json) {
-    process.stdout.write(
-      `${JSON.stringify({ ok: true, job: result.job ?? null, body: result.body, attempts: result.attempts, ...(result.dryRun ? { requests } : {}) })}\n`,
-    );
+    const { job, body, attempts, legacy, superseded, notes } = result;
+    const report = { ok: true, job: job ?? null, body, attempts, legacy: legacy ?? null, superseded, notes, ...(result.dryRun ? { requests } : {}) };
+    process.stdout.write(`${JSON.stringify(report)}\n`);
   } else if (result.dryRun) {
+    for (const note of result.notes) process.stderr.write(`note (dry run, not sent): ${note}\n`);
     process.stdout.write(`${formatRequests(requests)}\ndry run: nothing was sent\n`);
   } else {
-    if (result.attempts > 1)
-      process.stderr.write(`note: another writer changed job ${flags.id} meanwhile; its change was merged (${result.attempts} attempts)\n`);
+    for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
     process.stdout.write(`updated job ${flags.id} (${Object.keys(result.body).join(', ')}): ${result.job!.enabled ? 'enabled' : 'disabled'}\n`);
   }
   return EXIT_OK;
@@ -128,7 +126,7 @@ function compileFilterInto(context: Context, flags: UpdateFlags, job: Job, scope
   if (flags.filter === undefined && flags.filterFile === undefined) return [];
   const source = readSource(flags.filter, flags.filterFile);
   const name = typeof job.dataset === 'string' ? job.dataset : 'http_requests';
-  const dataset = datasetForScope(name, scope, context.catalog()).dataset ?? context.dataset(name);
+  const dataset = context.resolveDataset(name, scope).dataset ?? context.dataset(name);
   const result = compile(source.text, { dataset, catalog: context.catalog() });
   if (!flags.json) context.printDiagnostics(result.diagnostics, source.text, source.name ?? 'filter');
   if (!result.ok) {

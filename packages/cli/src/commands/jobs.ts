@@ -1,10 +1,15 @@
-/** `logfilter jobs create|list|get|delete`: log delivery jobs with compiled filters (spec 2.5, 4.2), under a zone or an account. */
+/**
+ * `logfilter jobs create|list|get|delete`: log delivery jobs with compiled filters (spec 2.5, 4.2), under a
+ * zone or an account. A job is created with `output_options` only: --fields, --timestamps, --option and
+ * --logpull-options are checked as the option string they spell, then converted by core's converter.
+ */
 import { ApiError, NetworkError, ValidationError, type Client, type Job, type JobInput } from '@logfilter/api';
 import {
   buildLogpullOptions,
   checkJobs,
   checkLogpullOptions,
   compile,
+  convertLogpullOptions,
   DEFAULT_DATASET,
   hasErrors,
   TIMESTAMP_FORMATS,
@@ -50,10 +55,10 @@ export function registerJobs(program: Command, context: Context): void {
       .option('--fields <names>', 'the fields to deliver, comma-separated (repeatable)', collectList)
       .addOption(new Option('--timestamps <format>', 'timestamp format of the delivered logs').choices([...TIMESTAMP_FORMATS]))
       .option('--option <key=value>', 'a further logpull option, e.g. CVE-2021-44228=true (repeatable)', collect)
-      .option('--logpull-options <raw>', 'the whole option string as is, instead of --fields/--timestamps/--option')
+      .option('--logpull-options <raw>', 'a whole logpull option string, instead of --fields/--timestamps/--option (sent converted into output_options)')
       .option(
         '--output-option <key=value>',
-        'an output_options member, e.g. timestamp_format=rfc3339ms (repeatable; output_options wins over logpull_options)',
+        'an output_options member, e.g. timestamp_format=rfc3339ms (repeatable; beside --fields and --timestamps, for other options)',
         collect,
       )
       .option('--filter <text>', 'the filter, in logfilter text')
@@ -99,15 +104,21 @@ async function create(program: Command, context: Context, flags: CreateFlags): P
   }
   const { client, requests } = serviceClient(program, flags);
   const body: JobInput = { name: flags.name, destination_conf: flags.destination, dataset: dataset.name };
-  if (logpullOptions !== '') body.logpull_options = logpullOptions;
+  const converted = convertLogpullOptions(logpullOptions, dataset).output_options;
   const outputOptions = outputOptionsOf(flags.outputOption);
-  if (Object.keys(outputOptions).length > 0) body.output_options = outputOptions;
+  const twice = Object.keys(outputOptions).filter((key) => key in converted);
+  if (twice.length > 0)
+    throw new UsageError(`${twice.join(', ')} given twice: by --output-option and by --fields, --timestamps, --option or --logpull-options`);
+  if (Object.keys(converted).length + Object.keys(outputOptions).length > 0) body.output_options = { ...converted, ...outputOptions };
+  if (flags.logpullOptions !== undefined && !flags.json)
+    process.stderr.write(`note: --logpull-options '${logpullOptions}' is sent as output_options ${JSON.stringify(converted)}, the form the service prefers\n`);
   if (flags.ownershipChallenge !== undefined) body.ownership_challenge = flags.ownershipChallenge;
   if (filter) body.filter = filter.json!;
   if (flags.enabled) body.enabled = true;
   // The filter and options were reported above, with code frames; the rest of the body is checked here.
+  const fromOptionString = Object.keys(converted).map((key) => `/output_options/${key}`);
   const rest = checkJobs(body, { scope: scope.kind, catalog: context.catalog() }).diagnostics.filter(
-    (d) => !['/filter', '/dataset'].includes(d.pointer ?? '') && (d.pointer !== '/logpull_options' || d.code === 'output-options-win'),
+    (d) => !['/filter', '/dataset'].includes(d.pointer ?? '') && !fromOptionString.some((at) => (d.pointer ?? '').startsWith(at)),
   );
   const restErrors = rest.filter((d) => d.severity === 'error');
   if (restErrors.length > 0) throw new ValidationError('the job is not valid; nothing was sent', restErrors);
@@ -191,9 +202,12 @@ async function get(program: Command, flags: JobFlags): Promise<number> {
 
 async function remove(program: Command, flags: JobFlags): Promise<number> {
   const { client, requests } = serviceClient(program, flags);
-  const deleted = await client.jobs.delete(scopeOf(flags).ref, flags.id);
-  if (flags.json) process.stdout.write(`${JSON.stringify({ ok: true, deleted, ...(flags.dryRun ? { requests } : {}) })}\n`);
+  const { deleted, recovered } = await client.jobs.delete(scopeOf(flags).ref, flags.id);
+  if (flags.json) process.stdout.write(`${JSON.stringify({ ok: true, deleted, recovered, ...(flags.dryRun ? { requests } : {}) })}\n`);
   else if (flags.dryRun) process.stdout.write(`${formatRequests(requests)}\ndry run: nothing was sent\n`);
-  else process.stdout.write(`deleted job ${flags.id}\n`);
+  else {
+    if (recovered) process.stderr.write(`note: the answer to the delete was lost; a read afterwards finds no job ${flags.id}, so it is gone\n`);
+    process.stdout.write(`deleted job ${flags.id}\n`);
+  }
   return EXIT_OK;
 }

@@ -2,7 +2,7 @@
  * `logfilter sql`: the filter as an SQL boolean expression (or, with --table, a whole SELECT) for
  * DuckDB, ClickHouse, BigQuery or Postgres, meaning exactly what evaluate and `logfilter test` mean.
  */
-import { compile, decompile, DEFAULT_DATASET, type FilterJson, SQL_DIALECTS, type SqlDialectName, toSql } from '@logfilter/core';
+import { compile, decompile, DEFAULT_DATASET, type FilterJson, parseJsonExact, SQL_DIALECTS, type SqlDialectName, toSql } from '@logfilter/core';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { EXIT_INVALID, EXIT_OK, readSource, UsageError } from '../io.js';
@@ -41,7 +41,11 @@ function run(context: Context, filter: string | undefined, flags: SqlFlags): num
   return EXIT_OK;
 }
 
-/** The filter as compile writes it, from filter text or (with --from-json) filter JSON; undefined after reporting its errors. */
+/**
+ * The filter as compile writes it, from filter text or (with --from-json) filter JSON; undefined
+ * after reporting its errors. Read from the JSON text with integers past 2^53 kept exact (the
+ * result's `filter` object holds them as doubles).
+ */
 export function compiledFilter(
   context: Context,
   filter: string | undefined,
@@ -52,9 +56,9 @@ export function compiledFilter(
   if (flags.fromJson) {
     const result = decompile(source.text, { dataset });
     context.printDiagnostics(result.diagnostics, source.text, source.name);
-    return result.ok ? result.filter : undefined;
+    return result.ok ? (parseJsonExact(result.json!) as FilterJson) : undefined;
   }
   const result = compile(source.text, { dataset });
   context.printDiagnostics(result.diagnostics, source.text, source.name);
-  return result.ok ? result.filter : undefined;
+  return result.ok ? (parseJsonExact(result.json!) as FilterJson) : undefined;
 }

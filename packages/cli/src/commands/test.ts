@@ -3,7 +3,7 @@
  * and prints the lines it lets through, exactly as read, with one of two engines: engines/lines.ts
  * streams line by line in this process, engines/duckdb.ts runs DuckDB over many files.
  */
-import { compile, decompile, DEFAULT_DATASET, type FilterJson, matcher } from '@logfilter/core';
+import { compile, decompile, DEFAULT_DATASET, type FilterJson, filterKeys, matcher, parseJsonExact } from '@logfilter/core';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import type { EngineCounts } from '../engines/duckdb.js';
@@ -57,7 +57,7 @@ async function run(context: Context, filter: string | undefined, flags: TestFlag
 /** The JavaScript engine, loaded when the command runs. */
 async function runJs(filter: FilterJson, flags: TestFlags): Promise<EngineCounts> {
   const { runLines } = await import('../engines/lines.js');
-  return runLines({ logs: flags.logs, test: matcher(filter), count: flags.count === true, invert: flags.invert === true });
+  return runLines({ logs: flags.logs, test: matcher(filter), keys: filterKeys(filter), count: flags.count === true, invert: flags.invert === true });
 }
 
 /** The DuckDB engine, loaded only when asked for (it brings a native library). */
@@ -72,19 +72,21 @@ async function runEngine(filter: FilterJson, flags: TestFlags): Promise<EngineCo
     invert: flags.invert === true,
     write: (text) => new Promise((resolve) => (process.stdout.write(text) ? resolve() : process.stdout.once('drain', resolve))),
     progressTo: process.stderr.isTTY ? process.stderr : undefined,
-    fallback: (path) => runLines({ logs: path, test, count: flags.count === true, invert: flags.invert === true, listMalformed: false }),
+    fallback: (path) =>
+      runLines({ logs: path, test, keys: filterKeys(filter), count: flags.count === true, invert: flags.invert === true, listMalformed: false }),
   });
 }
 
 function compileFilter(context: Context, filter: string | undefined, flags: TestFlags): FilterJson | undefined {
-  const source = readSource(filter, flags.file);
+  const source = readSource(filter, flags.file, flags.fromJson ? 'json' : 'filter');
   const dataset = context.dataset(flags.dataset);
   if (flags.fromJson) {
     const result = decompile(source.text, { dataset, catalog: context.catalog(), explicitDataset: flags.dataset !== undefined });
     context.printDiagnostics(withFileArgumentNote(result.diagnostics, filter, 'test --from-json'), source.text, source.name);
-    return result.ok ? result.filter : undefined;
+    // Read from the text: its integers past 2^53 are exact (the `filter` object rounds them).
+    return result.ok ? (parseJsonExact(result.json!) as FilterJson) : undefined;
   }
   const result = compile(source.text, { dataset });
   context.printDiagnostics(withFileArgumentNote(result.diagnostics, filter, 'test'), source.text, source.name);
-  return result.ok ? result.filter : undefined;
+  return result.ok ? (parseJsonExact(result.json!) as FilterJson) : undefined;
 }

@@ -7,7 +7,7 @@
  */
 import { isUtf8 } from 'node:buffer';
 import type { Readable } from 'node:stream';
-import type { RecordTest } from '@logfilter/core';
+import { parseJsonExact, type RecordTest } from '@logfilter/core';
 
 const NEWLINE = 0x0a;
 const BOM = [0xef, 0xbb, 0xbf];
@@ -83,10 +83,10 @@ export function splitLines(input: Readable, sink: LineSink): Promise<void> {
 const BLANK = /^[ \t\r]*$/;
 
 /** Whether the filter lets a line through; an Error for a malformed line; undefined for a blank one. */
-export function judgeLine(line: string, test: RecordTest): boolean | Error | undefined {
+export function judgeLine(line: string, test: RecordTest, parse: (line: string) => unknown = parseJsonExact): boolean | Error | undefined {
   let record: unknown;
   try {
-    record = JSON.parse(line);
+    record = parse(line);
   } catch (error) {
     if (BLANK.test(line)) return undefined;
     return new Error((error as Error).message);

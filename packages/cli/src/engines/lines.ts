@@ -5,7 +5,7 @@
  * Loaded by `test` when it runs, so that other commands never load the stream and zlib
  * modules it needs. The DuckDB engine runs it over a file DuckDB cannot read exactly.
  */
-import { escapeControlCharacters, type RecordTest } from '@logfilter/core';
+import { escapeControlCharacters, exactRecordParser, type RecordTest } from '@logfilter/core';
 import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import { pipeline, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
@@ -22,6 +22,8 @@ export interface LinesRun {
   /** A file path, or - for standard input. */
   logs: string;
   test: RecordTest;
+  /** The fields the filter reads: their integers past 2^53 are read exactly. */
+  keys: readonly string[];
   count: boolean;
   invert: boolean;
   /** Report each malformed line on stderr (the first hundred); otherwise only count them. */
@@ -89,7 +91,8 @@ function peek(stream: Readable): Promise<Buffer> {
   });
 }
 
-function readLines(input: Readable, name: string, { test, count, invert, listMalformed = true }: LinesRun): Promise<EngineCounts> {
+function readLines(input: Readable, name: string, { test, keys, count, invert, listMalformed = true }: LinesRun): Promise<EngineCounts> {
+  const parse = exactRecordParser(keys);
   const counts: EngineCounts = { records: 0, printed: 0, skipped: 0 };
   const output = new Output(
     () => input.pause(),
@@ -103,7 +106,7 @@ function readLines(input: Readable, name: string, { test, count, invert, listMal
   };
   const sink: LineSink = {
     line(line, lineNumber) {
-      const verdict = judgeLine(line, test);
+      const verdict = judgeLine(line, test, parse);
       if (verdict === undefined) return;
       if (verdict instanceof Error) return skip(lineNumber, verdict.message);
       counts.records++;

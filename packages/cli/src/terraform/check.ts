@@ -1,11 +1,12 @@
 /**
  * `logfilter check --terraform PATH...`: every `cloudflare_logpush_job` resource in the `.tf` files
  * of the paths (folders are searched, `.terraform` and hidden folders skipped), its `filter` checked
- * against its `dataset`, each diagnostic at its line and column in the `.tf` file.
+ * and linted against its `dataset` as seen from its `zone_id` or `account_id` (core's one resolver),
+ * each diagnostic at its line and column in the `.tf` file.
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Catalog, decompile, type Diagnostic, SourceMap } from '@logfilter/core';
+import { type Catalog, type Dataset, decompile, type Diagnostic, type JobScope, resolveDataset, SourceMap } from '@logfilter/core';
 import { readTextFile, UsageError } from '../io.js';
 import type { Report, ReportDiagnostic } from '../report/report.js';
 import { HclSyntaxError, type MappedText, type Span } from './hcl-lexer.js';
@@ -19,6 +20,8 @@ export interface TerraformCheckOptions {
   catalog: Catalog;
   maxBytes?: number;
   maxOperators?: number;
+  /** Lint warnings, as for filter text (default on). */
+  lint?: boolean;
 }
 
 export interface TerraformReport extends Report {
@@ -32,7 +35,7 @@ export interface TerraformReport extends Report {
 export function checkTerraform(paths: readonly string[], options: TerraformCheckOptions): TerraformReport {
   const report: TerraformReport = { diagnostics: [], notChecked: [], sources: new Map(), files: 0, filters: 0 };
   for (const file of paths.flatMap(terraformFiles)) {
-    const text = readTextFile(file);
+    const text = readTextFile(file, 'terraform');
     report.sources.set(file, text);
     report.files++;
     checkFile(file, text, options, report);
@@ -91,7 +94,7 @@ function checkResource(block: HclBlock, scope: FileScope): void {
   const notChecked = (reason: string, at: Span) =>
     scope.report.notChecked.push({ file: scope.file, range: scope.map.range(at), reason: `${address}: ${reason}` });
   const dataset = datasetOf(attribute('dataset'), block, scope);
-  if (!('name' in dataset)) {
+  if (!('dataset' in dataset)) {
     if (dataset.reason) notChecked(dataset.reason, dataset.at);
     return;
   }
@@ -102,33 +105,43 @@ function checkResource(block: HclBlock, scope: FileScope): void {
   }
   scope.report.filters++;
   const result = decompile(source.json.text, {
-    dataset: dataset.name,
+    dataset: dataset.dataset,
     catalog: scope.options.catalog,
+    lint: scope.options.lint,
     maxBytes: scope.options.maxBytes,
     maxOperators: scope.options.maxOperators,
   });
   for (const diagnostic of result.diagnostics) scope.report.diagnostics.push(inTerraform(diagnostic, source.json, scope));
 }
 
-/** The dataset named by a literal `dataset`; a reason when it cannot be known, an error when it is not a dataset. */
-function datasetOf(expr: HclExpr | undefined, block: HclBlock, scope: FileScope): { name: string } | { reason?: string; at: Span } {
+/** The dataset named by a literal `dataset` in the job's scope; a reason when it cannot be known, an error when it is not a dataset there. */
+function datasetOf(expr: HclExpr | undefined, block: HclBlock, scope: FileScope): { dataset: Dataset } | { reason?: string; at: Span } {
   if (!expr) return { reason: 'the resource names no dataset', at: block };
   if (expr.kind !== 'string' || expr.interpolation) {
     const shown = expr.kind === 'opaque' ? `\`${expr.text}\`` : expr.kind === 'string' ? expr.interpolation : `a ${expr.kind}`;
     return { reason: `the dataset is ${shown}, known only when Terraform plans`, at: expr };
   }
-  const name = expr.value.text;
-  if (scope.options.catalog.get(name)) return { name };
-  const guess = scope.options.catalog.suggest(name);
-  scope.report.diagnostics.push({
-    file: scope.file,
-    code: 'unknown-dataset',
-    severity: 'error',
-    message: `unknown dataset '${name}'`,
-    hint: guess ? `did you mean '${guess}'?` : '`logfilter datasets` lists the datasets',
-    range: scope.map.range({ start: expr.start + 1, end: expr.end - 1 }),
-  });
-  return { at: expr };
+  const resolved = resolveDataset({ dataset: expr.value.text, catalog: scope.options.catalog, scope: jobScope(block) });
+  if (resolved.error) {
+    const { code, message, hint } = resolved.error;
+    scope.report.diagnostics.push({
+      file: scope.file,
+      code,
+      severity: 'error',
+      message,
+      hint,
+      range: scope.map.range({ start: expr.start + 1, end: expr.end - 1 }),
+    });
+  }
+  // A dataset of the other scope is still checked, so that its filter's problems show at once.
+  return resolved.dataset ? { dataset: resolved.dataset } : { at: expr };
+}
+
+/** Where the resource's job lives: `account_id` or `zone_id` (unknown with both or neither). */
+function jobScope(block: HclBlock): JobScope | undefined {
+  const has = (name: string) => block.body.attributes.some((attribute) => attribute.name === name);
+  const account = has('account_id');
+  return account === has('zone_id') ? undefined : account ? 'account' : 'zone';
 }
 
 function inTerraform(diagnostic: Diagnostic, json: MappedText, scope: FileScope): ReportDiagnostic {

@@ -8,9 +8,11 @@ import { checkTerraform } from './check.js';
 export interface TerraformFlags {
   terraform: string[];
   dataset?: string;
+  scope?: string;
   file?: string;
   maxBytes?: string;
   maxOperators?: string;
+  lint?: boolean;
   json?: boolean;
   format?: ReportFormat;
 }
@@ -18,9 +20,13 @@ export interface TerraformFlags {
 export function runTerraformCheck(context: Context, filter: string | undefined, flags: TerraformFlags): number {
   if (filter !== undefined || flags.file !== undefined)
     throw new UsageError('--terraform checks the filters in .tf files: give paths to it, not a filter or --file');
-  if (flags.dataset !== undefined) throw new UsageError("--terraform checks each filter against its resource's own dataset: leave out --dataset");
+  if (flags.dataset !== undefined || flags.scope !== undefined)
+    throw new UsageError(
+      "--terraform checks each filter against its resource's own dataset and scope (zone_id or account_id): leave out --dataset and --scope",
+    );
   const report = checkTerraform(flags.terraform, {
     catalog: context.catalog(),
+    lint: flags.lint,
     maxBytes: flags.maxBytes === undefined ? undefined : parsePositiveInt(flags.maxBytes, '--max-bytes'),
     maxOperators: flags.maxOperators === undefined ? undefined : parsePositiveInt(flags.maxOperators, '--max-operators'),
   });

@@ -3,6 +3,7 @@
  * heredocs are decoded here, each character keeping the span of the source text it came from, so
  * that a diagnostic inside a filter can point at the `.tf` file's own line and column.
  */
+import { MAX_NESTING } from '@logfilter/core';
 
 export interface Span {
   start: number;
@@ -36,6 +37,15 @@ export class HclSyntaxError extends Error {
   ) {
     super(message);
   }
+}
+
+/** The error of nesting past MAX_NESTING levels, at the bracket (or template) that goes one too deep. */
+export function nestingTooDeep(offset: number): HclSyntaxError {
+  return new HclSyntaxError(
+    `nested more than ${MAX_NESTING} levels deep here`,
+    offset,
+    `logfilter reads HCL nested up to ${MAX_NESTING} levels (a filter needs far fewer): flatten this expression`,
+  );
 }
 
 const PUNCTUATION = [
@@ -122,8 +132,8 @@ function readNumber(source: string, start: number): Token {
 
 const ESCAPES: Record<string, string> = { n: '\n', r: '\r', t: '\t', '"': '"', '\\': '\\' };
 
-/** A quoted template: escapes decoded, `$${` and `%%{` read as the literal `${` and `%{`. */
-function readQuoted(source: string, start: number): Token {
+/** A quoted template: escapes decoded, `$${` and `%%{` read as the literal `${` and `%{`; `depth` templates hold it. */
+function readQuoted(source: string, start: number, depth = 0): Token {
   const value: MappedText = { text: '', starts: [], ends: [] };
   let interpolation: string | undefined;
   let at = start + 1;
@@ -138,7 +148,8 @@ function readQuoted(source: string, start: number): Token {
       append(value, `${char}{`, at, at + 3);
       at += 3;
     } else if ((char === '$' || char === '%') && source[at + 1] === '{') {
-      const end = templateEnd(source, at + 2);
+      if (depth >= MAX_NESTING) throw nestingTooDeep(at);
+      const end = templateEnd(source, at + 2, depth + 1);
       interpolation ??= source.slice(at, end);
       append(value, source.slice(at, end), at, end);
       at = end;
@@ -162,12 +173,12 @@ function readEscape(source: string, at: number): { text: string; end: number } {
   throw new HclSyntaxError(`'\\${letter ?? ''}' is not an escape of HCL strings`, at, 'HCL strings take \\n \\r \\t \\" \\\\ \\uNNNN and \\UNNNNNNNN');
 }
 
-/** The offset after the `}` closing a template sequence opened just before `at`. */
-function templateEnd(source: string, at: number): number {
+/** The offset after the `}` closing a template sequence opened just before `at`, inside `nesting` templates. */
+function templateEnd(source: string, at: number, nesting: number): number {
   let depth = 1;
   while (at < source.length && depth > 0) {
     const char = source[at];
-    if (char === '"') at = readQuoted(source, at).end;
+    if (char === '"') at = readQuoted(source, at, nesting).end;
     else {
       if (char === '{') depth++;
       else if (char === '}') depth--;
@@ -211,7 +222,8 @@ function heredocText(source: string, lines: Span[], strip: boolean): MappedText 
   const indents = lines
     .filter((line) => source.slice(line.start, line.end).trim() !== '')
     .map((line) => /^[ \t]*/.exec(source.slice(line.start, line.end))![0].length);
-  const cut = strip && indents.length > 0 ? Math.min(...indents) : 0;
+  // A loop, not Math.min(...indents): a heredoc of a hundred thousand lines would overflow the call's arguments.
+  const cut = strip && indents.length > 0 ? indents.reduce((least, indent) => Math.min(least, indent), Number.POSITIVE_INFINITY) : 0;
   const value: MappedText = { text: '', starts: [], ends: [] };
   for (const line of lines) {
     for (let at = Math.min(line.start + cut, line.end); at < line.end; at++) {

@@ -2,9 +2,11 @@
  * A recursive-descent parser for the part of HCL's native syntax that holds a log filter: bodies of
  * attributes and blocks, and expressions down to literals, strings, heredocs, objects, tuples and
  * function calls. Anything Terraform must evaluate (references, operators, conditionals, `for`)
- * is kept as an opaque expression with its span, never guessed.
+ * is kept as an opaque expression with its span, never guessed. Nesting (blocks, objects, tuples,
+ * calls) stops at MAX_NESTING levels with a syntax error, never a stack overflow.
  */
-import { HclSyntaxError, lexHcl, type MappedText, type Span, type Token } from './hcl-lexer.js';
+import { MAX_NESTING } from '@logfilter/core';
+import { HclSyntaxError, lexHcl, nestingTooDeep, type MappedText, type Span, type Token } from './hcl-lexer.js';
 
 export type HclExpr =
   | ({ kind: 'string'; value: MappedText; interpolation?: string } & Span)
@@ -52,6 +54,10 @@ export function parseHclExpression(source: string): HclExpr {
 class Parser {
   private readonly tokens: Token[];
   private at = 0;
+  /** Blocks, objects, tuples and calls open around the current token. */
+  private depth = 0;
+  /** Set when a tuple or call turned out to need Terraform (`...`): the bracket it leaves open. */
+  private unfinished: string | undefined;
 
   constructor(private readonly source: string) {
     this.tokens = lexHcl(source);
@@ -96,16 +102,31 @@ class Parser {
       const label = this.next();
       labels.push(label.kind === 'string' ? label.value!.text : label.image);
     }
-    this.expectPunct('{', `'{' to open the block ${type.image}`);
-    const body = this.body('}');
+    const open = this.expectPunct('{', `'{' to open the block ${type.image}`);
+    const body = this.nested(open, () => this.body('}'));
     const close = this.expectPunct('}', "'}' to close the block");
     return { type: type.image, labels, body, start: type.start, end: close.end };
+  }
+
+  /** Reads what `open` opens one level deeper; past MAX_NESTING levels, a syntax error at `open`. */
+  private nested<T>(open: Token, read: () => T): T {
+    if (this.depth >= MAX_NESTING) throw nestingTooDeep(open.start);
+    this.depth++;
+    const result = read();
+    this.depth--;
+    return result;
   }
 
   private expression(): HclExpr {
     const start = this.at;
     const primary = this.primary();
     if (primary && !this.continuesExpression()) return primary;
+    // A whole value followed by an operator goes on from after the value (read once, not again), and
+    // so does a tuple or call found to need Terraform, inside its bracket: nothing is read twice.
+    if (primary) return this.opaque(primary.start, primary.end);
+    const unfinished = this.unfinished;
+    this.unfinished = undefined;
+    if (unfinished) return this.opaque(this.tokens[start].start, this.tokens[this.at - 1].end, [unfinished]);
     this.at = start;
     return this.opaque();
   }
@@ -120,8 +141,8 @@ class Parser {
       return { kind: 'number', text: `-${number.image}`, start: token.start, end: number.end };
     }
     if (token.kind === 'ident') return this.identifier(token);
-    if (token.image === '{' && this.peek(true).image !== 'for') return this.object(token);
-    if (token.image === '[' && this.peek(true).image !== 'for') return this.tuple(token);
+    if (token.image === '{' && this.peek(true).image !== 'for') return this.nested(token, () => this.object(token));
+    if (token.image === '[' && this.peek(true).image !== 'for') return this.nested(token, () => this.tuple(token));
     return undefined;
   }
 
@@ -129,8 +150,8 @@ class Parser {
     if (token.image === 'true' || token.image === 'false') return { kind: 'bool', value: token.image === 'true', start: token.start, end: token.end };
     if (token.image === 'null') return { kind: 'null', start: token.start, end: token.end };
     if (this.peek().image !== '(') return undefined;
-    this.next();
-    const args = this.sequence(')');
+    const open = this.next();
+    const args = this.nested(open, () => this.sequence(')'));
     if (!args) return undefined;
     return { kind: 'call', name: token.image, args: args.items, start: token.start, end: args.end };
   }
@@ -168,7 +189,10 @@ class Parser {
       if (this.peek().image === closer) return { items, end: this.next().end };
       items.push(this.expression());
       this.skipNewlines();
-      if (this.peek().image === '...') return undefined;
+      if (this.peek().image === '...') {
+        this.unfinished = closer;
+        return undefined;
+      }
       if (this.peek().image === ',') this.next();
       else if (this.peek().image !== closer) this.fail(`expected ',' or '${closer}', found ${this.describe(this.peek())}`, 'separate the items with commas');
     }
@@ -180,13 +204,13 @@ class Parser {
     return next.kind === 'punct' && !['}', ']', ')', ',', '=', ':', '...'].includes(next.image);
   }
 
-  /** Skips to the end of an expression (a new line, ',' or a closer at depth 0) and keeps its source. */
-  private opaque(): HclExpr {
-    const start = this.peek().start;
-    const open: string[] = [];
+  /**
+   * Skips to the end of an expression (a new line, ',' or a closer at depth 0) and keeps its source;
+   * `start` to `end` is what was already read of it, and `open` the brackets that read left open.
+   */
+  private opaque(start = this.peek().start, end = start, open: string[] = []): HclExpr {
     // A ':' at depth 0 ends the expression (an object key) unless it belongs to a `? :` conditional.
     let conditionals = 0;
-    let end = start;
     for (;;) {
       const token = this.peek();
       if (token.kind === 'eof') break;

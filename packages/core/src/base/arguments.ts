@@ -4,6 +4,7 @@
  * diagnostic at the start of an empty text instead of a TypeError from deep inside.
  */
 import { DiagnosticBag, SourceMap } from './diagnostics.js';
+import { INPUT_LIMITS, type InputKind, inputTooLarge, sizeOver } from './limits.js';
 
 /** How a wrong argument reads in a message: `null`, `a number`, `an array`. */
 export function describeArgument(value: unknown): string {
@@ -30,4 +31,16 @@ export function notTextBag(value: unknown, what = 'the filter text'): Diagnostic
 /** The options object, or an empty one for null, undefined or a non-object. */
 export function optionsOf<T extends object>(options: T | null | undefined): T {
   return typeof options === 'object' && options !== null ? options : ({} as T);
+}
+
+/**
+ * Reports `input-too-large` into `bag` (at the start of the text) when `text` is over the limit for
+ * `kind`; true when it did. Checked before anything is read, so a huge input costs no parse.
+ */
+export function refuseTooLarge(text: string, kind: InputKind, bag: DiagnosticBag): boolean {
+  const bytes = sizeOver(text, INPUT_LIMITS[kind]);
+  if (bytes === undefined) return false;
+  const { message, hint } = inputTooLarge(kind, bytes);
+  bag.error('input-too-large', { start: 0, end: 0 }, message, hint);
+  return true;
 }

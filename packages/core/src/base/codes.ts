@@ -106,6 +106,8 @@ export const DIAGNOSTIC_CODES = [
   'invalid-argument',
   'too-many-diagnostics',
   'internal-error',
+  // Input over the size read (base/limits.ts).
+  'input-too-large',
 ] as const;
 
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];

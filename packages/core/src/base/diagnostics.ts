@@ -118,9 +118,10 @@ export class DiagnosticBag {
     private readonly json?: JsonLocations,
   ) {}
 
-  /** A collector for a JSON document: its text (when read from text) and where its values sit. */
-  static forJson(text?: string, locations?: JsonLocations): DiagnosticBag {
-    const bag = new DiagnosticBag(text === undefined ? undefined : new SourceMap(text), locations ?? { values: new Map() });
+  /** A collector for a JSON document: its text (when read from text; or its SourceMap, shared by several collectors) and where its values sit. */
+  static forJson(text?: string | SourceMap, locations?: JsonLocations): DiagnosticBag {
+    const source = typeof text === 'string' ? new SourceMap(text) : text;
+    const bag = new DiagnosticBag(source, locations ?? { values: new Map() });
     bag.spanPointers = new Map();
     return bag;
   }

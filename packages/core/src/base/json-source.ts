@@ -4,13 +4,14 @@
  * and the common position-keeping readers (jsonc-parser) ship a UMD main that does not bundle.
  */
 import type { Span } from './diagnostics.js';
+import { MAX_NESTING } from './limits.js';
 
 export type JsonReadResult =
   | { ok: true; value: unknown; locations: Map<string, Span>; keyLocations: Map<string, Span> }
   | { ok: false; message: string; span: Span };
 
 /** Deepest nesting read; deeper input is reported instead of overflowing the stack. */
-const MAX_JSON_DEPTH = 256;
+const MAX_JSON_DEPTH = MAX_NESTING;
 
 /** One segment of a JSON Pointer, escaped as RFC 6901 says (`~` as `~0`, `/` as `~1`). */
 export function pointerSegment(segment: string | number): string {

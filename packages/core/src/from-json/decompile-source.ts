@@ -4,7 +4,7 @@
  * Pointer of the value concerned.
  */
 import { locate, type DiagnosticBag, type Span } from '../base/diagnostics.js';
-import { readJson } from '../base/json-source.js';
+import { readJson, type JsonReadResult } from '../base/json-source.js';
 
 /** One JSON document: the input itself, or a JSON string inside it read as JSON. */
 export class JsonDocument {
@@ -37,6 +37,11 @@ export class JsonDocument {
       return undefined;
     }
     return new JsonDocument(text, result.value, result.locations, result.keyLocations, toInput);
+  }
+
+  /** A document its caller has read already (one read of a list of jobs, a document per job in it). */
+  static of(text: string, read: Extract<JsonReadResult, { ok: true }>): JsonDocument {
+    return new JsonDocument(text, read.value, read.locations, read.keyLocations, (offset) => offset);
   }
 
   /** The input span of the value at `pointer` (or of its nearest ancestor). */

@@ -13,7 +13,9 @@ import { factsOf } from '../language/operators.js';
 import { finish } from '../output/finish.js';
 import { JsonDocument } from './decompile-source.js';
 import { CRITERION_EXAMPLE, TreeReader, type CriterionInfo } from './decompile-tree.js';
-import { DiagnosticBag, type Diagnostic, type DiagnosticCode } from '../base/diagnostics.js';
+import { refuseTooLarge } from '../base/arguments.js';
+import { DiagnosticBag, type Diagnostic, type DiagnosticCode, type SourceMap } from '../base/diagnostics.js';
+import { lintJson } from './decompile-lint.js';
 import { formatExpr } from '../syntax/format.js';
 import { childPointer, describeJson, isObject } from '../base/json-source.js';
 import { isNumericField, valueFacts } from '../language/field-types.js';
@@ -49,11 +51,27 @@ export interface DecompileResult {
 export function decompile(input: string | object, options: DecompileOptions = {}): DecompileResult {
   const text = typeof input === 'string' ? input : (JSON.stringify(input) ?? '');
   const report = DiagnosticBag.forJson(text);
+  return run(report, options, () => {
+    const doc = refuseTooLarge(text, 'json', report) ? undefined : JsonDocument.read(text, report);
+    return doc && findFilter(doc, '', doc.value, report, 0);
+  });
+}
+
+/**
+ * The filter at `pointer` of a document read once (a job in a list, a job's `filter` string), each
+ * diagnostic at its place in the document's text: `source` is that text's map, shared by the calls.
+ */
+export function decompileAt(doc: JsonDocument, source: SourceMap, pointer: string, value: unknown, options: DecompileOptions = {}): DecompileResult {
+  const report = DiagnosticBag.forJson(source);
+  return run(report, options, () => findFilter(doc, pointer, value, report, 0));
+}
+
+/** The steps after the input is read: its dataset, the shape, the checker and the lint (as compile's), the output. */
+function run(report: DiagnosticBag, options: DecompileOptions, locate: () => Located | undefined): DecompileResult {
   let tree: FilterNode | undefined;
   let found: string | undefined;
   try {
-    const doc = JsonDocument.read(text, report);
-    const located = doc && findFilter(doc, '', doc.value, report, 0);
+    const located = locate();
     const dataset = located?.job ? jobDataset(located, options, report) : resolveDatasetInto(options, report);
     if (located) {
       found = located.found;
@@ -64,6 +82,7 @@ export function decompile(input: string | object, options: DecompileOptions = {}
         const checked = checkInto(ast, dataset, report);
         flavourForJson(report.items.slice(before), reader.criteria);
         if (checked && !report.hasErrors) tree = lower(checked);
+        if (tree && (options.lint ?? true)) lintJson(tree, dataset, report, located.doc, located.docPointer, reader.criteria);
       }
     }
   } catch (error) {
@@ -92,21 +111,15 @@ interface Located {
   job?: { dataset: string; pointer: string; doc: JsonDocument };
 }
 
-/** The job's own dataset; a user's explicit one that differs gets a warning. */
+/** The job's own dataset (as seen from the options' scope); a user's explicit one that differs gets a warning. */
 function jobDataset(located: Located, options: DecompileOptions, report: DiagnosticBag): Dataset | undefined {
   const { dataset: name, pointer, doc } = located.job!;
-  const given = resolveDataset(options).dataset;
-  const span = doc.span(pointer);
+  const given = resolveDataset({ dataset: options.dataset, catalog: options.catalog }).dataset;
+  const where = { span: doc.span(pointer), pointer };
   if (options.explicitDataset && given && given.name !== name)
-    report.warning(
-      'dataset-disagrees',
-      { span: span, pointer: pointer },
-      `the job's dataset is '${name}': the filter is checked against it, not '${given.id}'`,
-      'drop -d',
-    );
-  if (given?.name === name) return given;
-  const found = resolveDataset({ dataset: name, catalog: options.catalog });
-  if (found.error) report.error('unknown-dataset', { span: span, pointer: pointer }, `the job's ${found.error.message}`, found.error.hint);
+    report.warning('dataset-disagrees', where, `the job's dataset is '${name}': the filter is checked against it, not '${given.id}'`, 'drop -d');
+  const found = resolveDataset({ dataset: given?.name === name ? given : name, catalog: options.catalog, scope: options.scope });
+  if (found.error) report.error(found.error.code, where, `the job's ${found.error.message}`, found.error.hint);
   return found.dataset;
 }
 
@@ -123,6 +136,8 @@ function findFilter(doc: JsonDocument, at: string, value: unknown, report: Diagn
     const located = inner && findFilter(inner, '', inner.value, report, hops + 1);
     return located && { ...located, found: at };
   }
+  // A bare list of jobs, as a file keeps them (`jobs check` and an API answer's `result` take one too).
+  if (Array.isArray(value) && value.some(isJob)) return findInResult(doc, at, value, report, hops);
   if (!isObject(value)) {
     return fail(
       'not-a-filter',
@@ -155,6 +170,8 @@ function findFilter(doc: JsonDocument, at: string, value: unknown, report: Diagn
   }
   return fail('not-a-filter', 'this object is not a filter: it has no "where", "filter" or "result" member', `a filter is {"where": ${CRITERION_EXAMPLE}}`);
 }
+
+const isJob = (value: unknown): boolean => isObject(value) && ['filter', 'dataset', 'destination_conf'].some((member) => member in value);
 
 /** An API envelope's `result`: one job, or a list of jobs of which exactly one has a filter. */
 function findInResult(doc: JsonDocument, at: string, result: unknown, report: DiagnosticBag, hops: number): Located | undefined {

@@ -2,7 +2,7 @@
  * Custom-field configuration (spec 2.2-2.4, 4.1, 8): checks a rule, a `rules` array, a PUT body, a
  * ruleset, or an API envelope holding one, with JSON Pointers in every diagnostic.
  */
-import { describeArgument, optionsOf } from '../base/arguments.js';
+import { describeArgument, optionsOf, refuseTooLarge } from '../base/arguments.js';
 import { DiagnosticBag, sortDiagnostics, type Diagnostic } from '../base/diagnostics.js';
 import { childPointer, readJson } from '../base/json-source.js';
 import { checkRule, CUSTOM_FIELD_LISTS, describeJson, FieldTally, isObject, LOG_CUSTOM_FIELD, type CustomFieldList } from './custom-fields-rule.js';
@@ -81,6 +81,8 @@ export function checkCustomFieldsText(text: string, givenOptions: CustomFieldsOp
     );
     return { ok: false, shape: undefined, fields: emptyNames(), diagnostics: report.items };
   }
+  const tooLarge = DiagnosticBag.forJson(text);
+  if (refuseTooLarge(text, 'rules', tooLarge)) return { ok: false, shape: undefined, fields: emptyNames(), diagnostics: tooLarge.items };
   const read = readJson(text);
   if (!read.ok) {
     const report = DiagnosticBag.forJson(text, { values: new Map([['', read.span]]) });

@@ -4,15 +4,17 @@
  * job, a create body, an API answer holding one or a list, or the CLI's own `--json` output; every
  * diagnostic carries the JSON Pointer of the value.
  */
+import { refuseTooLarge } from '../base/arguments.js';
 import { DiagnosticBag, sortDiagnostics, type Diagnostic } from '../base/diagnostics.js';
 import { childPointer, describeJson, isObject, readJson } from '../base/json-source.js';
 import type { Catalog, Dataset } from '../language/catalog.js';
-import { builtinCatalog, DEFAULT_DATASET } from '../language/datasets.js';
-import { decompile } from '../from-json/decompile.js';
+import { DEFAULT_DATASET, resolveDataset, type JobScope } from '../language/datasets.js';
+import { decompileAt } from '../from-json/decompile.js';
+import { JsonDocument } from '../from-json/decompile-source.js';
 import { checkLogpullOptions } from './logpull-options.js';
 import { checkOutputOptionsInto } from './output-options.js';
 
-export type JobScope = 'zone' | 'account';
+export type { JobScope } from '../language/datasets.js';
 
 /** The destination schemes the service documents for `destination_conf`. */
 export const DESTINATION_SCHEMES = ['s3', 'gs', 'azure', 'r2', 'https', 'datadog', 'splunk', 'sumo'] as const;
@@ -49,43 +51,24 @@ export interface JobCheckResult {
   diagnostics: Diagnostic[];
 }
 
-export type ScopedDataset = { dataset: Dataset; error?: undefined } | { dataset?: Dataset; error: { message: string; hint: string } };
-
-/** The catalog dataset a job names under `scope`: `firewall_events` under an account is `firewall_events@account`. */
-export function datasetForScope(name: string, scope: JobScope | undefined, catalog: Catalog = builtinCatalog()): ScopedDataset {
-  const dataset = (scope === 'account' ? catalog.get(`${name}@account`) : undefined) ?? catalog.get(name);
-  if (!dataset) {
-    const guess = catalog.suggest(name);
-    return {
-      error: { message: `unknown dataset '${name}'`, hint: guess ? `did you mean '${guess.replace(/@.*$/, '')}'?` : '`logfilter datasets` lists them' },
-    };
-  }
-  if (scope === undefined || dataset.scope === scope) return { dataset };
-  const other = dataset.scope === 'account' ? 'account' : 'zone';
-  return {
-    dataset,
-    error: {
-      message: `dataset '${name}' is ${other}-scoped: its jobs live under an ${other === 'account' ? 'account' : 'zone'}, not a ${scope}`,
-      hint: `use --${other} ID instead of --${scope} ID`,
-    },
-  };
-}
-
 /** Checks every job found in `input` (text or a value). Never throws on user input. */
 export function checkJobs(input: string | object, options: JobCheckOptions = {}): JobCheckResult {
   const text = typeof input === 'string' ? input : JSON.stringify(input);
+  const tooLarge = DiagnosticBag.forJson(text);
+  if (refuseTooLarge(text, 'jobs', tooLarge)) return { ok: false, jobs: [], diagnostics: tooLarge.items };
   const read = readJson(text);
   if (!read.ok) {
-    const report = DiagnosticBag.forJson(text);
+    const report = DiagnosticBag.forJson(text, { values: new Map([['', read.span]]) });
     report.error('invalid-json', '', `not valid JSON: ${read.message}`);
     return { ok: false, jobs: [], diagnostics: report.items };
   }
   const report = DiagnosticBag.forJson(text, { values: read.locations, keys: read.keyLocations });
+  const doc = JsonDocument.of(text, read);
   const found = findJobs(read.value, '');
   if (found.length === 0) report.error('not-a-job', '', 'no job here: expected a job object, a list of jobs, or an API answer holding them');
   const jobs = found.map(({ job, pointer }) => {
     const before = report.items.filter((d) => d.severity === 'error').length;
-    const dataset = checkJobInto(job, pointer, report, options);
+    const dataset = checkJobInto(job, pointer, report, options, doc);
     return { pointer, id: job.id, dataset, ok: report.items.filter((d) => d.severity === 'error').length === before };
   });
   return { ok: !report.hasErrors, jobs, diagnostics: sortDiagnostics(report.items) };
@@ -101,8 +84,8 @@ export function findJobs(value: unknown, pointer: string): Array<{ job: Record<s
   return [{ job: value, pointer }];
 }
 
-/** Checks one job at `pointer`; returns the dataset name it was checked against. */
-export function checkJobInto(job: Record<string, unknown>, pointer: string, report: DiagnosticBag, options: JobCheckOptions): string {
+/** Checks one job at `pointer` of `doc` (the input, as `report` places it); returns the dataset name it was checked against. */
+export function checkJobInto(job: Record<string, unknown>, pointer: string, report: DiagnosticBag, options: JobCheckOptions, doc: JsonDocument): string {
   const at = (member: string) => childPointer(pointer, member);
   const dataset = jobDataset(job, at('dataset'), report, options);
   checkName(job.name, at('name'), report);
@@ -115,7 +98,7 @@ export function checkJobInto(job: Record<string, unknown>, pointer: string, repo
   if ('enabled' in job && typeof job.enabled !== 'boolean')
     report.error('wrong-json-type', at('enabled'), `enabled must be true or false, not ${describeJson(job.enabled)}`);
   checkOptions(job, dataset, at, report);
-  checkFilter(job.filter, at('filter'), dataset, report, options);
+  checkFilter(job.filter, at('filter'), dataset, report, options, doc);
   return dataset?.name ?? (typeof job.dataset === 'string' ? job.dataset : DEFAULT_DATASET);
 }
 
@@ -128,9 +111,9 @@ function jobDataset(job: Record<string, unknown>, pointer: string, report: Diagn
   if (typeof own === 'string' && options.dataset !== undefined && options.dataset.replace(/@.*$/, '') !== own)
     report.warning('dataset-disagrees', pointer, `the job's dataset is '${own}'; it is checked against that, not '${options.dataset}'`);
   const name = typeof own === 'string' ? own : (options.dataset ?? DEFAULT_DATASET);
-  const scoped = datasetForScope(name, options.scope, options.catalog);
-  if (scoped.error) report.error(scoped.dataset ? 'wrong-scope' : 'unknown-dataset', pointer, scoped.error.message, scoped.error.hint);
-  return scoped.dataset;
+  const resolved = resolveDataset({ dataset: name, scope: options.scope, catalog: options.catalog });
+  if (resolved.error) report.error(resolved.error.code, pointer, resolved.error.message, resolved.error.hint);
+  return resolved.dataset;
 }
 
 function checkName(name: unknown, pointer: string, report: DiagnosticBag): void {
@@ -222,16 +205,19 @@ function checkOptions(job: Record<string, unknown>, dataset: Dataset | undefined
     );
 }
 
-function checkFilter(filter: unknown, pointer: string, dataset: Dataset | undefined, report: DiagnosticBag, options: JobCheckOptions): void {
-  if (filter === undefined || filter === null || filter === '' || !dataset) return;
+/**
+ * The filter string through decompile's checks and lint, read in place: each diagnostic at its column
+ * inside the escaped string, with the pointer of `filter` and, in the message, the one inside the filter.
+ */
+function checkFilter(filter: unknown, pointer: string, dataset: Dataset | undefined, report: DiagnosticBag, options: JobCheckOptions, doc: JsonDocument): void {
+  if (filter === undefined || filter === null || filter === '' || !dataset || !report.source) return;
   if (typeof filter !== 'string') {
     report.error('wrong-json-type', pointer, `filter must be the filter JSON as a string, not ${describeJson(filter)}`);
     return;
   }
-  const result = decompile(filter, { dataset, maxBytes: options.maxBytes, maxOperators: options.maxOperators });
+  const result = decompileAt(doc, report.source, pointer, filter, { dataset, maxBytes: options.maxBytes, maxOperators: options.maxOperators });
   for (const d of result.diagnostics) {
     const message = d.pointer ? `filter at ${d.pointer}: ${d.message}` : `filter: ${d.message}`;
-    if (d.severity === 'error') report.error(d.code, pointer, message, d.hint);
-    else report.warning(d.code, pointer, message, d.hint);
+    report.add({ ...d, message, pointer });
   }
 }

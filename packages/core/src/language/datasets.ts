@@ -1,6 +1,6 @@
 /** The built-in catalog and the one place a dataset option (a name or a Dataset) becomes a Dataset. */
 import { BUILTIN_DATASETS } from './builtin-datasets.js';
-import type { DiagnosticBag } from '../base/diagnostics.js';
+import type { DiagnosticBag, Where } from '../base/diagnostics.js';
 import { Catalog, readDataset, type CatalogFile, type Dataset } from './catalog.js';
 
 export const DEFAULT_DATASET = 'http_requests';
@@ -24,28 +24,74 @@ export function datasetFromFile(file: CatalogFile, id?: string): Dataset {
   return dataset;
 }
 
-/** What names a dataset: `dataset` (a name or a Dataset; default `http_requests`) looked up in `catalog` (default: built-in). */
+/** Where a job lives: a zone or an account. A dataset is of one; a name may exist in both (`firewall_events`). */
+export type JobScope = 'zone' | 'account';
+
+/**
+ * What names a dataset: `dataset` (a name, a catalog id such as `firewall_events@account`, or a
+ * Dataset; default `http_requests`) looked up in `catalog` (default: built-in), as seen from `scope`
+ * when the job's scope is known.
+ */
 export interface DatasetOptions {
   dataset?: string | Dataset;
   catalog?: Catalog;
+  /** The scope the job lives in: `firewall_events` under an account is `firewall_events@account`; a dataset of the other scope is `wrong-scope`. */
+  scope?: JobScope;
 }
 
-export type DatasetResolution = { dataset: Dataset; error?: undefined } | { dataset?: undefined; error: { message: string; hint: string } };
+export interface DatasetProblem {
+  code: 'unknown-dataset' | 'wrong-scope';
+  message: string;
+  hint: string;
+}
 
-/** The dataset the options name, or why there is none: the one resolver every entry point uses. */
+/** The dataset, or why there is none; a `wrong-scope` error comes with the dataset, so that its filter can be checked too. */
+export type DatasetResolution =
+  | { dataset: Dataset; error?: undefined }
+  | { dataset: Dataset; error: DatasetProblem }
+  | { dataset?: undefined; error: DatasetProblem };
+
+/** The dataset the options name, or why there is none: the one resolver every entry point uses (CLI, jobs, Terraform, editors, emulator). */
 export function resolveDataset(options: DatasetOptions): DatasetResolution {
-  if (options.dataset !== undefined && typeof options.dataset !== 'string') return { dataset: options.dataset };
   const catalog = options.catalog ?? builtinCatalog();
-  const name = options.dataset ?? DEFAULT_DATASET;
-  const dataset = catalog.get(name);
-  if (dataset) return { dataset };
-  const guess = catalog.suggest(name);
-  return { error: { message: `unknown dataset '${name}'`, hint: guess ? `did you mean '${guess}'?` : '`logfilter datasets` lists the datasets' } };
+  const given = options.dataset ?? DEFAULT_DATASET;
+  // A caller in plain JavaScript may pass anything: a scope other than the two is no scope.
+  const scope = options.scope === 'zone' || options.scope === 'account' ? options.scope : undefined;
+  if (typeof given !== 'string' && typeof given?.field !== 'function')
+    return { error: { code: 'unknown-dataset', message: 'the dataset option is neither a name nor a Dataset', hint: "pass a name such as 'http_requests'" } };
+  if (typeof given !== 'string') return inScope(given.name, scope && given.scope !== scope ? (catalog.get(`${given.name}@${scope}`) ?? given) : given, scope);
+  // A plain name under a known scope is that scope's dataset of the name, when the catalog has one.
+  const dataset = (scope && !given.includes('@') ? catalog.get(`${given}@${scope}`) : undefined) ?? catalog.get(given);
+  if (dataset) return inScope(given, dataset, scope);
+  const guess = catalog.suggest(given);
+  const shown = guess && scope && guess.endsWith(`@${scope}`) ? guess.slice(0, -scope.length - 1) : guess;
+  return {
+    error: {
+      code: 'unknown-dataset',
+      message: `unknown dataset '${given}'`,
+      hint: shown ? `did you mean '${shown}'? (\`logfilter datasets\` lists them)` : '`logfilter datasets` lists the datasets',
+    },
+  };
 }
 
-/** `resolveDataset`, reporting an unknown name into `bag` (at the start of the input). */
-export function resolveDatasetInto(options: DatasetOptions, bag: DiagnosticBag): Dataset | undefined {
+function inScope(name: string, dataset: Dataset, scope: JobScope | undefined): DatasetResolution {
+  if (scope === undefined || dataset.scope === scope) return { dataset };
+  const other: JobScope = dataset.scope === 'account' ? 'account' : 'zone';
+  const id = (s: JobScope) => (s === 'account' ? 'account_id' : 'zone_id');
+  const article = (s: JobScope) => (s === 'account' ? 'an account' : 'a zone');
+  return {
+    dataset,
+    error: {
+      code: 'wrong-scope',
+      message: `dataset '${name}' is ${other}-scoped: its jobs live under ${article(other)}, not ${article(scope)}`,
+      hint: `use --${other} ID instead of --${scope} ID (check and decompile: --scope ${other}; Terraform: ${id(other)} instead of ${id(scope)})`,
+    },
+  };
+}
+
+/** `resolveDataset`, reporting a problem into `bag` at `where` (default: the start of the input). */
+export function resolveDatasetInto(options: DatasetOptions, bag: DiagnosticBag, where: Where = { start: 0, end: 0 }): Dataset | undefined {
   const resolved = resolveDataset(options);
-  if (resolved.error) bag.error('unknown-dataset', { start: 0, end: 0 }, resolved.error.message, resolved.error.hint);
+  if (resolved.error) bag.error(resolved.error.code, where, resolved.error.message, resolved.error.hint);
   return resolved.dataset;
 }

@@ -4,7 +4,9 @@
  * 2^64-1 is refused when the job is created; the filter is held to that range here first.
  */
 
-export const UINT64_MAX = 18446744073709551615n;
+import { UINT64_MAX } from '../base/exact-numbers.js';
+
+export { UINT64_MAX };
 
 /** What is wrong with a canonical integer's text as a uint64, or undefined when it fits. */
 export function uint64Problem(canonicalInteger: string): 'negative' | 'too-large' | undefined {

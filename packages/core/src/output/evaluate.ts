@@ -6,18 +6,20 @@
  * endsWith and contains compare text (contains on an array: some element equals the value). `in`
  * holds when the value, or for an array some element, equals one of the list. A record missing the
  * field (absent or null) fails every positive operator and passes the negated ones, which are the
- * exact negations of their positive pairs.
+ * exact negations of their positive pairs. Numbers are exact over every 64-bit integer
+ * (base/exact-numbers.ts): a record's value and the filter's compare as the numbers they denote.
  */
+import { type ExactNumber, exactNumber, exactOfDouble, parseJsonExact } from '../base/exact-numbers.js';
 import { positiveOf } from '../language/operators.js';
 import type { CheckedExpr, FilterNode, TypedValue } from '../check/checked.js';
-import type { FilterJson, FilterObject, FilterValue } from './serialize.js';
+import type { FilterJson, FilterObject } from './serialize.js';
 
 export type LogRecord = Readonly<Record<string, unknown>>;
 export type RecordTest = (record: LogRecord) => boolean;
 
 /** A test over records for a compiled filter (the object, or its JSON text). Throws TypeError on a malformed filter. */
 export function matcher(filter: FilterJson | string): RecordTest {
-  const root = typeof filter === 'string' ? (JSON.parse(filter) as FilterJson) : filter;
+  const root = typeof filter === 'string' ? (parseJsonExact(filter) as FilterJson) : filter;
   if (typeof root !== 'object' || root === null || !('where' in root)) throw new TypeError('not a compiled filter: expected {"where": ...}');
   return compileNode(root.where);
 }
@@ -52,14 +54,14 @@ export function evaluateTree(tree: CheckedExpr | FilterNode, record: LogRecord):
     case 'or':
       return tree.operands.some((operand) => evaluateTree(operand, record));
     case 'criterion': {
-      const value = Array.isArray(tree.value) ? (tree.value.map(plainValue) as Array<string | number>) : plainValue(tree.value);
+      const value = Array.isArray(tree.value) ? tree.value.map(plainValue) : plainValue(tree.value);
       return criterionTest(tree.key, tree.operator, value)(record);
     }
   }
 }
 
-function plainValue(value: TypedValue): string | number | boolean {
-  return value.type === 'number' ? Number(value.text) : value.type === 'boolean' ? value.text === 'true' : value.text;
+function plainValue(value: TypedValue): string | ExactNumber | boolean {
+  return value.type === 'number' ? exactNumber(value.text) : value.type === 'boolean' ? value.text === 'true' : value.text;
 }
 
 function compileNode(node: FilterObject): RecordTest {
@@ -73,7 +75,7 @@ function compileNode(node: FilterObject): RecordTest {
   }
   const { key, operator, value } = node as { key: unknown; operator: unknown; value: unknown };
   if (typeof key !== 'string' || typeof operator !== 'string') throw new TypeError('not a compiled filter: a criterion has a string key and operator');
-  return criterionTest(key, operator, value as FilterValue);
+  return criterionTest(key, operator, value);
 }
 
 function allOf(tests: RecordTest[]): RecordTest {
@@ -90,7 +92,8 @@ function anyOf(tests: RecordTest[]): RecordTest {
   };
 }
 
-function criterionTest(key: string, operator: string, value: FilterValue): RecordTest {
+/** The test of one criterion; `value` as the filter JSON holds it (numbers past 2^53 may be bigints). */
+function criterionTest(key: string, operator: string, value: unknown): RecordTest {
   const positive = positiveOf(operator);
   if (positive !== undefined) {
     const test = criterionTest(key, positive, value);
@@ -136,8 +139,8 @@ function criterionTest(key: string, operator: string, value: FilterValue): Recor
   }
 }
 
-function compare(key: string, operator: 'lt' | 'leq' | 'gt' | 'geq', bound: number): RecordTest {
-  // NaN (a missing or non-numeric field) fails every comparison.
+function compare(key: string, operator: 'lt' | 'leq' | 'gt' | 'geq', bound: ExactNumber): RecordTest {
+  // NaN (a missing or non-numeric field) fails every comparison; a bigint and a number compare exactly.
   switch (operator) {
     case 'lt':
       return (record) => numberOf(record[key]) < bound;
@@ -153,7 +156,7 @@ function compare(key: string, operator: 'lt' | 'leq' | 'gt' | 'geq', bound: numb
 /** A filter value in every form a record value may equal it in (evaluation, and the SQL that means the same). */
 export interface Target {
   text: string;
-  number: number | undefined;
+  number: ExactNumber | undefined;
   boolean: boolean | undefined;
 }
 
@@ -161,9 +164,9 @@ const NUMERIC = /^-?\d+(?:\.\d+)?$/;
 
 export function toTarget(value: unknown): Target {
   const text = String(value);
-  const number = typeof value === 'number' ? value : typeof value === 'string' && NUMERIC.test(value) ? Number(value) : undefined;
+  const number = numberOf(value);
   const boolean = typeof value === 'boolean' ? value : value === 'true' ? true : value === 'false' ? false : undefined;
-  return { text, number, boolean };
+  return { text, number: Number.isNaN(number) ? undefined : number, boolean };
 }
 
 function equals(field: unknown, target: Target): boolean {
@@ -171,7 +174,9 @@ function equals(field: unknown, target: Target): boolean {
     case 'string':
       return field === target.text;
     case 'number':
-      return field === target.number;
+    case 'bigint':
+      // biome-ignore lint/suspicious/noDoubleEquals: == compares a bigint with a number exactly (=== never holds across the two)
+      return typeof field === typeof target.number ? field === target.number : field == target.number;
     case 'boolean':
       return field === target.boolean;
     default:
@@ -181,7 +186,8 @@ function equals(field: unknown, target: Target): boolean {
 
 interface ValueSet {
   texts: Set<string>;
-  numbers: Set<number>;
+  /** Exact numbers, each integer in one form (a double past 2^53 as its bigint) so that the set finds it. */
+  numbers: Set<ExactNumber>;
 }
 
 function toSet(values: unknown[]): ValueSet {
@@ -189,26 +195,28 @@ function toSet(values: unknown[]): ValueSet {
   for (const value of values) {
     const target = toTarget(value);
     set.texts.add(target.text);
-    if (target.number !== undefined) set.numbers.add(target.number);
+    if (target.number !== undefined) set.numbers.add(typeof target.number === 'number' ? exactOfDouble(target.number) : target.number);
   }
   return set;
 }
 
 function inSet(field: unknown, set: ValueSet): boolean {
   if (typeof field === 'string') return set.texts.has(field);
-  if (typeof field === 'number') return set.numbers.has(field);
+  if (typeof field === 'number') return set.numbers.has(field) || (!Number.isSafeInteger(field) && set.numbers.has(exactOfDouble(field)));
+  if (typeof field === 'bigint') return set.numbers.has(field);
   if (typeof field === 'boolean') return set.texts.has(String(field));
   return false;
 }
 
-function numberOf(value: unknown): number {
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string' && NUMERIC.test(value)) return Number(value);
-  return NaN;
+/** A value as an exact number: a number as it is, a plain decimal text as exactNumber reads it, else NaN. */
+function numberOf(value: unknown): ExactNumber {
+  if (typeof value === 'number' || typeof value === 'bigint') return value;
+  if (typeof value === 'string' && NUMERIC.test(value)) return exactNumber(value);
+  return Number.NaN;
 }
 
 function textOf(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   return undefined;
 }

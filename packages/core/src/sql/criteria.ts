@@ -4,13 +4,19 @@
  * numeric, text tests on the value's text, `contains` and `in` on an array true when some element
  * is, and a missing value failing every positive operator and passing every negated one.
  */
+import type { ExactNumber } from '../base/exact-numbers.js';
 import { positiveOf } from '../language/operators.js';
 import { type Target, toTarget } from '../output/evaluate.js';
 import type { FilterValue } from '../output/serialize.js';
 import type { SqlDialect } from './dialect.js';
+import { type Comparison, doubleMembers, doubleTest, integerMembers, integerTest } from './numbers.js';
 import type { ValueView } from './views.js';
 
-/** Parts that each hold for one kind of value: any of them (a part that is never true left out). */
+/**
+ * Parts that each hold for one kind of value: any of them (a part that is never true left out).
+ * 'FALSE' stands for a test that never holds; it is only ever a whole test, spelled in the
+ * dialect's words when the criterion is written.
+ */
 function anyOf(parts: Array<string | undefined>): string {
   const present = parts.filter((part): part is string => part !== undefined && part !== 'FALSE');
   if (present.length === 0) return 'FALSE';
@@ -18,11 +24,13 @@ function anyOf(parts: Array<string | undefined>): string {
 }
 
 export function criterionSql(dialect: SqlDialect, view: ValueView, operator: string, value: FilterValue): string {
+  const never = dialect.booleanLiteral(false);
+  const spell = (test: string) => (test === 'FALSE' ? never : test);
   const positive = positiveOf(operator);
-  if (positive === undefined) return positiveSql(dialect, view, operator, value);
-  const test = positiveSql(dialect, view, positive, value);
+  if (positive === undefined) return spell(positiveSql(dialect, view, operator, value));
+  const test = spell(positiveSql(dialect, view, positive, value));
   // With a column, the positive test is NULL only for a missing value; elsewhere NULL means false.
-  return view.missing ? `(${view.missing} OR NOT (${test}))` : `NOT COALESCE(${test}, FALSE)`;
+  return view.missing ? `(${view.missing} OR NOT (${test}))` : `NOT COALESCE(${test}, ${never})`;
 }
 
 function positiveSql(dialect: SqlDialect, view: ValueView, operator: string, value: FilterValue): string {
@@ -54,20 +62,29 @@ function positiveSql(dialect: SqlDialect, view: ValueView, operator: string, val
 
 const COMPARISONS = { lt: '<', leq: '<=', gt: '>', geq: '>=' } as const;
 
-function equalsSql(dialect: SqlDialect, view: ValueView, target: Target): string {
+/** `value op bound` on every numeric reading of the value (numbers.ts makes each exact). */
+function numericSql(dialect: SqlDialect, view: ValueView, op: Comparison, bound: ExactNumber, withText: boolean): string {
+  const integers = [...(view.integers ?? []), ...(withText && view.text ? dialect.integersOfText(view.text) : [])];
+  const doubles = [view.double, withText && view.text ? dialect.doubleOfText(view.text) : undefined];
   return anyOf([
-    view.text && `${view.text} = ${dialect.quoteText(target.text)}`,
-    view.number && target.number !== undefined ? `${view.number} = ${dialect.number(target.number)}` : undefined,
-    view.boolean && target.boolean !== undefined ? `${view.boolean} = ${target.boolean ? 'TRUE' : 'FALSE'}` : undefined,
+    ...integers.map((integer) => integerTest(dialect, integer, op, bound)),
+    ...doubles.map((double) => double && doubleTest(dialect, double, op, bound)),
   ]);
 }
 
-function compareSql(dialect: SqlDialect, view: ValueView, comparison: string, value: FilterValue): string {
-  const bound = toTarget(value).number ?? Number.NaN;
+function equalsSql(dialect: SqlDialect, view: ValueView, target: Target): string {
+  return anyOf([
+    view.text && `${view.text} = ${dialect.quoteText(target.text)}`,
+    target.number !== undefined ? numericSql(dialect, view, '=', target.number, false) : undefined,
+    view.boolean && target.boolean !== undefined ? `${view.boolean} = ${dialect.booleanLiteral(target.boolean)}` : undefined,
+  ]);
+}
+
+function compareSql(dialect: SqlDialect, view: ValueView, comparison: Comparison, value: FilterValue): string {
+  const bound = toTarget(value).number;
   // A bound that is no number fails every comparison, as NaN does in evaluate.
-  if (Number.isNaN(bound)) return 'FALSE';
-  const limit = dialect.number(bound);
-  return anyOf([view.number && `${view.number} ${comparison} ${limit}`, view.text && `${dialect.numberOfText(view.text)} ${comparison} ${limit}`]);
+  if (bound === undefined) return 'FALSE';
+  return numericSql(dialect, view, comparison, bound, true);
 }
 
 /** A test on the value's text: a string as it is, a number or boolean as written. */
@@ -79,10 +96,13 @@ function textSql(view: ValueView, needle: string, test: (text: string) => string
 
 function inSql(dialect: SqlDialect, view: ValueView, targets: Target[]): string {
   const texts = targets.map((target) => dialect.quoteText(target.text)).join(', ');
-  const numbers = targets.flatMap((target) => (target.number === undefined ? [] : [dialect.number(target.number)]));
+  const numbers = targets.flatMap((target) => (target.number === undefined ? [] : [target.number]));
+  const integers = integerMembers(dialect, numbers);
+  const doubles = doubleMembers(dialect, numbers);
   return anyOf([
     view.text && `${view.text} IN (${texts})`,
-    view.number && numbers.length > 0 ? `${view.number} IN (${numbers.join(', ')})` : undefined,
+    ...(integers.length > 0 ? (view.integers ?? []).map((integer) => `${integer} IN (${integers.join(', ')})`) : []),
+    view.double && doubles.length > 0 ? `${view.double} IN (${doubles.join(', ')})` : undefined,
     view.booleanText && `${view.booleanText} IN (${texts})`,
   ]);
 }

@@ -3,22 +3,29 @@
  * shapes of the expressions (which branch tests what) are the same everywhere and live in
  * criteria.ts; a dialect only spells them.
  */
+import { INT64_MIN, UINT64_MAX } from '../base/exact-numbers.js';
+import type { NumberLiterals } from './numbers.js';
 
 /** The JSON value kinds a record value can have, as evaluate tells them apart. */
 export type JsonKind = 'string' | 'number' | 'boolean' | 'array';
 
-export interface SqlDialect {
+export interface SqlDialect extends NumberLiterals {
   readonly name: SqlDialectName;
   quoteIdentifier(name: string): string;
   /** A text literal matched literally (no escape or wildcard character left active). */
   quoteText(text: string): string;
-  /** A finite number literal the engine reads as that number. */
-  number(value: number): string;
+  /** TRUE or FALSE (ClickHouse before 21.x knows neither word: 1 and 0 there). */
+  booleanLiteral(value: boolean): string;
   startsWith(text: string, prefix: string): string;
   endsWith(text: string, suffix: string): string;
   containsText(text: string, needle: string): string;
-  /** The number a text reads as when it is a plain decimal (`-12`, `3.5`), else NULL. */
-  numberOfText(text: string): string;
+  /**
+   * The exact integers a text reads as when it is a plain integer in -2^63..2^64-1, each NULL
+   * otherwise (one expression, or one per integer type when no one type holds the range).
+   */
+  integersOfText(text: string): string[];
+  /** The double a text reads as when it is any other plain decimal (`3.5`, `-12.0`, past 2^64), else NULL. */
+  doubleOfText(text: string): string;
   /** The text of a number column, as evaluate's String(n) writes it for integers. */
   textOfNumber(number: string): string;
   /** Whether some element of a list column passes `test` (given the element's expression). */
@@ -29,8 +36,9 @@ export interface SqlDialect {
   jsonIs(value: string, kind: JsonKind): string;
   /** The text of a JSON scalar as written (a string unquoted), or NULL. */
   jsonScalarText(value: string): string;
-  /** A JSON number as a double; only asked under a jsonIs(value, 'number') guard. */
-  jsonNumber(value: string): string;
+  /** A JSON number as integersOfText and doubleOfText read its text; only asked under a jsonIs(value, 'number') guard. */
+  jsonIntegers(value: string): string[];
+  jsonDouble(value: string): string;
   /** Whether some element of a JSON array (none for a non-array) passes `test`. */
   anyJsonElement(value: string, test: (element: string) => string): string;
 }
@@ -41,18 +49,21 @@ export const SQL_DIALECTS: readonly SqlDialectName[] = ['duckdb', 'postgres', 'c
 
 /** A plain decimal, exactly as evaluate reads numbers out of text. ASCII digits only. */
 export const DECIMAL_PATTERN = '^-?[0-9]+([.][0-9]+)?$';
+/** A plain integer, read exactly when in -2^63..2^64-1 (base/exact-numbers.ts). */
+export const INTEGER_PATTERN = '^-?[0-9]+$';
+/** A plain decimal with a fraction: always a double. */
+export const FRACTION_PATTERN = '^-?[0-9]+[.][0-9]+$';
+export const EXACT_RANGE = { min: String(INT64_MIN), max: String(UINT64_MAX) };
 
 /** Standard SQL quoting: the quote doubled, every other character literal. */
 export function doubleQuote(text: string, quote: string): string {
   return quote + text.split(quote).join(quote + quote) + quote;
 }
 
-/** A number as SQL reads it: integers and decimals as written, the rest in exponent form. */
-export function numberLiteral(value: number): string {
-  if (!Number.isFinite(value)) throw new RangeError(`not a finite number: ${value}`);
-  const text = String(value);
-  return text.includes('e') ? value.toExponential() : text;
-}
-
 /** Characters some engines cannot hold in a literal as they are: control characters. */
 export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+/** The standard words for the two booleans. */
+export function standardBoolean(value: boolean): string {
+  return value ? 'TRUE' : 'FALSE';
+}

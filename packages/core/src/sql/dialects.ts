@@ -1,25 +1,86 @@
 /** The four dialects `toSql` writes. */
 import { childPointer } from '../base/json-source.js';
-import { CONTROL_CHARACTER, DECIMAL_PATTERN, doubleQuote, type JsonKind, numberLiteral, type SqlDialect, type SqlDialectName } from './dialect.js';
+import {
+  CONTROL_CHARACTER,
+  doubleQuote,
+  EXACT_RANGE,
+  FRACTION_PATTERN,
+  INTEGER_PATTERN,
+  standardBoolean,
+  type JsonKind,
+  type SqlDialect,
+  type SqlDialectName,
+} from './dialect.js';
+import { doubleLiteral } from './numbers.js';
 
-/** Standard literals, control characters spliced in with chr(n) so that the SQL text stays printable. */
+const CONTROLS = /([\u0000-\u001f\u007f])/;
+
+/** Standard literals (DuckDB: a backslash is always just a character), control characters spliced in with chr(n) so that the SQL text stays printable. */
 function standardText(text: string): string {
   if (!CONTROL_CHARACTER.test(text)) return doubleQuote(text, "'");
-  const parts = text.split(/([\u0000-\u001f\u007f])/).filter((part) => part !== '');
+  const parts = text.split(CONTROLS).filter((part) => part !== '');
   return `(${parts.map((part) => (CONTROL_CHARACTER.test(part) ? `chr(${part.charCodeAt(0)})` : doubleQuote(part, "'"))).join(' || ')})`;
 }
 
-/** Backslash-escaped literals (ClickHouse, BigQuery): the backslash and the quote escaped, controls as \xHH. */
-function backslashText(text: string): string {
-  const escaped = text.replace(/[\\'\u0000-\u001f\u007f]/g, (char) =>
-    char === '\\' || char === "'" ? `\\${char}` : `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`,
-  );
-  return `'${escaped}'`;
+/**
+ * Postgres reads a backslash in '...' literally or as an escape depending on the server's
+ * standard_conforming_strings (off on older installs and some poolers): text with a backslash
+ * written '...' means one thing under one setting and another (an early end of the literal) under
+ * the other. An escape string E'...' reads backslash escapes under either setting, so text holding
+ * a backslash or a control character is written E'...' with `\\` for a backslash, `''` for a quote
+ * (accepted whatever backslash_quote says, unlike `\'`) and `\xHH` for a control; text with neither
+ * is written '...', which both settings read alike.
+ */
+function postgresText(text: string): string {
+  if (!/[\\\u0000-\u001f\u007f]/.test(text)) return doubleQuote(text, "'");
+  const escaped = text.replace(/[\\'\u0000-\u001f\u007f]/g, (char) => (char === '\\' ? '\\\\' : char === "'" ? "''" : hexEscape(char)));
+  return `E'${escaped}'`;
 }
 
-/** ClickHouse and BigQuery quote identifiers in backticks, escaping the backslash and the backtick. */
-function backtickIdentifier(name: string): string {
-  return `\`${name.replace(/\\/g, '\\\\').replace(/`/g, '\\`')}\``;
+function hexEscape(char: string): string {
+  return `\\x${char.charCodeAt(0).toString(16).padStart(2, '0')}`;
+}
+
+/**
+ * Backslash-escaped quoting (ClickHouse and BigQuery literals in '...', identifiers in backticks,
+ * which both read with the same escapes): the backslash and the quote escaped, controls as \xHH.
+ */
+function backslashQuote(text: string, quote: "'" | '`'): string {
+  const special = quote === "'" ? /[\\'\u0000-\u001f\u007f]/g : /[\\`\u0000-\u001f\u007f]/g;
+  return quote + text.replace(special, (char) => (char === '\\' || char === quote ? `\\${char}` : hexEscape(char))) + quote;
+}
+
+/** A standard quoted identifier; DuckDB and Postgres read no NUL character in SQL text, so a name holding one is refused. */
+function standardIdentifier(name: string): string {
+  if (name.includes('\u0000')) throw new TypeError(`an SQL name cannot hold a NUL character: ${JSON.stringify(name)}`);
+  return doubleQuote(name, '"');
+}
+
+const backslashText = (text: string): string => backslashQuote(text, "'");
+const backtickIdentifier = (name: string): string => backslashQuote(name, '`');
+
+const plainInteger = (value: bigint): string => String(value);
+
+/** How an engine tests a text against a pattern and reads it as its exact integer type and as a double (neither may fail). */
+interface TextNumbers {
+  matches(text: string, pattern: string): string;
+  exact(text: string): string;
+  double(text: string): string;
+  integerLiteral(value: bigint): string;
+}
+
+/** integersOfText, doubleOfText and a JSON number's double, for an engine with one exact type holding -2^63..2^64-1. */
+function textNumbers(spell: TextNumbers): Pick<SqlDialect, 'integersOfText' | 'doubleOfText'> & { doubleOfNumberText: (text: string) => string } {
+  // Nested CASEs: Postgres does not promise to evaluate AND's operands in order, and a cast of a non-number fails there.
+  const inRange = (text: string) =>
+    `${spell.exact(text)} BETWEEN ${spell.integerLiteral(BigInt(EXACT_RANGE.min))} AND ${spell.integerLiteral(BigInt(EXACT_RANGE.max))}`;
+  const notExact = (text: string) => `CASE WHEN ${inRange(text)} THEN NULL ELSE ${spell.double(text)} END`;
+  return {
+    integersOfText: (text) => [`CASE WHEN ${spell.matches(text, INTEGER_PATTERN)} THEN CASE WHEN ${inRange(text)} THEN ${spell.exact(text)} END END`],
+    doubleOfText: (text) =>
+      `CASE WHEN ${spell.matches(text, FRACTION_PATTERN)} THEN ${spell.double(text)} WHEN ${spell.matches(text, INTEGER_PATTERN)} THEN ${notExact(text)} END`,
+    doubleOfNumberText: (text) => `CASE WHEN ${spell.matches(text, INTEGER_PATTERN)} THEN ${notExact(text)} ELSE ${spell.double(text)} END`,
+  };
 }
 
 const DUCKDB_JSON_TYPES: Record<JsonKind, string> = {
@@ -29,39 +90,63 @@ const DUCKDB_JSON_TYPES: Record<JsonKind, string> = {
   array: "= 'ARRAY'",
 };
 
+const duckdbNumbers = textNumbers({
+  matches: (text, pattern) => `regexp_full_match(${text}, '${pattern}')`,
+  exact: (text) => `TRY_CAST(${text} AS HUGEINT)`,
+  double: (text) => `TRY_CAST(${text} AS DOUBLE)`,
+  integerLiteral: plainInteger,
+});
+
 const duckdb: SqlDialect = {
   name: 'duckdb',
-  quoteIdentifier: (name) => doubleQuote(name, '"'),
+  quoteIdentifier: standardIdentifier,
   quoteText: standardText,
-  number: numberLiteral,
+  booleanLiteral: standardBoolean,
+  integerLiteral: plainInteger,
+  doubleLiteral,
   startsWith: (text, prefix) => `starts_with(${text}, ${prefix})`,
   endsWith: (text, suffix) => `ends_with(${text}, ${suffix})`,
   containsText: (text, needle) => `contains(${text}, ${needle})`,
-  numberOfText: (text) => `CASE WHEN regexp_full_match(${text}, '${DECIMAL_PATTERN}') THEN TRY_CAST(${text} AS DOUBLE) END`,
+  integersOfText: duckdbNumbers.integersOfText,
+  doubleOfText: duckdbNumbers.doubleOfText,
   textOfNumber: (number) => `CAST(${number} AS VARCHAR)`,
   anyElement: (list, test) => `len(list_filter(${list}, lambda e: ${test('e')})) > 0`,
   jsonMember: (json, key) => `(${json} -> ${standardText(childPointer('', key))})`,
   jsonIs: (value, kind) => `json_type(${value}) ${DUCKDB_JSON_TYPES[kind]}`,
   jsonScalarText: (value) => `(${value} ->> '$')`,
-  jsonNumber: (value) => `TRY_CAST(${value} ->> '$' AS DOUBLE)`,
+  // DuckDB's JSON reader keeps int64 and uint64 integers as such and makes every other number a DOUBLE.
+  jsonIntegers: (value) => [`CASE WHEN json_type(${value}) IN ('BIGINT', 'UBIGINT') THEN TRY_CAST(${value} ->> '$' AS HUGEINT) END`],
+  jsonDouble: (value) => `CASE WHEN json_type(${value}) = 'DOUBLE' THEN TRY_CAST(${value} ->> '$' AS DOUBLE) END`,
   anyJsonElement: (value, test) => `len(list_filter(json_extract(${value}, '$[*]'), lambda e: ${test('e')})) > 0`,
 };
 
+const postgresNumbers = textNumbers({
+  matches: (text, pattern) => `${text} ~ '${pattern}'`,
+  exact: (text) => `CAST(${text} AS numeric)`,
+  double: (text) => `CAST(${text} AS double precision)`,
+  integerLiteral: plainInteger,
+});
+
 const postgres: SqlDialect = {
   name: 'postgres',
-  quoteIdentifier: (name) => doubleQuote(name, '"'),
-  quoteText: standardText,
-  number: numberLiteral,
+  quoteIdentifier: standardIdentifier,
+  quoteText: postgresText,
+  booleanLiteral: standardBoolean,
+  integerLiteral: plainInteger,
+  doubleLiteral,
   startsWith: (text, prefix) => `starts_with(${text}, ${prefix})`,
   endsWith: (text, suffix) => `right(${text}, char_length(${suffix})) = ${suffix}`,
   containsText: (text, needle) => `strpos(${text}, ${needle}) > 0`,
-  numberOfText: (text) => `CASE WHEN ${text} ~ '${DECIMAL_PATTERN}' THEN CAST(${text} AS double precision) END`,
+  integersOfText: postgresNumbers.integersOfText,
+  doubleOfText: postgresNumbers.doubleOfText,
   textOfNumber: (number) => `CAST(${number} AS text)`,
   anyElement: (list, test) => `EXISTS (SELECT 1 FROM unnest(${list}) AS element(e) WHERE ${test('e')})`,
-  jsonMember: (json, key) => `(${json} -> ${standardText(key)})`,
+  jsonMember: (json, key) => `(${json} -> ${postgresText(key)})`,
   jsonIs: (value, kind) => `jsonb_typeof(${value}) = '${kind}'`,
   jsonScalarText: (value) => `(${value} #>> '{}')`,
-  jsonNumber: (value) => `CAST(${value} #>> '{}' AS double precision)`,
+  // jsonb holds a number as numeric and writes it back in plain digits.
+  jsonIntegers: (value) => postgresNumbers.integersOfText(`(${value} #>> '{}')`),
+  jsonDouble: (value) => postgresNumbers.doubleOfNumberText(`(${value} #>> '{}')`),
   anyJsonElement: (value, test) =>
     `EXISTS (SELECT 1 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${value}) = 'array' THEN ${value} END) AS element(e) WHERE ${test('e')})`,
 };
@@ -73,41 +158,75 @@ const CLICKHOUSE_JSON_TYPES: Record<JsonKind, string> = {
   array: "= 'Array'",
 };
 
+/**
+ * ClickHouse has no one type for -2^63..2^64-1, and its toUInt64OrNull wraps past 2^64 instead
+ * of failing: a text is read as UInt64 or Int64 only when its digits (leading zeros dropped) are
+ * in that type's range, compared as text of one length.
+ */
+const clickhouseUnsigned = (text: string) =>
+  `(match(${text}, '^[0-9]+$') AND (length(replaceRegexpOne(${text}, '^0+([0-9])', '\\\\1')) < 20 OR replaceRegexpOne(${text}, '^0+([0-9])', '\\\\1') BETWEEN '10000000000000000000' AND '18446744073709551615'))`;
+const clickhouseSigned = (text: string) =>
+  `(match(${text}, '^-[0-9]+$') AND (length(replaceRegexpOne(${text}, '^-0+([0-9])', '-\\\\1')) < 20 OR replaceRegexpOne(${text}, '^-0+([0-9])', '-\\\\1') BETWEEN '-1000000000000000000' AND '-9223372036854775808'))`;
+const clickhouseExact = (text: string) => `(${clickhouseUnsigned(text)} OR ${clickhouseSigned(text)})`;
+
 /** ClickHouse reads the JSON column as text: a member is its raw JSON text ('' when missing). */
 const clickhouse: SqlDialect = {
   name: 'clickhouse',
   quoteIdentifier: backtickIdentifier,
   quoteText: backslashText,
-  number: numberLiteral,
+  booleanLiteral: (value) => (value ? '1' : '0'),
+  integerLiteral: plainInteger,
+  doubleLiteral,
   startsWith: (text, prefix) => `startsWith(${text}, ${prefix})`,
   endsWith: (text, suffix) => `endsWith(${text}, ${suffix})`,
   containsText: (text, needle) => `position(${text}, ${needle}) > 0`,
-  numberOfText: (text) => `if(match(${text}, '${DECIMAL_PATTERN}'), toFloat64OrNull(${text}), NULL)`,
+  integersOfText: (text) => [`if(${clickhouseUnsigned(text)}, toUInt64OrNull(${text}), NULL)`, `if(${clickhouseSigned(text)}, toInt64OrNull(${text}), NULL)`],
+  doubleOfText: (text) =>
+    `if(match(${text}, '${FRACTION_PATTERN}') OR (match(${text}, '${INTEGER_PATTERN}') AND NOT ${clickhouseExact(text)}), toFloat64OrNull(${text}), NULL)`,
   textOfNumber: (number) => `toString(${number})`,
-  anyElement: (list, test) => `arrayExists(e -> ${test('e')}, ${list})`,
+  // arrayExists wants a UInt8, not a Nullable one: NULL for an element is no.
+  anyElement: (list, test) => `arrayExists(e -> ifNull(${test('e')}, 0), ${list})`,
   jsonMember: (json, key) => `JSONExtractRaw(${json}, ${backslashText(key)})`,
   jsonIs: (value, kind) => `${value} != '' AND toString(JSONType(${value})) ${CLICKHOUSE_JSON_TYPES[kind]}`,
   jsonScalarText: (value) => `if(JSONType(${value}) = 'String', JSONExtractString(${value}), ${value})`,
-  jsonNumber: (value) => `JSONExtractFloat(${value})`,
-  anyJsonElement: (value, test) => `arrayExists(e -> ${test('e')}, JSONExtractArrayRaw(${value}))`,
+  jsonIntegers: (value) => [
+    `if(${clickhouseUnsigned(value)}, toUInt64OrNull(${value}), NULL)`,
+    `if(${clickhouseSigned(value)}, toInt64OrNull(${value}), NULL)`,
+  ],
+  jsonDouble: (value) => `if(${clickhouseExact(value)}, NULL, JSONExtractFloat(${value}))`,
+  anyJsonElement: (value, test) => `arrayExists(e -> ifNull(${test('e')}, 0), JSONExtractArrayRaw(${value}))`,
 };
+
+/** BigQuery's integer literals stop at INT64 (its minimum only as a negated overflow): past that, a NUMERIC literal (29 digits, exact). */
+const bigqueryInteger = (value: bigint): string => (value > 9223372036854775807n || value < -9223372036854775807n ? `NUMERIC '${value}'` : String(value));
+
+const bigqueryNumbers = textNumbers({
+  matches: (text, pattern) => `REGEXP_CONTAINS(${text}, r'${pattern}')`,
+  exact: (text) => `SAFE_CAST(${text} AS NUMERIC)`,
+  double: (text) => `SAFE_CAST(${text} AS FLOAT64)`,
+  integerLiteral: bigqueryInteger,
+});
 
 /** BigQuery: a JSON column; JSON_VALUE gives a scalar's text, JSON_QUERY_ARRAY an array's elements. */
 const bigquery: SqlDialect = {
   name: 'bigquery',
   quoteIdentifier: backtickIdentifier,
   quoteText: backslashText,
-  number: numberLiteral,
+  booleanLiteral: standardBoolean,
+  integerLiteral: bigqueryInteger,
+  doubleLiteral,
   startsWith: (text, prefix) => `STARTS_WITH(${text}, ${prefix})`,
   endsWith: (text, suffix) => `ENDS_WITH(${text}, ${suffix})`,
   containsText: (text, needle) => `STRPOS(${text}, ${needle}) > 0`,
-  numberOfText: (text) => `IF(REGEXP_CONTAINS(${text}, r'${DECIMAL_PATTERN}'), SAFE_CAST(${text} AS FLOAT64), NULL)`,
+  integersOfText: bigqueryNumbers.integersOfText,
+  doubleOfText: bigqueryNumbers.doubleOfText,
   textOfNumber: (number) => `CAST(${number} AS STRING)`,
   anyElement: (list, test) => `EXISTS (SELECT 1 FROM UNNEST(${list}) AS e WHERE ${test('e')})`,
   jsonMember: (json, key) => `${json}[${backslashText(key)}]`,
   jsonIs: (value, kind) => `JSON_TYPE(${value}) = '${kind}'`,
   jsonScalarText: (value) => `JSON_VALUE(${value})`,
-  jsonNumber: (value) => `SAFE_CAST(JSON_VALUE(${value}) AS FLOAT64)`,
+  jsonIntegers: (value) => bigqueryNumbers.integersOfText(`JSON_VALUE(${value})`),
+  jsonDouble: (value) => bigqueryNumbers.doubleOfNumberText(`JSON_VALUE(${value})`),
   anyJsonElement: (value, test) => `EXISTS (SELECT 1 FROM UNNEST(JSON_QUERY_ARRAY(${value})) AS e WHERE ${test('e')})`,
 };
 

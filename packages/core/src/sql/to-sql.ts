@@ -6,6 +6,7 @@
  * The expression is TRUE exactly when evaluate lets the record through; otherwise FALSE or NULL, so
  * negate it as NOT COALESCE(expression, FALSE).
  */
+import { parseJsonExact } from '../base/exact-numbers.js';
 import type { Dataset } from '../language/catalog.js';
 import type { FilterJson, FilterObject, FilterValue } from '../output/serialize.js';
 import { criterionSql } from './criteria.js';
@@ -25,9 +26,13 @@ export interface SqlOptions {
   table?: string;
 }
 
-/** The filter (compiled JSON, as an object or its text) as SQL. Throws TypeError on a malformed filter. */
+/**
+ * The filter (compiled JSON, as an object or its text) as SQL. Throws TypeError on a malformed
+ * filter. Numbers are written exactly as evaluate reads them: give the JSON text (or an object
+ * read by parseJsonExact) for integers past 2^53, which an object from JSON.parse has rounded.
+ */
 export function toSql(filter: FilterJson | string, options: SqlOptions): string {
-  const root = typeof filter === 'string' ? (JSON.parse(filter) as FilterJson) : filter;
+  const root = typeof filter === 'string' ? (parseJsonExact(filter) as FilterJson) : filter;
   if (typeof root !== 'object' || root === null || !('where' in root)) throw new TypeError('not a compiled filter: expected {"where": ...}');
   const dialect = sqlDialect(options.dialect);
   if (!dialect) throw new TypeError(`unknown SQL dialect '${options.dialect}'`);

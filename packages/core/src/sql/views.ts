@@ -12,8 +12,13 @@ export interface ValueView {
   missing?: string;
   /** The value when it is text. */
   text?: string;
-  /** The value as a double when it is a number, and its text as written. */
-  number?: string;
+  /**
+   * The value when it is a number: as exact integers when written as an integer in -2^63..2^64-1
+   * (each expression NULL otherwise), as a double when any other number (base/exact-numbers.ts),
+   * and its text as written.
+   */
+  integers?: string[];
+  double?: string;
   numberText?: string;
   /** The value as an SQL boolean when it is a boolean, and its text (`true`, `false`). */
   boolean?: string;
@@ -26,7 +31,13 @@ export interface ValueView {
 export function columnView(dialect: SqlDialect, column: string, field: Typed | undefined): ValueView {
   const view =
     field && isArrayField(field)
-      ? { anyElement: (test: (element: ValueView) => string) => dialect.anyElement(column, (e) => test(scalarColumnView(dialect, e, field))) }
+      ? {
+          anyElement: (test: (element: ValueView) => string) =>
+            someElement(
+              (each) => dialect.anyElement(column, each),
+              (e) => test(scalarColumnView(dialect, e, field)),
+            ),
+        }
       : scalarColumnView(dialect, column, field);
   return { ...view, missing: `${column} IS NULL` };
 }
@@ -34,8 +45,9 @@ export function columnView(dialect: SqlDialect, column: string, field: Typed | u
 function scalarColumnView(dialect: SqlDialect, column: string, field: Typed | undefined): ValueView {
   switch (field && valueType(field)) {
     case 'int':
+      return { integers: [column], numberText: dialect.textOfNumber(column) };
     case 'float':
-      return { number: column, numberText: dialect.textOfNumber(column) };
+      return { double: column, numberText: dialect.textOfNumber(column) };
     case 'bool':
       return { boolean: column, booleanText: `CASE WHEN ${column} THEN 'true' WHEN NOT ${column} THEN 'false' END` };
     default:
@@ -50,12 +62,29 @@ export function jsonView(dialect: SqlDialect, value: string, element = false): V
   const scalar = dialect.jsonScalarText(value);
   const view: ValueView = {
     text: when('string', scalar),
-    number: when('number', dialect.jsonNumber(value)),
+    integers: dialect.jsonIntegers(value).map((integer) => when('number', integer)),
+    double: when('number', dialect.jsonDouble(value)),
     numberText: when('number', scalar),
     boolean: when('boolean', `${scalar} = 'true'`),
     booleanText: when('boolean', scalar),
   };
   // evaluate looks into an array's elements, never into an element's own elements.
-  if (!element) view.anyElement = (test) => dialect.anyJsonElement(value, (e) => test(jsonView(dialect, e, true)));
+  if (!element)
+    view.anyElement = (test) =>
+      someElement(
+        (each) => dialect.anyJsonElement(value, each),
+        (e) => test(jsonView(dialect, e, true)),
+      );
   return view;
+}
+
+/** Whether some element passes `test`: FALSE outright when the test is (criteria.ts's FALSE), never written inside. */
+function someElement(exists: (each: (element: string) => string) => string, test: (element: string) => string): string {
+  let never = false;
+  const sql = exists((element) => {
+    const one = test(element);
+    never = one === 'FALSE';
+    return one;
+  });
+  return never ? 'FALSE' : sql;
 }

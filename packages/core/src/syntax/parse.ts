@@ -19,7 +19,7 @@
  * Keywords are case-insensitive; numbers and booleans are bare words told apart by the parser and
  * read by the field's type in the checker.
  */
-import { notTextBag, optionsOf } from '../base/arguments.js';
+import { notTextBag, optionsOf, refuseTooLarge } from '../base/arguments.js';
 import { EmbeddedActionsParser, type IOrAlt, type IRecognitionException, type IToken, type TokenType } from 'chevrotain';
 import type { Comment, Expr, List, Predicate, Scalar } from './ast.js';
 import { group, isOrConnective, join, negate, operatorOf, scalar, tokenSpan } from './ast-parts.js';
@@ -211,6 +211,7 @@ export function parse(text: string, options: ParseOptions = {}): ParseResult {
 }
 
 export function parseInto(text: string, bag: DiagnosticBag, options: ParseOptions = {}): Omit<ParseResult, 'diagnostics'> {
+  if (refuseTooLarge(text, 'filter', bag)) return { ast: undefined, comments: [] };
   const lexed = lex(text);
   const comments = lexed.comments.length === 0 ? [] : lexed.comments.map((token) => ({ text: token.image, span: tokenSpan(token) }));
   if (lexed.errors.length > 0) {

@@ -1,0 +1,138 @@
+/**
+ * Numbers as evaluate reads them, exact over every 64-bit integer. A number written as an integer
+ * (digits, no fraction or exponent) between -2^63 and 2^64-1 is exact: a JS number while it is a
+ * safe integer, a bigint past 2^53. Any other number (a fraction, an exponent, an integer beyond
+ * that range) is a double. That is the range the engines read exactly too (DuckDB's JSON reader
+ * keeps int64 and uint64 and makes the rest DOUBLE), so evaluate and the SQL agree on every value.
+ *
+ * JSON.parse rounds integers past 2^53; parseJsonExact keeps them. It is the slow path, taken only
+ * when a value that matters is such an integer (exactRecordParser).
+ */
+
+/** The largest integer the service's int fields hold, and the smallest exact one. */
+export const UINT64_MAX = 18446744073709551615n;
+export const INT64_MIN = -9223372036854775808n;
+
+/** An exact numeric value: a double, or an integer past 2^53 in -2^63..2^64-1. */
+export type ExactNumber = number | bigint;
+
+const INTEGER = /^-?\d+$/;
+
+/** The number a plain decimal text (`-12`, `3.5`, `18446744073709551615`) denotes, by the rule above. */
+export function exactNumber(text: string): ExactNumber {
+  // Up to 15 digits is always a safe integer or a double: the common case, with no BigInt.
+  if (text.length < 16 || !INTEGER.test(text)) return Number(text);
+  const number = Number(text);
+  if (Number.isSafeInteger(number)) return number;
+  const integer = BigInt(text);
+  return integer >= INT64_MIN && integer <= UINT64_MAX ? integer : number;
+}
+
+/** A double that stands for an exact integer (a JSON number parsed by JSON.parse) as evaluate's exact value. */
+export function exactOfDouble(value: number): ExactNumber {
+  if (Number.isSafeInteger(value) || !Number.isInteger(value)) return value;
+  const integer = BigInt(value);
+  return integer >= INT64_MIN && integer <= UINT64_MAX ? integer : value;
+}
+
+/** Whether JSON.parse may have rounded this value (or, in an array, an element) written as an integer. */
+function mayBeRounded(value: unknown): boolean {
+  if (typeof value === 'number') return !Number.isSafeInteger(value) && Number.isInteger(value);
+  if (!Array.isArray(value)) return false;
+  for (let i = 0; i < value.length; i++) if (typeof value[i] === 'number' && mayBeRounded(value[i])) return true;
+  return false;
+}
+
+/**
+ * A parser of log lines for a filter that reads `keys`: JSON.parse, and parseJsonExact again only
+ * when one of those fields holds a number JSON.parse may have rounded. Throws as JSON.parse does.
+ */
+export function exactRecordParser(keys: readonly string[]): (line: string) => unknown {
+  return (line) => {
+    const record = JSON.parse(line) as unknown;
+    if (typeof record !== 'object' || record === null) return record;
+    for (let i = 0; i < keys.length; i++) if (mayBeRounded((record as Record<string, unknown>)[keys[i]])) return parseJsonExact(line);
+    return record;
+  };
+}
+
+/** JSON.parse, with numbers read by exactNumber (integers past 2^53 in range as bigint). Throws as JSON.parse does. */
+export function parseJsonExact(text: string): unknown {
+  const plain = JSON.parse(text) as unknown;
+  if (!/\d{16}/.test(text)) return plain;
+  return new Reader(text).document();
+}
+
+/** Reads JSON text already known to be valid (JSON.parse accepted it). */
+class Reader {
+  private at = 0;
+
+  constructor(private readonly text: string) {}
+
+  document(): unknown {
+    const value = this.value();
+    this.space();
+    return value;
+  }
+
+  private space(): void {
+    while (this.at < this.text.length && ' \t\n\r'.includes(this.text[this.at])) this.at++;
+  }
+
+  private value(): unknown {
+    this.space();
+    const char = this.text[this.at];
+    if (char === '{') return this.object();
+    if (char === '[') return this.array();
+    if (char === '"') return this.string();
+    const word = /true|false|null|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/y;
+    word.lastIndex = this.at;
+    const token = word.exec(this.text)![0];
+    this.at += token.length;
+    if (token === 'true' || token === 'false' || token === 'null') return token === 'true' ? true : token === 'false' ? false : null;
+    return exactNumber(token);
+  }
+
+  private string(): string {
+    const token = /"(?:[^"\\]|\\.)*"/y;
+    token.lastIndex = this.at;
+    const quoted = token.exec(this.text)![0];
+    this.at += quoted.length;
+    return JSON.parse(quoted) as string;
+  }
+
+  private array(): unknown[] {
+    const items: unknown[] = [];
+    this.at++;
+    this.space();
+    if (this.text[this.at] === ']') {
+      this.at++;
+      return items;
+    }
+    for (;;) {
+      items.push(this.value());
+      this.space();
+      if (this.text[this.at++] === ']') return items;
+    }
+  }
+
+  private object(): Record<string, unknown> {
+    const members: Record<string, unknown> = {};
+    this.at++;
+    this.space();
+    if (this.text[this.at] === '}') {
+      this.at++;
+      return members;
+    }
+    for (;;) {
+      this.space();
+      const key = this.string();
+      this.space();
+      this.at++; // the colon
+      // A key `__proto__` is an own member, as JSON.parse makes it.
+      Object.defineProperty(members, key, { value: this.value(), writable: true, enumerable: true, configurable: true });
+      this.space();
+      if (this.text[this.at++] === '}') return members;
+    }
+  }
+}

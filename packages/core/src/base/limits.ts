@@ -1,0 +1,73 @@
+/**
+ * The limits on input, in one table: how large each kind of input may be, and how deep a nested one
+ * may go. Reading costs tens of times the input in memory, so an input far past anything the service
+ * takes (a filter is at most 1000 bytes of JSON) is refused before it is read, with its size and the
+ * limit; each limit is still generous for real files. The CLI refuses a file by its size before
+ * reading it; core's entry points refuse text over the same limits before parsing it.
+ */
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+/** The most bytes of each kind of input read. */
+export const INPUT_LIMITS = {
+  /** Filter text: compile, check, fmt, explain, test, sql, a job's --filter. */
+  filter: 256 * KB,
+  /** Filter JSON: decompile, check --from-json, test --from-json (a filter, a job, or an API answer listing jobs). */
+  json: 1 * MB,
+  /** A file of jobs: jobs check. */
+  jobs: 2 * MB,
+  /** One Terraform file: check --terraform. */
+  terraform: 2 * MB,
+  /** Custom-field rules: custom-fields check and set. */
+  rules: 1 * MB,
+  /** A field catalog: --catalog. */
+  catalog: 4 * MB,
+} as const;
+
+export type InputKind = keyof typeof INPUT_LIMITS;
+
+/** Deepest nesting of brackets read in JSON or HCL; deeper input is reported, never a stack overflow. */
+export const MAX_NESTING = 256;
+
+const WHAT: Record<InputKind, string> = {
+  filter: 'filter text',
+  json: 'filter JSON',
+  jobs: 'a jobs file',
+  terraform: 'a Terraform file',
+  rules: 'custom-field rules',
+  catalog: 'a catalog file',
+};
+
+/** The UTF-8 size of `text` when it is over `limit`, else undefined; counted only when its length leaves it in doubt. */
+export function sizeOver(text: string, limit: number): number | undefined {
+  if (text.length * 3 <= limit) return undefined;
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // A surrogate pair is 4 bytes: 2 for each half.
+    bytes += code < 0x80 ? 1 : code < 0x800 || (code >= 0xd800 && code <= 0xdfff) ? 2 : 3;
+  }
+  return bytes > limit ? bytes : undefined;
+}
+
+function shown(bytes: number): string {
+  if (bytes < MB) return `${Math.ceil(bytes / KB)} KB`;
+  return `${bytes % MB === 0 ? bytes / MB : (bytes / MB).toFixed(1)} MB`;
+}
+
+/**
+ * What to say about an input of `kind` over its limit: `bytes` is its size, or undefined when it was
+ * not read to the end (standard input); `name` is the file, if any.
+ */
+export function inputTooLarge(kind: InputKind, bytes: number | undefined, name?: string): { message: string; hint: string } {
+  const limit = INPUT_LIMITS[kind];
+  const size = bytes === undefined ? '' : ` ${bytes} bytes (${shown(bytes)}),`;
+  return {
+    message: `${name ?? 'the input'} is${size} over the limit of ${limit} bytes (${shown(limit)}) for ${WHAT[kind]}`,
+    hint:
+      kind === 'filter' || kind === 'json'
+        ? 'a filter the service takes is at most 1000 bytes of JSON: is this the right input?'
+        : `logfilter reads ${WHAT[kind]} of up to ${shown(limit)}: is this the right file? Split it if it really is this large`,
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * A language server started from a command (as an editor starts it) and spoken to over its stdio
+ * with vscode-jsonrpc, for the editor tests: initialize, open a document, wait for its diagnostics.
+ */
+import { type SpawnOptions, spawn } from 'node:child_process';
+import { createMessageConnection, type MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import type { LspDiagnostic } from '../support/lsp.js';
+
+export interface StdioServer {
+  connection: MessageConnection;
+  /** Resolves with the first diagnostics published for `uri` after this call. */
+  nextDiagnostics(uri: string): Promise<LspDiagnostic[]>;
+  stderr(): string;
+  /** Rejects, saying why, when the process ends (so a dead server fails a test at once instead of hanging it). */
+  died: Promise<never>;
+  /** Ends the connection and the process. */
+  stop(): void;
+}
+
+export function startServer(command: string, args: string[], options: SpawnOptions): StdioServer {
+  const child = spawn(command, args, { ...options, stdio: ['pipe', 'pipe', 'pipe'] });
+  const errors: Buffer[] = [];
+  child.stderr!.on('data', (chunk: Buffer) => errors.push(chunk));
+  const died = new Promise<never>((_, reject) => {
+    const fail = (why: string) => reject(new Error(`the server ${why}: ${Buffer.concat(errors).toString('utf8')}`));
+    child.on('error', (error) => fail(`could not start (${error.message})`));
+    child.on('exit', (code, signal) => fail(`exited (${code ?? signal})`));
+  });
+  died.catch(() => {});
+  const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  const waiting = new Map<string, ((diagnostics: LspDiagnostic[]) => void)[]>();
+  connection.onNotification('textDocument/publishDiagnostics', (params: { uri: string; diagnostics: LspDiagnostic[] }) => {
+    waiting.get(params.uri)?.shift()?.(params.diagnostics);
+  });
+  connection.onRequest(() => null);
+  connection.listen();
+  return {
+    connection,
+    nextDiagnostics: (uri) => {
+      const published = new Promise<LspDiagnostic[]>((resolve) => {
+        const queue = waiting.get(uri) ?? [];
+        queue.push(resolve);
+        waiting.set(uri, queue);
+      });
+      return Promise.race([published, died]);
+    },
+    died,
+    stderr: () => Buffer.concat(errors).toString('utf8'),
+    stop: () => {
+      connection.dispose();
+      if (child.exitCode === null) child.kill();
+    },
+  };
+}
+
+/** `initialize` (with the editor's initializationOptions) and `initialized`; resolves with the server's capabilities. */
+export async function initialize(server: StdioServer, initializationOptions: unknown): Promise<Record<string, unknown>> {
+  const request = server.connection.sendRequest<{ capabilities: Record<string, unknown> }>('initialize', {
+    processId: process.pid,
+    rootUri: null,
+    capabilities: {},
+    initializationOptions,
+  });
+  const result = await Promise.race([request, server.died]);
+  await server.connection.sendNotification('initialized', {});
+  return result.capabilities;
+}
+
+export async function open(server: StdioServer, uri: string, text: string): Promise<LspDiagnostic[]> {
+  const published = server.nextDiagnostics(uri);
+  await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'logfilter', version: 1, text } });
+  return published;
+}
