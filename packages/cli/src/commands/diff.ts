@@ -5,7 +5,7 @@
  * Exit 0 the same meaning, 1 they differ, 2 usage (and an input with errors), 3 undecided in time.
  */
 import { existsSync, statSync } from 'node:fs';
-import { compile, decompile, type Dataset, type Diagnostic, type FilterJson } from '@logfilter/core';
+import { compile, decompile, type Dataset, type Diagnostic, type FilterJson, parseJsonExact } from '@logfilter/core';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { compareFilters, type Comparison, type Relation, SolverMissing, WitnessBug } from '../diff/solve.js';
@@ -79,18 +79,24 @@ function seconds(text: string): number {
 /** One side: read (a file when the argument names one), then compiled or decompiled with core's checker. */
 function readSide(context: Context, argument: string, label: string, flags: DiffFlags): Side | undefined {
   const isFile = argument === '-' || (!/[\s{"]/.test(argument) && existsSync(argument) && statSync(argument).isFile());
-  const text = isFile ? readTextFile(argument) : argument;
+  // A file may hold either form: read with the larger (JSON's) size limit; compile refuses long filter text itself.
+  const text = isFile ? readTextFile(argument, 'json') : argument;
   const name = isFile ? (argument === '-' ? '<stdin>' : argument) : label;
   const trimmed = text.trimStart();
   if (trimmed.startsWith('{') || trimmed.startsWith('[') || trimmed.startsWith('"')) {
     const jobDataset = datasetOfJob(trimmed);
     const dataset = context.dataset(flags.dataset ?? jobDataset);
     const result = decompile(text, { dataset });
-    return finish(context, result.ok ? result.filter : undefined, dataset, result.diagnostics, text, name);
+    return finish(context, result.ok ? exact(result.json) : undefined, dataset, result.diagnostics, text, name);
   }
   const dataset = context.dataset(flags.dataset);
   const result = compile(text, { dataset });
-  return finish(context, result.ok ? result.filter : undefined, dataset, result.diagnostics, text, name);
+  return finish(context, result.ok ? exact(result.json) : undefined, dataset, result.diagnostics, text, name);
+}
+
+/** The filter read from its JSON text, integers past 2^53 exact (the result's `filter` object rounds them). */
+function exact(json: string | undefined): FilterJson | undefined {
+  return json === undefined ? undefined : (parseJsonExact(json) as FilterJson);
 }
 
 function finish(context: Context, filter: FilterJson | undefined, dataset: Dataset, diagnostics: Diagnostic[], text: string, name: string): Side | undefined {
