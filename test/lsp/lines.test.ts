@@ -22,7 +22,7 @@ const { TextDocument } = createRequire(join(REPO_ROOT, 'packages', 'cli', 'packa
 // Ends of line of every kind, and a `\r` and a `\n` apart, so that edits join and split them.
 const text = fc.array(fc.constantFrom('a', 'b', ' ', '\n', '\r', '\r\n', 'é', '😀'), { maxLength: 30 }).map((parts) => parts.join(''));
 const position = fc.record({ line: fc.nat(6), character: fc.nat(8) });
-const change: fc.Arbitrary<Change> = fc.oneof<Change[]>(
+const change: fc.Arbitrary<Change> = fc.oneof(
   { weight: 9, arbitrary: fc.record({ range: fc.record({ start: position, end: position }), text }) },
   { weight: 1, arbitrary: fc.record({ text }) },
 );
