@@ -107,6 +107,13 @@ describe('logfilter lsp, as a JSON-RPC 2.0 server', () => {
     expect(capabilities).toMatchObject({ hoverProvider: true });
   });
 
+  it('answers a shutdown before it exits, even when the exit follows at once', async () => {
+    const lsp = await started();
+    lsp.child.stdin.write(frame({ jsonrpc: '2.0', id: 'down', method: 'shutdown' }) + frame({ jsonrpc: '2.0', method: 'exit' }));
+    expect(await lsp.receivedMatching((message) => message.id === 'down')).toEqual({ jsonrpc: '2.0', id: 'down', result: null });
+    expect(await lsp.exited).toBe(0);
+  });
+
   it.each([
     [
       'a length past the limit',

@@ -19,7 +19,6 @@ import {
   Message,
   MessageType,
   type ServerCapabilities,
-  StreamMessageWriter,
   TextDocumentSyncKind,
 } from 'vscode-languageserver/node';
 import { chooseDataset } from './dataset.js';
@@ -28,6 +27,7 @@ import { codeActions, completions, documentDiagnostics, formatting, hoverAt, sem
 import { FramedMessageReader } from './framing.js';
 import { paramsProblem } from './params.js';
 import { WhenQuiet } from './quiet.js';
+import { FlushingWriter } from './writer.js';
 
 export interface LanguageServerOptions {
   catalog: Catalog;
@@ -101,7 +101,7 @@ const CAPABILITIES: ServerCapabilities = {
 };
 
 function openConnection(input: NodeJS.ReadableStream, output: NodeJS.WritableStream, quiet: WhenQuiet): Connection {
-  const writer = new StreamMessageWriter(output);
+  const writer = new FlushingWriter(output);
   const send = (message: Message) => {
     writer.write(message).catch(() => {});
   };
@@ -113,6 +113,8 @@ function openConnection(input: NodeJS.ReadableStream, output: NodeJS.WritableStr
         quiet.stir();
         const isRequest = Message.isRequest(message);
         if (!isRequest && !Message.isNotification(message)) return next(message);
+        // The answers already given leave before the process ends.
+        if (message.method === 'exit') return writer.flushed().then(() => next(message));
         const problem = paramsProblem(message.method, message.params);
         if (problem === undefined) return next(message);
         const text = `${message.method}: ${problem}`;
