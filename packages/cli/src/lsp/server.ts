@@ -18,6 +18,9 @@ import {
   type InitializeResult,
   Message,
   MessageType,
+  type NotificationMessage,
+  type RequestMessage,
+  type ResponseMessage,
   type ServerCapabilities,
   TextDocumentSyncKind,
 } from 'vscode-languageserver/node';
@@ -111,20 +114,12 @@ function openConnection(input: NodeJS.ReadableStream, output: NodeJS.WritableStr
       // Params are checked here, before the library's own handlers (initialize, shutdown) or ours see them.
       handleMessage(message, next) {
         quiet.stir();
-        const isRequest = Message.isRequest(message);
-        if (!isRequest && !Message.isNotification(message)) return next(message);
+        if (!Message.isRequest(message) && !Message.isNotification(message)) return next(message);
         // The answers already given leave before the process ends.
         if (message.method === 'exit') return writer.flushed().then(() => next(message));
         const problem = paramsProblem(message.method, message.params);
         if (problem === undefined) return next(message);
-        const text = `${message.method}: ${problem}`;
-        if (isRequest) send({ jsonrpc: '2.0', id: message.id, error: { code: ErrorCodes.InvalidParams, message: `Invalid params: ${text}` } } as Message);
-        else
-          send({
-            jsonrpc: '2.0',
-            method: 'window/logMessage',
-            params: { type: MessageType.Error, message: `${text}; the notification was ignored` },
-          } as Message);
+        send(refusal(message, problem));
       },
     },
   });
@@ -136,6 +131,21 @@ function openConnection(input: NodeJS.ReadableStream, output: NodeJS.WritableStr
   });
   for (const event of ['end', 'close']) input.on(event, () => process.exit(shutdownRequested ? 0 : 1));
   return connection;
+}
+
+/** Bad params: -32602 to a request; a notification is never answered, so its problem is logged. */
+function refusal(message: RequestMessage | NotificationMessage, problem: string): Message {
+  const text = `${message.method}: ${problem}`;
+  if (Message.isRequest(message)) {
+    const answer: ResponseMessage = { jsonrpc: '2.0', id: message.id, error: { code: ErrorCodes.InvalidParams, message: `Invalid params: ${text}` } };
+    return answer;
+  }
+  const log: NotificationMessage = {
+    jsonrpc: '2.0',
+    method: 'window/logMessage',
+    params: { type: MessageType.Error, message: `${text}; the notification was ignored` },
+  };
+  return log;
 }
 
 /**
