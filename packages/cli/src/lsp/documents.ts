@@ -6,7 +6,8 @@
  * here (params.ts).
  *
  * Changes are applied to the document's lines (lines.ts), and the text is joined again only when
- * something reads it: a burst of edits to a long document costs one copy of it, not one per edit.
+ * something reads it: a burst of edits to a long document costs one copy of it, not one per edit
+ * (and a change that sends the whole text is kept as it came).
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { DidChangeTextDocumentParams, DidOpenTextDocumentParams } from 'vscode-languageserver/node';
@@ -26,9 +27,10 @@ export function isTooLarge(document: TextDocument): boolean {
 interface Entry {
   languageId: string;
   version: number;
-  /** The text at `version`, or undefined while changes wait in `lines`. */
+  /** The text at `version`, or undefined while it waits in `pending`. */
   document: TextDocument | undefined;
-  lines: string[] | undefined;
+  /** The text at `version` once changed and not yet read: whole, or as lines while edits come. */
+  pending: string | string[] | undefined;
 }
 
 export class OpenDocuments {
@@ -38,8 +40,9 @@ export class OpenDocuments {
   get(uri: string): TextDocument | undefined {
     const entry = this.open.get(uri);
     if (entry && entry.document === undefined) {
-      entry.document = TextDocument.create(uri, entry.languageId, entry.version, (entry.lines ?? []).join(''));
-      entry.lines = undefined;
+      const text = typeof entry.pending === 'string' ? entry.pending : (entry.pending ?? []).join('');
+      entry.document = TextDocument.create(uri, entry.languageId, entry.version, text);
+      entry.pending = undefined;
     }
     return entry?.document;
   }
@@ -50,7 +53,7 @@ export class OpenDocuments {
 
   /** A didOpen; one for a document already open replaces it. */
   opened({ textDocument: { uri, languageId, version, text } }: DidOpenTextDocumentParams): void {
-    this.open.set(uri, { languageId, version, document: TextDocument.create(uri, languageId, version, text), lines: undefined });
+    this.open.set(uri, { languageId, version, document: TextDocument.create(uri, languageId, version, text), pending: undefined });
   }
 
   /** A didChange: why it was dropped, or undefined when it was applied. */
@@ -58,9 +61,11 @@ export class OpenDocuments {
     const entry = this.open.get(uri);
     if (!entry) return `${uri} is not open (a didOpen comes first); the change was dropped`;
     if (version <= entry.version) return `version ${version} of ${uri} is not newer than the server's version ${entry.version}; the stale change was dropped`;
-    let lines = entry.lines ?? splitLines(entry.document?.getText() ?? '');
-    for (const change of contentChanges) lines = applyChange(lines, change);
-    entry.lines = lines;
+    let pending = entry.pending ?? entry.document?.getText() ?? '';
+    for (const change of contentChanges) {
+      pending = 'range' in change ? applyChange(typeof pending === 'string' ? splitLines(pending) : pending, change) : change.text;
+    }
+    entry.pending = pending;
     entry.document = undefined;
     entry.version = version;
     return undefined;
