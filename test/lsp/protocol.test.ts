@@ -98,6 +98,16 @@ describe('logfilter lsp, as a JSON-RPC 2.0 server', () => {
     expect(JSON.stringify(hover.result)).toContain('ClientCountry: string');
   });
 
+  it('logs a notification with bad params, answers nothing to it, and reads on', async () => {
+    const lsp = await started();
+    lsp.child.stdin.write(frame({ jsonrpc: '2.0', method: '$/cancelRequest', params: {} }));
+    const logged = await lsp.receivedMatching((message) => message.method === 'window/logMessage');
+    expect(logged.params).toEqual({ type: 1, message: '$/cancelRequest: params.id must be a number or a string (it is missing); the notification was ignored' });
+    expect((await request(lsp, 'next', 'shutdown')).result).toBeNull();
+    expect(lsp.received.filter(isAnswer).map((message) => message.id)).toEqual([expect.anything(), 'next']);
+    expect(lsp.stderr()).toBe('');
+  });
+
   it('answers initialize without capabilities with -32602, and initializes when asked again properly', async () => {
     session = startLsp();
     const lsp = session;

@@ -10,7 +10,7 @@
  * blank line within MAX_HEADER_BYTES) leaves nothing that says where the next message starts, so
  * the reader reports the stream lost and reads no more.
  */
-import { AbstractMessageReader, type DataCallback, Disposable, ErrorCodes, type MessageReader, type ResponseMessage } from 'vscode-languageserver/node';
+import { AbstractMessageReader, type DataCallback, Disposable, ErrorCodes, type Message, type MessageReader, MessageType } from 'vscode-languageserver/node';
 import { classify } from './envelope.js';
 
 /** Far above any document worth opening (the server checks documents of up to MAX_DOCUMENT_LENGTH). */
@@ -21,12 +21,12 @@ const HEADER_END = Buffer.from('\r\n\r\n');
 const DECODER = new TextDecoder('utf-8', { fatal: true });
 
 export interface FramingHooks {
-  /** Sends an answer the reader gives itself, to a frame the connection never sees. */
-  answer(response: ResponseMessage): void;
+  /** Sends what the reader answers or logs itself, about a frame the connection never sees. */
+  send(message: Message): void;
   /** The framing is lost; `reason` says what was wrong, for a person. Nothing more is read. */
   lost(reason: string): void;
-  /** A message has arrived and goes to the connection. */
-  arrived(): void;
+  /** A message has arrived: whether it goes on to the connection (false when it was refused). */
+  admit(message: Message): boolean;
 }
 
 export class FramedMessageReader extends AbstractMessageReader implements MessageReader {
@@ -131,12 +131,19 @@ export class FramedMessageReader extends AbstractMessageReader implements Messag
       this.answerError(envelope.id, ErrorCodes.InvalidRequest, `Invalid Request: ${envelope.problem}`);
       return;
     }
-    this.hooks.arrived();
-    this.callback(envelope.message);
+    if (!this.hooks.admit(envelope.message)) return;
+    try {
+      this.callback(envelope.message);
+    } catch (error) {
+      // The connection looks into a few messages as they come (a cancellation's id); what it
+      // cannot read is logged, and the next message read as usual.
+      const message = `a message the connection could not take was dropped: ${(error as Error).message}`;
+      this.hooks.send({ jsonrpc: '2.0', method: 'window/logMessage', params: { type: MessageType.Error, message } } as Message);
+    }
   }
 
   private answerError(id: number | string | null, code: number, message: string): void {
-    this.hooks.answer({ jsonrpc: '2.0', id, error: { code, message } });
+    this.hooks.send({ jsonrpc: '2.0', id, error: { code, message } } as Message);
   }
 }
 

@@ -63,6 +63,7 @@ const onDocument = shape({ textDocument: documentId });
 const change: Check = (value, path) => (isObject(value) && value.range !== undefined ? shape({ range, text: string }) : shape({ text: string }))(value, path);
 
 const PARAMS: Record<string, Check> = {
+  '$/cancelRequest': shape({ id: expect('a number or a string', (value) => typeof value === 'string' || Number.isSafeInteger(value)) }),
   initialize: shape({ processId: optional((value, path) => (value === null ? undefined : integer(value, path))), capabilities: object }),
   'workspace/didChangeConfiguration': object,
   'textDocument/didOpen': shape({ textDocument: shape({ uri: string, languageId: string, version: integer, text: string }) }),

@@ -55,12 +55,16 @@ export function startLanguageServer(options: LanguageServerOptions): void {
     const [uri] = stale;
     if (uri === undefined) return;
     stale.delete(uri);
+    if (stale.size > 0) quiet.request();
     const document = documents.get(uri);
-    if (document) {
+    if (!document) return;
+    try {
       const diagnostics = isTooLarge(document) ? tooLargeDiagnostics(document) : documentDiagnostics(document, datasetOf(document));
       connection.sendDiagnostics({ uri, version: document.version, diagnostics });
+    } catch (error) {
+      // Outside any handler, an exception would end the server: it is logged instead.
+      connection.console.error(`logfilter lsp: checking ${uri} failed: ${(error as Error).message}`);
     }
-    if (stale.size > 0) quiet.request();
   });
   const recheck = (uri: string) => {
     stale.add(uri);
@@ -108,18 +112,23 @@ function openConnection(input: NodeJS.ReadableStream, output: NodeJS.WritableStr
   const send = (message: Message) => {
     writer.write(message).catch(() => {});
   };
-  const reader = new FramedMessageReader(input, { answer: send, lost: stopOnLostFraming, arrived: () => quiet.stir() });
+  // Params are checked as messages are read, before the connection (which reads a cancellation's
+  // params itself), the library's handlers (initialize, shutdown) or ours see them.
+  const admit = (message: Message) => {
+    quiet.stir();
+    if (!Message.isRequest(message) && !Message.isNotification(message)) return true;
+    const problem = paramsProblem(message.method, message.params);
+    if (problem !== undefined) send(refusal(message, problem));
+    return problem === undefined;
+  };
+  const reader = new FramedMessageReader(input, { send, lost: stopOnLostFraming, admit });
   const connection = createConnection(reader, writer, {
     messageStrategy: {
-      // Params are checked here, before the library's own handlers (initialize, shutdown) or ours see them.
       handleMessage(message, next) {
         quiet.stir();
-        if (!Message.isRequest(message) && !Message.isNotification(message)) return next(message);
         // The answers already given leave before the process ends.
-        if (message.method === 'exit') return writer.flushed().then(() => next(message));
-        const problem = paramsProblem(message.method, message.params);
-        if (problem === undefined) return next(message);
-        send(refusal(message, problem));
+        if (Message.isNotification(message) && message.method === 'exit') return writer.flushed().then(() => next(message));
+        return next(message);
       },
     },
   });
