@@ -102,7 +102,10 @@ describe('logfilter lsp, as a JSON-RPC 2.0 server', () => {
     const lsp = await started();
     lsp.child.stdin.write(frame({ jsonrpc: '2.0', method: '$/cancelRequest', params: {} }));
     const logged = await lsp.receivedMatching((message) => message.method === 'window/logMessage');
-    expect(logged.params).toEqual({ type: 1, message: '$/cancelRequest: params.id must be a number or a string (it is missing); the notification was ignored' });
+    expect(logged.params).toEqual({
+      type: 1,
+      message: '$/cancelRequest: params.id must be a number or a string (it is missing); the notification was ignored',
+    });
     expect((await request(lsp, 'next', 'shutdown')).result).toBeNull();
     expect(lsp.received.filter(isAnswer).map((message) => message.id)).toEqual([expect.anything(), 'next']);
     expect(lsp.stderr()).toBe('');
