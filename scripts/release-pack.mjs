@@ -44,7 +44,9 @@ export function lintAll(tarballs, packages = publicPackages()) {
     const tarball = tarballs[pkg.name];
     execFileSync(bin('publint'), ['run', '--strict', tarball], { stdio: ['ignore', 'inherit', 'inherit'] });
     if (pkg.manifest.exports?.['.']?.types) {
-      execFileSync(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'table-flipped', '--no-emoji', '--no-color'], { stdio: ['ignore', 'inherit', 'inherit'] });
+      execFileSync(bin('attw'), [tarball, '--profile', 'esm-only', '--format', 'table-flipped', '--no-emoji', '--no-color'], {
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
     }
   }
 }

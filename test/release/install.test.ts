@@ -100,39 +100,55 @@ describe('npm install -g @logfilter/cli', () => {
     expect(initialize).toMatchObject({ capabilities: expect.any(Object) });
   });
 
-  it('runs --engine duckdb only once @duckdb/node-api is installed, saying so before (exit 2)', async () => {
-    const absent = await logfilter(['test', '--engine', 'duckdb', '--logs', logs, FILTER]);
-    expect(absent.code).toBe(2);
-    expect(absent.stderr).toContain('install @duckdb/node-api');
-    expect(absent.stderr).toContain('default engine');
-    expect(absent.stderr).not.toContain('internal error');
-    await ok(run('npm', ['install', '-g', '@duckdb/node-api'], { env: world.env, cwd: world.root }), 'npm install -g @duckdb/node-api');
-    expect(await logfilter(['test', '--engine', 'duckdb', '--logs', logs, FILTER])).toMatchObject({ code: 0, stdout: `${LET_THROUGH.join('\n')}\n` });
-  }, 5 * MINUTES);
+  it(
+    'runs --engine duckdb only once @duckdb/node-api is installed, saying so before (exit 2)',
+    async () => {
+      const absent = await logfilter(['test', '--engine', 'duckdb', '--logs', logs, FILTER]);
+      expect(absent.code).toBe(2);
+      expect(absent.stderr).toContain('install @duckdb/node-api');
+      expect(absent.stderr).toContain('default engine');
+      expect(absent.stderr).not.toContain('internal error');
+      await ok(run('npm', ['install', '-g', '@duckdb/node-api'], { env: world.env, cwd: world.root }), 'npm install -g @duckdb/node-api');
+      expect(await logfilter(['test', '--engine', 'duckdb', '--logs', logs, FILTER])).toMatchObject({ code: 0, stdout: `${LET_THROUGH.join('\n')}\n` });
+    },
+    5 * MINUTES,
+  );
 
-  it.each(['22', '24'] as const)('runs under Node %s (the registry`s node package), with a code cache of its own', async (major) => {
-    const bin = await nodes[major];
-    const version = (await ok(run(join(bin, 'node'), ['--version'], { env: world.env }), 'node --version')).stdout.trim();
-    expect(version.startsWith(`v${major}.`)).toBe(true);
-    const expected = await runCli(['compile', FILTER]);
-    for (let time = 0; time < 2; time++) expect(await logfilter(['compile', FILTER], undefined, bin)).toMatchObject({ code: 0, stdout: expected.stdout });
-    const dist = join(world.globalModules, '@logfilter', 'cli', 'dist');
-    expect(readdirSync(dist).filter((file) => file.startsWith(`logfilter.cjs.${version}-`))).toHaveLength(1);
-    expect(await logfilter(['test', '--logs', logs, FILTER], undefined, bin)).toMatchObject({ code: 0, stdout: `${LET_THROUGH.join('\n')}\n` });
-  }, 5 * MINUTES);
+  it.each(['22', '24'] as const)(
+    'runs under Node %s (the registry`s node package), with a code cache of its own',
+    async (major) => {
+      const bin = await nodes[major];
+      const version = (await ok(run(join(bin, 'node'), ['--version'], { env: world.env }), 'node --version')).stdout.trim();
+      expect(version.startsWith(`v${major}.`)).toBe(true);
+      const expected = await runCli(['compile', FILTER]);
+      for (let time = 0; time < 2; time++) expect(await logfilter(['compile', FILTER], undefined, bin)).toMatchObject({ code: 0, stdout: expected.stdout });
+      const dist = join(world.globalModules, '@logfilter', 'cli', 'dist');
+      expect(readdirSync(dist).filter((file) => file.startsWith(`logfilter.cjs.${version}-`))).toHaveLength(1);
+      expect(await logfilter(['test', '--logs', logs, FILTER], undefined, bin)).toMatchObject({ code: 0, stdout: `${LET_THROUGH.join('\n')}\n` });
+    },
+    5 * MINUTES,
+  );
 });
 
 describe('npx @logfilter/cli', () => {
-  it('compiles', async () => {
-    const expected = await runCli(['compile', FILTER]);
-    const npx = await run('npx', ['--yes', '@logfilter/cli', 'compile', FILTER], { env: world.env, cwd: world.root });
-    expect(npx).toMatchObject({ code: 0, stdout: expected.stdout });
-  }, 2 * MINUTES);
+  it(
+    'compiles',
+    async () => {
+      const expected = await runCli(['compile', FILTER]);
+      const npx = await run('npx', ['--yes', '@logfilter/cli', 'compile', FILTER], { env: world.env, cwd: world.root });
+      expect(npx).toMatchObject({ code: 0, stdout: expected.stdout });
+    },
+    2 * MINUTES,
+  );
 
-  it('runs --engine duckdb with @duckdb/node-api beside it (-p), as the CLI`s README says', async () => {
-    const args = ['--yes', '-p', '@logfilter/cli', '-p', '@duckdb/node-api', 'logfilter', 'test', '--engine', 'duckdb', '--logs', logs, FILTER];
-    expect(await run('npx', args, { env: world.env, cwd: world.root })).toMatchObject({ code: 0, stdout: `${LET_THROUGH.join('\n')}\n` });
-  }, 5 * MINUTES);
+  it(
+    'runs --engine duckdb with @duckdb/node-api beside it (-p), as the CLI`s README says',
+    async () => {
+      const args = ['--yes', '-p', '@logfilter/cli', '-p', '@duckdb/node-api', 'logfilter', 'test', '--engine', 'duckdb', '--logs', logs, FILTER];
+      expect(await run('npx', args, { env: world.env, cwd: world.root })).toMatchObject({ code: 0, stdout: `${LET_THROUGH.join('\n')}\n` });
+    },
+    5 * MINUTES,
+  );
 });
 
 describe('the README', () => {
@@ -145,66 +161,93 @@ describe('the README', () => {
 });
 
 describe('the libraries in a fresh project', () => {
-  it('install with one copy of each CodeMirror package (peers)', async () => {
-    const app = await libraries;
-    const copies = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-        if (!entry.isDirectory()) return [];
-        const path = join(dir, entry.name);
-        return path.endsWith(join('@codemirror', 'state')) ? [path] : copies(path);
-      });
-    expect(copies(join(app, 'node_modules'))).toHaveLength(1);
-    for (const name of ['core', 'api', 'emulator', 'codemirror']) {
-      const manifest = readJson(join(app, 'node_modules', '@logfilter', name, 'package.json'));
-      expect(manifest.engines.node).toBe('>=20.19');
-      for (const range of Object.values({ ...manifest.dependencies, ...manifest.peerDependencies })) expect(range).not.toMatch(/workspace:|catalog:/);
-    }
-  }, 5 * MINUTES);
+  it(
+    'install with one copy of each CodeMirror package (peers)',
+    async () => {
+      const app = await libraries;
+      const copies = (dir: string): string[] =>
+        readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+          if (!entry.isDirectory()) return [];
+          const path = join(dir, entry.name);
+          return path.endsWith(join('@codemirror', 'state')) ? [path] : copies(path);
+        });
+      expect(copies(join(app, 'node_modules'))).toHaveLength(1);
+      for (const name of ['core', 'api', 'emulator', 'codemirror']) {
+        const manifest = readJson(join(app, 'node_modules', '@logfilter', name, 'package.json'));
+        expect(manifest.engines.node).toBe('>=20.19');
+        for (const range of Object.values({ ...manifest.dependencies, ...manifest.peerDependencies })) expect(range).not.toMatch(/workspace:|catalog:/);
+      }
+    },
+    5 * MINUTES,
+  );
 
-  it('import as ES modules in Node', async () => {
-    const app = await libraries;
-    const script = [
-      "import { compile } from '@logfilter/core';",
-      "import * as api from '@logfilter/api';",
-      "import * as emulator from '@logfilter/emulator';",
-      `const result = compile(${JSON.stringify(FILTER)});`,
-      'console.log(JSON.stringify({ ok: result.ok, api: Object.keys(api).length, emulator: Object.keys(emulator).length }));',
-    ].join('\n');
-    writeFileSync(join(app, 'use.mjs'), script);
-    const used = await ok(run(process.execPath, ['use.mjs'], { env: world.env, cwd: app }), 'node use.mjs');
-    expect(JSON.parse(used.stdout)).toMatchObject({ ok: true, api: expect.any(Number), emulator: expect.any(Number) });
-    expect(JSON.parse(used.stdout).api).toBeGreaterThan(0);
-  }, 5 * MINUTES);
-
-  it('type-check under module node16 (tsc --noEmit), CodeMirror included', async () => {
-    const app = await libraries;
-    writeFileSync(
-      join(app, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { module: 'node16', target: 'es2022', strict: true, noEmit: true, types: ['node'], lib: ['es2022', 'dom'], skipLibCheck: false }, files: ['use.ts'] }),
-    );
-    writeFileSync(
-      join(app, 'use.ts'),
-      [
+  it(
+    'import as ES modules in Node',
+    async () => {
+      const app = await libraries;
+      const script = [
         "import { compile } from '@logfilter/core';",
-        "import * as codemirror from '@logfilter/codemirror';",
-        "import type * as api from '@logfilter/api';",
-        "import type * as emulator from '@logfilter/emulator';",
+        "import * as api from '@logfilter/api';",
+        "import * as emulator from '@logfilter/emulator';",
         `const result = compile(${JSON.stringify(FILTER)});`,
-        'export const ok: boolean = result.ok;',
-        'export type Modules = [typeof api, typeof emulator, typeof codemirror];',
-      ].join('\n'),
-    );
-    await ok(run(join(REPO_ROOT, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], { env: world.env, cwd: app }), 'tsc --noEmit');
-  }, 5 * MINUTES);
+        'console.log(JSON.stringify({ ok: result.ok, api: Object.keys(api).length, emulator: Object.keys(emulator).length }));',
+      ].join('\n');
+      writeFileSync(join(app, 'use.mjs'), script);
+      const used = await ok(run(process.execPath, ['use.mjs'], { env: world.env, cwd: app }), 'node use.mjs');
+      expect(JSON.parse(used.stdout)).toMatchObject({ ok: true, api: expect.any(Number), emulator: expect.any(Number) });
+      expect(JSON.parse(used.stdout).api).toBeGreaterThan(0);
+    },
+    5 * MINUTES,
+  );
 
-  it('bundle for the browser (esbuild, @logfilter/core) and the bundle compiles', async () => {
-    const app = await libraries;
-    writeFileSync(join(app, 'browser.js'), `import { compile } from '@logfilter/core';\nglobalThis.result = compile(${JSON.stringify(FILTER)});\n`);
-    const { build } = await import('esbuild');
-    const bundled = await build({ absWorkingDir: app, entryPoints: ['browser.js'], bundle: true, platform: 'browser', format: 'esm', write: false, logLevel: 'silent' });
-    const code = bundled.outputFiles[0].text;
-    expect(code).not.toMatch(/from ["']node:/);
-    writeFileSync(join(app, 'bundle.mjs'), `${code}\nconsole.log(JSON.stringify(globalThis.result.ok));\n`);
-    expect((await ok(run(process.execPath, ['bundle.mjs'], { env: world.env, cwd: app }), 'the bundle')).stdout.trim()).toBe('true');
-  }, 5 * MINUTES);
+  it(
+    'type-check under module node16 (tsc --noEmit), CodeMirror included',
+    async () => {
+      const app = await libraries;
+      writeFileSync(
+        join(app, 'tsconfig.json'),
+        JSON.stringify({
+          compilerOptions: { module: 'node16', target: 'es2022', strict: true, noEmit: true, types: ['node'], lib: ['es2022', 'dom'], skipLibCheck: false },
+          files: ['use.ts'],
+        }),
+      );
+      writeFileSync(
+        join(app, 'use.ts'),
+        [
+          "import { compile } from '@logfilter/core';",
+          "import * as codemirror from '@logfilter/codemirror';",
+          "import type * as api from '@logfilter/api';",
+          "import type * as emulator from '@logfilter/emulator';",
+          `const result = compile(${JSON.stringify(FILTER)});`,
+          'export const ok: boolean = result.ok;',
+          'export type Modules = [typeof api, typeof emulator, typeof codemirror];',
+        ].join('\n'),
+      );
+      await ok(run(join(REPO_ROOT, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], { env: world.env, cwd: app }), 'tsc --noEmit');
+    },
+    5 * MINUTES,
+  );
+
+  it(
+    'bundle for the browser (esbuild, @logfilter/core) and the bundle compiles',
+    async () => {
+      const app = await libraries;
+      writeFileSync(join(app, 'browser.js'), `import { compile } from '@logfilter/core';\nglobalThis.result = compile(${JSON.stringify(FILTER)});\n`);
+      const { build } = await import('esbuild');
+      const bundled = await build({
+        absWorkingDir: app,
+        entryPoints: ['browser.js'],
+        bundle: true,
+        platform: 'browser',
+        format: 'esm',
+        write: false,
+        logLevel: 'silent',
+      });
+      const code = bundled.outputFiles[0].text;
+      expect(code).not.toMatch(/from ["']node:/);
+      writeFileSync(join(app, 'bundle.mjs'), `${code}\nconsole.log(JSON.stringify(globalThis.result.ok));\n`);
+      expect((await ok(run(process.execPath, ['bundle.mjs'], { env: world.env, cwd: app }), 'the bundle')).stdout.trim()).toBe('true');
+    },
+    5 * MINUTES,
+  );
 });

@@ -115,7 +115,10 @@ export async function startWorld(): Promise<World> {
     delete env.NO_COLOR;
     delete env.FORCE_COLOR;
 
-    const packs = await ok(run(process.execPath, [join(REPO_ROOT, 'scripts', 'release-pack.mjs'), join(root, 'packs')], { env: process.env, cwd: REPO_ROOT }), 'packing');
+    const packs = await ok(
+      run(process.execPath, [join(REPO_ROOT, 'scripts', 'release-pack.mjs'), join(root, 'packs')], { env: process.env, cwd: REPO_ROOT }),
+      'packing',
+    );
     for (const tarball of packs.stdout.trim().split('\n')) await ok(run('npm', ['publish', tarball], { env, cwd: root }), `npm publish ${tarball}`);
     return { root, registry, env, globalBin: join(prefix, 'bin'), globalModules: join(prefix, 'lib', 'node_modules'), stop };
   } catch (error) {
