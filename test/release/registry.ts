@@ -5,7 +5,7 @@
  * scoped registry, so verdaccio needs no uplink). Commands run as child processes, asynchronously.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
@@ -53,6 +53,7 @@ export interface World {
   /** The global prefix's bin folder (where `npm i -g` puts `logfilter`). */
   globalBin: string;
   globalModules: string;
+  /** Stops the registry and removes the temp folder (registry storage, HOME, cache, prefix, projects). */
   stop: () => void;
 }
 
@@ -83,7 +84,10 @@ export async function startWorld(): Promise<World> {
   const server: ChildProcess = spawn(join(REPO_ROOT, 'node_modules', '.bin', 'verdaccio'), ['--config', config, '--listen', `127.0.0.1:${port}`], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const stop = () => server.kill();
+  const stop = () => {
+    server.kill();
+    rmSync(root, { recursive: true, force: true });
+  };
   try {
     await waitFor(`${registry}-/ping`, server);
     const user = await fetch(`${registry}-/user/org.couchdb.user:release`, {
