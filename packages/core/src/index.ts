@@ -10,6 +10,8 @@ export { compile, compileDataset, type CompileOptions, type CompileResult } from
 // base/: the one diagnostic shape, its codes and its rendering.
 export { DIAGNOSTIC_CODES, type DiagnosticCode } from './base/codes.js';
 export { hasErrors, SourceMap, type Diagnostic, type Position, type Range, type Severity, type Span } from './base/diagnostics.js';
+// Strict JSON that keeps each value's place (by JSON Pointer): for tools that point into JSON inputs.
+export { childPointer, readJson, type JsonReadResult } from './base/json-source.js';
 export { escapeControlCharacters, renderDiagnostic, renderDiagnostics, type RenderableDiagnostic, type RenderOptions } from './base/codeframe.js';
 
 // language/: datasets and their typed fields, operators, values.

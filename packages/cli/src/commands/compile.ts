@@ -63,10 +63,11 @@ export function registerCompile(program: Command, context: Context): void {
       .argument('[filter]', 'the filter text (or use --file)')
       .option('--from-json', 'the input is filter JSON (the object, its escaped string, or a job holding it)')
       .option('--terraform <paths...>', 'check the filter of every cloudflare_logpush_job resource in these .tf files or folders')
+      .option('--terraform-plan <file>', 'check every cloudflare_logpush_job of a plan in JSON (terraform show -json plan.out > plan.json)')
       .addOption(formatOption()),
   ).action(
-    context.action((filter: string | undefined, flags: CompileFlags & { fromJson?: boolean; terraform?: string[] }) => {
-      if (flags.terraform) return runTerraformCheck(context, filter, flags as TerraformFlags);
+    context.action((filter: string | undefined, flags: CompileFlags & { fromJson?: boolean; terraform?: string[]; terraformPlan?: string }) => {
+      if (flags.terraform || flags.terraformPlan !== undefined) return runTerraformCheck(context, filter, flags as TerraformFlags);
       return flags.fromJson ? checkJson(context, filter, flags) : run(context, filter, flags, 'check');
     }),
   );
