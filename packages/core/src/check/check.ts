@@ -1,6 +1,7 @@
 /** The checker: every predicate against the dataset's typed fields; collects every error. */
 import type { Expr, List, Predicate, Scalar } from '../syntax/ast.js';
 import type { Dataset, Field } from '../language/catalog.js';
+import { builtinCatalog } from '../language/datasets.js';
 import type { CheckedExpr, Criterion, TypedValue } from './checked.js';
 import { DiagnosticBag, SourceMap, type Diagnostic, type FixSpans, type Span } from '../base/diagnostics.js';
 import {
@@ -132,14 +133,28 @@ function resolveField(predicate: Predicate, dataset: Dataset, bag: DiagnosticBag
     return undefined;
   }
   const guess = dataset.suggest(name);
+  const elsewhere = otherDatasetsHint(name, dataset);
+  const hint = guess ? `did you mean '${guess}'?` : `\`logfilter fields ${dataset.name}\` lists the fields of the dataset`;
   bag.error(
     'unknown-field',
     span,
     `unknown field '${name}' in dataset ${dataset.name}`,
-    guess ? `did you mean '${guess}'?` : `\`logfilter fields ${dataset.name}\` lists the fields of the dataset`,
+    elsewhere ? `${elsewhere}${guess ? `; or did you mean '${guess}'?` : ''}` : hint,
     guess ? replaceWith(span, guess) : undefined,
   );
   return undefined;
+}
+
+/** Where a field unknown in `dataset` is known: "'QueryName' is a field of dns_logs; compile with -d dns_logs". */
+function otherDatasetsHint(name: string, dataset: Dataset): string | undefined {
+  const others = builtinCatalog()
+    .all()
+    .filter((other) => other.name !== dataset.name && other.field(name))
+    .map((other) => other.id);
+  if (others.length === 0) return undefined;
+  const listed = others.length > 4 ? [...others.slice(0, 3), `${others.length - 3} more`] : others;
+  const shown = listed.length === 1 ? listed[0] : `${listed.slice(0, -1).join(', ')} and ${listed.at(-1)}`;
+  return `'${name}' is a field of ${shown}; compile with ${others.length === 1 ? `-d ${others[0]}` : '-d and the dataset you mean'}`;
 }
 
 function resolveOperator(predicate: Predicate, bag: DiagnosticBag): Operator | undefined {

@@ -65,10 +65,15 @@ export function datasetForScope(name: string, scope: JobScope | undefined, catal
   return {
     dataset,
     error: {
-      message: `dataset '${name}' is ${other}-scoped: its jobs live under an ${other === 'account' ? 'account' : 'zone'}, not a ${scope}`,
+      message: `dataset '${name}' is ${other}-scoped: its jobs live under ${article(other)}, not ${article(scope)}`,
       hint: `use --${other} ID instead of --${scope} ID`,
     },
   };
+}
+
+/** The scope with its article: `a zone`, `an account`. */
+function article(scope: JobScope): string {
+  return scope === 'account' ? 'an account' : 'a zone';
 }
 
 /** Checks every job found in `input` (text or a value). Never throws on user input. */
