@@ -13,7 +13,7 @@ import {
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { datasetComment } from '../dataset-comment.js';
-import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readSource, type Source, summary, type UsageError, writeStdout } from '../io.js';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, parsePositiveInt, readSource, type Source, summary, type UsageError, writeStdout } from '../io.js';
 import { checkJson } from '../filter-json.js';
 import { formatOption, writeReport } from '../report/cli.js';
 import type { ReportFormat } from '../report/report.js';
@@ -87,7 +87,11 @@ function run(context: Context, filter: string | undefined, flags: CompileFlags, 
   const source = readSource(filter, flags.file);
   // -d wins over the file's own `# dataset: NAME` first line.
   const dataset = flags.dataset !== undefined ? context.dataset(flags.dataset) : commentedDataset(context, source.text);
-  if (!(dataset instanceof Dataset)) return report(context, source, flags, mode, failed(dataset));
+  // An unknown dataset is a usage error (exit 2) wherever it is named; named in the file, it is shown at its place there.
+  if (!(dataset instanceof Dataset)) {
+    report(context, source, flags, mode, failed(dataset));
+    return EXIT_USAGE;
+  }
   const compiled = compile(source.text, {
     dataset,
     values: flags.values,
