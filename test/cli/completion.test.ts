@@ -49,7 +49,7 @@ describe('logfilter completion bash', () => {
     expect(completions('bash', ['logfilter', 'fields', 'http_req'])).toEqual(['http_requests']);
   });
 
-  it("completes field names of the -d dataset where the filter goes, asking `logfilter fields`", () => {
+  it('completes field names of the -d dataset where the filter goes, asking `logfilter fields`', () => {
     expect(completions('bash', ['logfilter', 'compile', '-d', 'dns_logs', 'Query'])).toEqual(['QueryName', 'QueryType']);
     expect(completions('bash', ['logfilter', 'explain', 'BotSc'])).toEqual(['BotScore', 'BotScoreSrc']);
   });

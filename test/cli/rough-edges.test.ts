@@ -14,7 +14,12 @@ describe('fmt --check on a canonical filter saved with CRLF or a BOM', () => {
   it.each([
     ['crlf.lf', 'BotScore lt 30\r\n', 'it uses CRLF line endings', 'save it with LF line endings'],
     ['bom.lf', '\uFEFFBotScore lt 30\n', 'it starts with a byte-order mark', 'save it without a byte-order mark'],
-    ['both.lf', '\uFEFFBotScore lt 30\r\n', 'it starts with a byte-order mark and uses CRLF line endings', 'save it without a byte-order mark and with LF line endings'],
+    [
+      'both.lf',
+      '\uFEFFBotScore lt 30\r\n',
+      'it starts with a byte-order mark and uses CRLF line endings',
+      'save it without a byte-order mark and with LF line endings',
+    ],
   ])('%s: says what differs and how to fix it', async (name, text, what, fix) => {
     const file = files.file(name, text);
     const result = await runCli(['fmt', '--check', file]);
@@ -63,7 +68,9 @@ describe('an unknown field that other datasets have', () => {
       "= hint: 'ClientRequestHost' is a field of firewall_events, firewall_events@account, http_requests and websocket_analytics; compile with -d and the dataset you mean",
     );
     // Five or more are cut to three and a count.
-    expect((await runCli(['compile', '-d', 'dns_logs', 'ClientIP eq 1.2.3.4'])).stderr).toMatch(/= hint: 'ClientIP' is a field of \w+, \w+, [\w@]+ and \d+ more; /);
+    expect((await runCli(['compile', '-d', 'dns_logs', 'ClientIP eq 1.2.3.4'])).stderr).toMatch(
+      /= hint: 'ClientIP' is a field of \w+, \w+, [\w@]+ and \d+ more; /,
+    );
   });
 
   it('keeps the old hint when no dataset has it', async () => {
@@ -75,7 +82,13 @@ describe('explain', () => {
   it('quotes string values and leaves numbers bare', async () => {
     const result = await runCli(['explain', 'ClientSSLProtocol !eq none AND EdgeResponseStatus in (500, 502) AND ClientRequestHost eq "a b"']);
     expect(result.stdout).toBe(
-      ['delivers records where all of these hold:', '  - ClientSSLProtocol is not "none"', '  - EdgeResponseStatus is one of 500, 502', '  - ClientRequestHost is "a b"', ''].join('\n'),
+      [
+        'delivers records where all of these hold:',
+        '  - ClientSSLProtocol is not "none"',
+        '  - EdgeResponseStatus is one of 500, 502',
+        '  - ClientRequestHost is "a b"',
+        '',
+      ].join('\n'),
     );
   });
 });

@@ -34,7 +34,7 @@ describe('check --terraform-plan', () => {
       // A job only in planned_values (no change) is checked too.
       ['module.edge.cloudflare_logpush_job.legacy', 'field-not-filterable', '/where/key'],
     ]);
-    expect(report.diagnostics[0].message).toBe('module.edge.cloudflare_logpush_job.bad["dns"]: \'gt\' cannot be used with string field \'QueryName\'');
+    expect(report.diagnostics[0].message).toBe("module.edge.cloudflare_logpush_job.bad[\"dns\"]: 'gt' cannot be used with string field 'QueryName'");
     expect(report.diagnostics[1].hint).toBe('set zone_id instead of account_id');
   });
 
@@ -60,7 +60,9 @@ describe('check --terraform-plan', () => {
   it('annotates with --format github and writes valid SARIF', async () => {
     const github = await runCli(['check', '--terraform-plan', PLAN, '--format', 'github']);
     expect(github.code).toBe(1);
-    expect(github.stdout).toMatch(/^::error file=test\/terraform\/fixtures\/plan-modules.json,line=1,col=\d+,endColumn=\d+,title=operator-not-allowed::module.edge/m);
+    expect(github.stdout).toMatch(
+      /^::error file=test\/terraform\/fixtures\/plan-modules.json,line=1,col=\d+,endColumn=\d+,title=operator-not-allowed::module.edge/m,
+    );
     const sarif = await runCli(['check', '--terraform-plan', PLAN, '--format', 'sarif']);
     const log = JSON.parse(sarif.stdout) as { runs: { results: { ruleId: string; message: { text: string } }[] }[] };
     expect(sarifSchemaErrors(log)).toEqual([]);
@@ -73,7 +75,20 @@ describe('check --terraform-plan', () => {
     const job = (filter: string) => ({ dataset: 'http_requests', zone_id: 'z', filter, destination_conf: 's3://b/p' });
     const good = JSON.stringify({
       format_version: '1.2',
-      planned_values: { root_module: { resources: [{ address: 'cloudflare_logpush_job.a[0]', mode: 'managed', type: 'cloudflare_logpush_job', name: 'a', index: 0, values: job('{"where":{"key":"BotScore","operator":"lt","value":"30"}}') }] } },
+      planned_values: {
+        root_module: {
+          resources: [
+            {
+              address: 'cloudflare_logpush_job.a[0]',
+              mode: 'managed',
+              type: 'cloudflare_logpush_job',
+              name: 'a',
+              index: 0,
+              values: job('{"where":{"key":"BotScore","operator":"lt","value":"30"}}'),
+            },
+          ],
+        },
+      },
     });
     const result = await runCli(['check', '--terraform-plan', files.file('good.json', good)]);
     expect([result.code, result.stderr]).toEqual([0, 'ok: 1 filter checked in 1 file; 0 errors, 0 warnings\n']);

@@ -6,7 +6,9 @@ import {
   type Diagnostic,
   resolveDataset,
   SourceMap,
-  DEFAULT_DATASET, DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS,
+  DEFAULT_DATASET,
+  DEFAULT_MAX_BYTES,
+  DEFAULT_MAX_OPERATORS,
   prettyJson,
   type ValueStyle,
 } from '@logfilter/core';

@@ -46,7 +46,10 @@ export function registerCompletion(program: Command, context: Context, fullProgr
       context.action((shell: string) => {
         if (!(SHELLS as readonly string[]).includes(shell)) throw new UsageError(`no completion for shell '${shell}': choose one of ${SHELLS.join(', ')}`);
         const specs = commandSpecs(fullProgram());
-        const datasets = context.catalog().all().map((dataset) => dataset.id);
+        const datasets = context
+          .catalog()
+          .all()
+          .map((dataset) => dataset.id);
         process.stdout.write(completionScript(shell as Shell, specs, datasets));
         return EXIT_OK;
       }),
@@ -171,9 +174,7 @@ complete -o default -F _logfilter logfilter
 
 function fishScript(specs: readonly CommandSpec[], datasets: readonly string[]): string {
   const keys = (valued: boolean) =>
-    specs.flatMap((spec) =>
-      valued ? flagsOf(spec, true).map((flag) => `${spec.path}|${flag}`) : spec.subcommands.map((name) => `${spec.path}|${name}`),
-    );
+    specs.flatMap((spec) => (valued ? flagsOf(spec, true).map((flag) => `${spec.path}|${flag}`) : spec.subcommands.map((name) => `${spec.path}|${name}`)));
   const lines = [
     '# logfilter completion for fish (made by `logfilter completion fish`)',
     `set -g __logfilter_subs ${keys(false).map(fishQuote).join(' ')}`,

@@ -21,7 +21,9 @@ export function runTerraformCheck(context: Context, filter: string | undefined, 
   const option = flags.terraformPlan !== undefined ? '--terraform-plan' : '--terraform';
   if (flags.terraform && flags.terraformPlan !== undefined) throw new UsageError('give --terraform (.tf files) or --terraform-plan (a plan in JSON), not both');
   if (filter !== undefined || flags.file !== undefined)
-    throw new UsageError(`${option} checks the filters of its ${option === '--terraform' ? '.tf files: give paths to it' : 'plan: give the plan file to it'}, not a filter or --file`);
+    throw new UsageError(
+      `${option} checks the filters of its ${option === '--terraform' ? '.tf files: give paths to it' : 'plan: give the plan file to it'}, not a filter or --file`,
+    );
   if (flags.dataset !== undefined) throw new UsageError(`${option} checks each filter against its resource's own dataset: leave out --dataset`);
   const options = {
     catalog: context.catalog(),

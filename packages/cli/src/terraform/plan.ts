@@ -5,16 +5,7 @@
  * its `dataset` under its scope (`zone_id` or `account_id`) by core's own job checks, and each
  * diagnostic is reported by resource address at the filter's place in the plan file.
  */
-import {
-  type Catalog,
-  childPointer,
-  datasetForScope,
-  decompile,
-  type JobScope,
-  readJson,
-  SourceMap,
-  type Span,
-} from '@logfilter/core';
+import { type Catalog, childPointer, datasetForScope, decompile, type JobScope, readJson, SourceMap, type Span } from '@logfilter/core';
 import { readTextFile, UsageError } from '../io.js';
 import type { ReportDiagnostic } from '../report/report.js';
 import { FILTER_RESOURCES, type TerraformCheckOptions, type TerraformReport } from './check.js';
@@ -69,7 +60,9 @@ export function plannedJobs(plan: Record<string, unknown>): PlannedJob[] {
       jobs.set(address, { address, values: resource.values, unknown: {}, pointer: `${pointer}/resources/${index}/values` });
     });
     const children = Array.isArray(module.child_modules) ? module.child_modules : [];
-    children.forEach((child: unknown, index) => modules(child, `${pointer}/child_modules/${index}`));
+    children.forEach((child: unknown, index) => {
+      modules(child, `${pointer}/child_modules/${index}`);
+    });
   };
   if (isRecord(plan.planned_values)) modules(plan.planned_values.root_module, '/planned_values/root_module');
   return [...jobs.values()];
@@ -83,8 +76,17 @@ function checkJob(job: PlannedJob, file: string, at: (pointer: string) => Report
   const filter = job.values.filter;
   if (filter === undefined || filter === null || filter === '') return;
   const error = (code: string, attribute: string, message: string, hint?: string) =>
-    report.diagnostics.push({ file, address: job.address, code, severity: 'error', message: `${job.address}: ${message}`, hint, range: at(pointer(attribute)) } as ReportDiagnostic);
-  if (typeof filter !== 'string') return error('wrong-json-type', 'filter', 'filter must be a string of filter JSON', 'write filter = jsonencode({ where = ... })');
+    report.diagnostics.push({
+      file,
+      address: job.address,
+      code,
+      severity: 'error',
+      message: `${job.address}: ${message}`,
+      hint,
+      range: at(pointer(attribute)),
+    } as ReportDiagnostic);
+  if (typeof filter !== 'string')
+    return error('wrong-json-type', 'filter', 'filter must be a string of filter JSON', 'write filter = jsonencode({ where = ... })');
   if (job.unknown.dataset === true) return notChecked('dataset', 'known only after apply');
   const dataset = job.values.dataset;
   if (typeof dataset !== 'string' || dataset === '') return notChecked('dataset', 'not set');
@@ -96,7 +98,12 @@ function checkJob(job: PlannedJob, file: string, at: (pointer: string) => Report
     return error(scoped.dataset ? 'wrong-scope' : 'unknown-dataset', 'dataset', scoped.error.message, hint);
   }
   report.filters++;
-  const result = decompile(filter, { dataset: scoped.dataset, catalog: options.catalog as Catalog, maxBytes: options.maxBytes, maxOperators: options.maxOperators });
+  const result = decompile(filter, {
+    dataset: scoped.dataset,
+    catalog: options.catalog as Catalog,
+    maxBytes: options.maxBytes,
+    maxOperators: options.maxOperators,
+  });
   for (const diagnostic of result.diagnostics) {
     report.diagnostics.push({
       ...diagnostic,
