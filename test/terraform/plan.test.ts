@@ -68,7 +68,13 @@ describe('check --terraform-plan', () => {
     const sarif = await runCli(['check', '--terraform-plan', PLAN, '--format', 'sarif']);
     const log = JSON.parse(sarif.stdout) as { runs: { results: { ruleId: string; message: { text: string } }[] }[] };
     expect(sarifSchemaErrors(log)).toEqual([]);
-    expect(log.runs[0].results.map((result) => result.ruleId)).toEqual(['operator-not-allowed', 'wrong-scope', 'invalid-value', 'field-not-filterable', 'not-checked']);
+    expect(log.runs[0].results.map((result) => result.ruleId)).toEqual([
+      'operator-not-allowed',
+      'wrong-scope',
+      'invalid-value',
+      'field-not-filterable',
+      'not-checked',
+    ]);
     expect(log.runs[0].results[0].message.text).toContain('module.edge.cloudflare_logpush_job.bad["dns"]');
   });
 

@@ -94,7 +94,12 @@ function checkJob(job: PlannedJob, file: string, at: (pointer: string) => Report
   const scoped = resolveDataset({ dataset, catalog: options.catalog as Catalog, scope });
   if (scoped.error) {
     const other = scope === 'zone' ? 'account' : 'zone';
-    error(scoped.error.code, 'dataset', scoped.error.message, scoped.error.code === 'wrong-scope' ? `set ${other}_id instead of ${scope}_id` : scoped.error.hint);
+    error(
+      scoped.error.code,
+      'dataset',
+      scoped.error.message,
+      scoped.error.code === 'wrong-scope' ? `set ${other}_id instead of ${scope}_id` : scoped.error.hint,
+    );
     // A dataset of the other scope is still checked, as `check --terraform` does, so its filter's problems show at once.
     if (!scoped.dataset) return;
   }
