@@ -13,10 +13,18 @@ describe('the # dataset: first line', () => {
     expect(overridden.stderr).toContain("unknown field 'QueryName' in dataset http_requests");
   });
 
-  it('is a usage error when it names no dataset', async () => {
+  it('is a usage error when it names no dataset, shown at its place in the file', async () => {
     const file = files.file('typo.lf', '# dataset: dns_log\nQueryName eq x\n');
     const result = await runCli(['check', '-f', file]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain("unknown dataset 'dns_log'; did you mean 'dns_logs'?");
+    expect(result.stderr).toContain(`error[unknown-dataset]: unknown dataset 'dns_log', named by the '# dataset:' line\n --> ${file}:1:12\n`);
+    expect(result.stderr).toContain("= hint: fix the first line, or give the dataset with -d: did you mean 'dns_logs'? (`logfilter datasets` lists them)");
+    const json = JSON.parse((await runCli(['compile', '-f', file, '--json'])).stdout) as { diagnostics: { code: string; range: { start: object } }[] };
+    expect(json.diagnostics.map((d) => [d.code, d.range.start])).toEqual([['unknown-dataset', { offset: 11, line: 1, column: 12 }]]);
+    const github = await runCli(['check', '-f', file, '--format', 'github']);
+    expect([github.code, github.stdout]).toEqual([
+      2,
+      expect.stringMatching(new RegExp(`^::error file=${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},line=1,col=12,endColumn=19,title=unknown-dataset::`)),
+    ]);
   });
 });

@@ -217,16 +217,16 @@ describe('logfilter explain and logfilter operators (item 10)', () => {
       code: 0,
       stdout: [
         'delivers records where any of these holds:',
-        '  - ClientCountry is us',
+        '  - ClientCountry is "us"',
         '  - all of these hold:',
-        '    - ClientCountry is ca',
+        '    - ClientCountry is "ca"',
         '    - BotScore is less than 30',
         '    - EdgeResponseStatus is at least 500',
         '',
       ].join('\n'),
       stderr: '',
     });
-    expect((await runCli(['explain', 'ClientCountry in (us, ca)'])).stdout).toBe('delivers records where ClientCountry is one of us, ca\n');
+    expect((await runCli(['explain', 'ClientCountry in (us, ca)'])).stdout).toBe('delivers records where ClientCountry is one of "us", "ca"\n');
   });
 
   it('a filter with errors is explained by its diagnostics, exit 1', async () => {

@@ -197,7 +197,7 @@ describe('logfilter lsp', () => {
     lsp.child.stdin.write('Content-Type: text/plain\r\n\r\n{}');
     expect(await lsp.exited).toBe(1);
     expect(lsp.stderr()).toBe(
-      'logfilter lsp: Header must provide a Content-Length property; the messages after it cannot be told apart, so the server stops\n',
+      'logfilter lsp: a message header has no Content-Length: "Content-Type: text/plain"; the server cannot tell where the next message starts, so it stops\n',
     );
   });
 

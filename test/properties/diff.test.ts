@@ -70,7 +70,10 @@ describe('diff by meaning, against random records', () => {
         async ([a, b, sample]) => {
           const [older, newer] = [compiled(a), compiled(b)];
           if (!older || !newer) return;
+          require('node:fs').appendFileSync('/tmp/pairs.log', `PAIR ${JSON.stringify([a, b])}\n`);
+          const t = Date.now();
           const result = await compareFilters(older, newer, DATASET);
+          require('node:fs').appendFileSync('/tmp/pairs.log', `TOOK ${Date.now() - t} ${result.relation}\n`);
           expect(result.relation).not.toBe('undecided');
           for (const witness of result.witnesses) {
             const record = JSON.parse(witness.line) as LogRecord;

@@ -1,4 +1,8 @@
-/** Starts the built `logfilter lsp` as a child process and speaks LSP to it over its stdio with vscode-jsonrpc. */
+/**
+ * Starts the built `logfilter lsp` as a child process and speaks LSP to it over its stdio with
+ * vscode-jsonrpc; every message the server writes is also kept, parsed, for tests that look at
+ * what the client library would not show (answers with id null, log messages, their order).
+ */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { createMessageConnection, type MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import { CLI_BIN, REPO_ROOT } from './cli.js';
@@ -25,9 +29,22 @@ export interface LspDiagnostic {
   data?: unknown;
 }
 
+/** A message as the server wrote it. */
+export interface ServerMessage {
+  id?: number | string | null;
+  method?: string;
+  params?: { uri?: string; version?: number; diagnostics?: LspDiagnostic[]; type?: number; message?: string };
+  result?: unknown;
+  error?: { code: number; message: string };
+}
+
 export interface LspSession {
   child: ChildProcessWithoutNullStreams;
   connection: MessageConnection;
+  /** Every message the server has written so far, in order. */
+  received: ServerMessage[];
+  /** Resolves with the first message the server has written, or writes, that `matches`. */
+  receivedMatching(matches: (message: ServerMessage) => boolean): Promise<ServerMessage>;
   /** Resolves with the next diagnostics published for `uri`. */
   nextDiagnostics(uri: string): Promise<LspDiagnostic[]>;
   stderr(): string;
@@ -40,6 +57,18 @@ export function startLsp(args: string[] = []): LspSession {
   const errors: Buffer[] = [];
   child.stderr.on('data', (chunk: Buffer) => errors.push(chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const received: ServerMessage[] = [];
+  const watchers: (() => void)[] = [];
+  readFrames(child.stdout, (message) => {
+    received.push(message);
+    for (const watcher of watchers.splice(0)) watcher();
+  });
+  const receivedMatching = async (matches: (message: ServerMessage) => boolean) => {
+    for (let found = received.find(matches); ; found = received.find(matches)) {
+      if (found) return found;
+      await new Promise<void>((resolve) => watchers.push(resolve));
+    }
+  };
   const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const waiting = new Map<string, ((diagnostics: LspDiagnostic[]) => void)[]>();
   connection.onNotification('textDocument/publishDiagnostics', (params: { uri: string; diagnostics: LspDiagnostic[] }) => {
@@ -52,6 +81,8 @@ export function startLsp(args: string[] = []): LspSession {
   return {
     child,
     connection,
+    received,
+    receivedMatching,
     nextDiagnostics: (uri) =>
       new Promise((resolve) => {
         const queue = waiting.get(uri) ?? [];
@@ -103,4 +134,24 @@ export async function shutdown(session: LspSession): Promise<number | null> {
   const code = await session.exited;
   session.connection.dispose();
   return code;
+}
+
+/** One message framed as the base protocol frames it, to write to the server's stdin as it is. */
+export function frame(message: unknown): string {
+  const body = JSON.stringify(message);
+  return `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+}
+
+/** Parses the server's output into messages, beside the client library's own reader. */
+function readFrames(output: NodeJS.ReadableStream, onMessage: (message: ServerMessage) => void): void {
+  let pending = Buffer.alloc(0);
+  output.on('data', (chunk: Buffer) => {
+    pending = Buffer.concat([pending, chunk]);
+    for (let end = pending.indexOf('\r\n\r\n'); end !== -1; end = pending.indexOf('\r\n\r\n')) {
+      const length = Number(/Content-Length: (\d+)/i.exec(pending.toString('latin1', 0, end))?.[1]);
+      if (pending.length < end + 4 + length) return;
+      onMessage(JSON.parse(pending.toString('utf8', end + 4, end + 4 + length)) as ServerMessage);
+      pending = pending.subarray(end + 4 + length);
+    }
+  });
 }

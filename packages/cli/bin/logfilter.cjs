@@ -1,29 +1,58 @@
 #!/usr/bin/env node
 'use strict';
-// Runs the bundled CLI through V8's code cache, made at build time: compiling the bundle is most of
-// a short run's start-up. A cache from another Node version is rejected by V8 and simply not used.
-const { readFileSync, writeFileSync } = require('node:fs');
+// Runs the bundled CLI through V8's code cache: compiling the bundle is most of a short run's
+// start-up. V8 takes a cache only from the same Node version (and the same bundle), so the cache is
+// made for the Node that runs it: named by its version, it is written when the first run exits (and
+// again when V8 rejects it), beside the bundle or, if that folder is read-only, in the user's cache
+// folder. `pnpm run build` makes the building Node's; the published package ships none.
+const { mkdirSync, readFileSync, renameSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { createRequire } = require('node:module');
 const { Script } = require('node:vm');
 
-const bundle = join(__dirname, '..', 'dist', 'logfilter.cjs');
-const cacheFile = `${bundle}.cache`;
-let cachedData;
-try {
-  cachedData = readFileSync(cacheFile);
-} catch {
-  cachedData = undefined;
-}
+const dist = join(__dirname, '..', 'dist');
+const bundle = join(dist, 'logfilter.cjs');
 const source = readFileSync(bundle, 'utf8');
+const name = `logfilter.cjs.${process.version}-${process.arch}-${source.length}.cache`;
+const userCacheFolder = () => {
+  const { homedir } = require('node:os');
+  const base = process.env.XDG_CACHE_HOME || (process.platform === 'win32' ? process.env.LOCALAPPDATA : '') || join(homedir(), '.cache');
+  return join(base, 'logfilter');
+};
+const read = (file) => {
+  try {
+    return readFileSync(file);
+  } catch {
+    return undefined;
+  }
+};
+const cachedData = read(join(dist, name)) ?? read(join(userCacheFolder(), name));
 const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
   filename: bundle,
   cachedData,
 });
+if (cachedData === undefined || script.cachedDataRejected) {
+  // Taken at exit, so that it holds what this run compiled; written whole, then renamed into place.
+  process.on('exit', () => {
+    let data;
+    try {
+      data = script.createCachedData();
+    } catch {
+      return;
+    }
+    for (const folder of [dist, userCacheFolder()]) {
+      const temporary = join(folder, `${name}.${process.pid}.tmp`);
+      try {
+        mkdirSync(folder, { recursive: true });
+        writeFileSync(temporary, data);
+        renameSync(temporary, join(folder, name));
+        return;
+      } catch {
+        // A read-only folder: try the next one, or run without a cache.
+      }
+    }
+  });
+}
 const module_ = { exports: {} };
 // The bundle's own require: it loads dist/lsp.cjs beside itself.
-script.runInThisContext()(module_.exports, createRequire(bundle), module_, bundle, join(__dirname, '..', 'dist'));
-
-if (process.env.LOGFILTER_WRITE_CODE_CACHE === '1') {
-  process.on('exit', () => writeFileSync(cacheFile, script.createCachedData()));
-}
+script.runInThisContext()(module_.exports, createRequire(bundle), module_, bundle, dist);

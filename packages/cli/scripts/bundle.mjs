@@ -1,12 +1,13 @@
-// Bundles the CLI into one CommonJS file and records V8's code cache for it (bin/logfilter.cjs
-// loads both): one file to read and little to compile keep start-up close to a bare `node`. What
-// most runs never use stays out of that file: the language server is a bundle of its own
-// (dist/lsp.cjs, read only by `logfilter lsp`), so is the WebSocket library (dist/ws.cjs, read only
-// by `logfilter tail` and the emulator), and each dataset's catalog is a JSON file in dist/catalog,
+// Bundles the CLI into one CommonJS file and records the building Node's V8 code cache for it
+// (bin/logfilter.cjs loads both, and makes the cache of any other Node on its first run): one file
+// to read and little to compile keep start-up close to a bare `node`. What most runs never use
+// stays out of that file: the language server is a bundle of its own (dist/lsp.cjs, read only by
+// `logfilter lsp`), so is the WebSocket library (dist/ws.cjs, read only by `logfilter tail` and
+// the emulator), and each dataset's catalog is a JSON file in dist/catalog,
 // read when a command first uses that dataset.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,10 +95,10 @@ await build({ ...common, entryPoints: [join(dist, 'bin.js')], outfile, plugins: 
 await build({ ...common, entryPoints: [join(dist, 'lsp/server.js')], outfile: join(dist, 'lsp.cjs'), plugins: [catalogPerDataset, inlineVersion] });
 await build({ ...common, entryPoints: [wsEntry], outfile: join(dist, 'ws.cjs') });
 
-// The cache holds what a typical run compiles, so it is taken after one.
-rmSync(`${outfile}.cache`, { force: true });
+// The building Node's code cache (bin/logfilter.cjs writes it when a run finds none), taken after a
+// typical run so that it holds what such a run compiles; caches of earlier bundles go first.
+for (const file of readdirSync(dist)) if (/^logfilter\.cjs\..*cache$/.test(file)) rmSync(join(dist, file), { force: true });
 const run = spawnSync(process.execPath, [join(root, 'bin/logfilter.cjs'), 'compile', 'ClientCountry in (us,ca) AND BotScore lt 30'], {
-  env: { ...process.env, LOGFILTER_WRITE_CODE_CACHE: '1' },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 if (run.status !== 0) throw new Error(`making the code cache failed (exit ${run.status})`);

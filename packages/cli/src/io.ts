@@ -1,10 +1,12 @@
-/** Reading inputs and the exit-code contract: 0 ok, 1 the input has errors, 2 usage or I/O. */
+/** Reading inputs and the exit-code contract: 0 ok, 1 the input has errors, 2 usage or I/O, 70 internal error. */
 import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import { INPUT_LIMITS, type InputKind, inputTooLarge } from '@logfilter/core';
 
 export const EXIT_OK = 0;
 export const EXIT_INVALID = 1;
 export const EXIT_USAGE = 2;
+/** A bug: an exception no command expected (BSD's EX_SOFTWARE). */
+export const EXIT_INTERNAL = 70;
 
 /** A usage, configuration or I/O problem: exit 2 with the message (or `exitCode`, for an input refused before it is read). */
 export class UsageError extends Error {

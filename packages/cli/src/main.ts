@@ -15,8 +15,10 @@ import { registerTest } from './commands/test.js';
 import { registerTail } from './commands/tail.js';
 import { registerDiff } from './commands/diff.js';
 import { registerExplain } from './commands/explain.js';
+import { registerCompletion } from './commands/completion.js';
+import { addHelpTexts, helpWidth } from './help.js';
 import { Context, type GlobalOptions } from './context.js';
-import { EXIT_USAGE, UsageError } from './io.js';
+import { EXIT_INTERNAL, EXIT_USAGE, UsageError } from './io.js';
 import { version } from './version.js';
 
 type Register = (program: Command, context: Context) => void;
@@ -36,6 +38,8 @@ export const COMMANDS: ReadonlyArray<readonly [names: readonly string[], registe
   [['explain', 'operators'], registerExplain],
   [['diff'], registerDiff],
   [['tail'], registerTail],
+  // The script is made from every command's definition, so it defines them all when it runs.
+  [['completion'], (program, context) => registerCompletion(program, context, () => createProgram().program)],
 ];
 
 /** The global options that take a value: the word after one is that value, not the command. */
@@ -65,10 +69,14 @@ export function createProgram(argv?: readonly string[]): { program: Command; con
     .option('--no-color', 'never colour the output')
     .option('--base-url <url>', `the service base URL (default: $${ENV.baseUrl}, else ${DEFAULT_BASE_URL})`)
     .option('--product-segment <segment>', `the job path segment (default: $${ENV.productSegment}, else ${DEFAULT_PRODUCT_SEGMENT})`)
-    .showHelpAfterError('(run with --help for usage)');
+    .showHelpAfterError('(run with --help for usage)')
+    // Asked only when help is shown: wrapped to the terminal (or $COLUMNS), commander's 40-column floor lowered so long tables wrap too.
+    .configureOutput({ getOutHelpWidth: () => helpWidth(process.stdout), getErrHelpWidth: () => helpWidth(process.stderr) })
+    .configureHelp({ minWidthToWrap: 20 });
   const word = argv && commandWord(argv);
   const named = COMMANDS.find(([names]) => word !== undefined && names.includes(word));
   for (const [, register] of named ? [named] : COMMANDS) register(program, context);
+  addHelpTexts(program);
   exitOverrideEverywhere(program);
   return { program, context };
 }
@@ -100,5 +108,5 @@ function failure(error: unknown, argv: string[]): number {
     return error.exitCode;
   }
   process.stderr.write(`logfilter: internal error: ${error instanceof Error ? error.message : String(error)}\nplease report this as a bug\n`);
-  return 70;
+  return EXIT_INTERNAL;
 }

@@ -1,11 +1,11 @@
 /** compile, the driver: text -> tokens -> AST -> checked -> lowered -> optimised -> JSON, with every diagnostic. */
 import { notTextBag, optionsOf } from './base/arguments.js';
 import { DiagnosticBag, SourceMap } from './base/diagnostics.js';
-import { checkInto } from './check/check.js';
+import { checkInto, type FieldElsewhere } from './check/check.js';
 import { lint } from './check/lint.js';
 import type { FilterNode } from './check/checked.js';
 import type { Dataset } from './language/catalog.js';
-import { resolveDatasetInto, type DatasetOptions } from './language/datasets.js';
+import { fieldElsewhere, resolveDatasetInto, type DatasetOptions } from './language/datasets.js';
 import { finish, type CompileResult, type FilterOutputOptions } from './output/finish.js';
 import { lower } from './output/lower.js';
 import { optimize as optimizeTree } from './output/optimize.js';
@@ -29,7 +29,7 @@ export function compile(text: string, givenOptions: CompileOptions = {}): Compil
   if (notText) return finish(undefined, notText, options);
   const bag = new DiagnosticBag(new SourceMap(text));
   const dataset = resolveDatasetInto(options, bag);
-  if (dataset) return compileInto(text, dataset, options, bag);
+  if (dataset) return compileInto(text, dataset, options, bag, fieldElsewhere(options.catalog));
   parseInto(text, bag, options);
   return finish(undefined, bag, options);
 }
@@ -46,11 +46,11 @@ export function compileDataset(text: string, dataset: Dataset, givenOptions: Omi
 }
 
 /** The stages after the dataset is known, into `bag`: one bag for the whole compile. */
-function compileInto(text: string, dataset: Dataset, options: CompileOptions, bag: DiagnosticBag): CompileResult {
+function compileInto(text: string, dataset: Dataset, options: CompileOptions, bag: DiagnosticBag, elsewhere?: FieldElsewhere): CompileResult {
   let tree: FilterNode | undefined;
   try {
     const { ast } = parseInto(text, bag, options);
-    const checked = ast ? checkInto(ast, dataset, bag) : undefined;
+    const checked = ast ? checkInto(ast, dataset, bag, elsewhere) : undefined;
     if (checked && !bag.hasErrors) {
       const lowered = lower(checked);
       if (options.lint ?? true) lint(lowered, dataset, bag);

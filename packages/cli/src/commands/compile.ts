@@ -2,6 +2,10 @@
 import {
   compile,
   type CompileResult,
+  Dataset,
+  type Diagnostic,
+  resolveDataset,
+  SourceMap,
   DEFAULT_DATASET,
   DEFAULT_MAX_BYTES,
   DEFAULT_MAX_OPERATORS,
@@ -12,7 +16,7 @@ import {
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { datasetComment } from '../dataset-comment.js';
-import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readSource, summary, type UsageError, writeStdout } from '../io.js';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, parsePositiveInt, readSource, type Source, summary, type UsageError, writeStdout } from '../io.js';
 import { checkJson, scopeOption } from '../filter-json.js';
 import { formatOption, writeReport } from '../report/cli.js';
 import type { ReportFormat } from '../report/report.js';
@@ -74,10 +78,11 @@ export function registerCompile(program: Command, context: Context): void {
       .argument('[filter]', 'the filter text (or use --file)')
       .option('--from-json', 'the input is filter JSON (the object, its escaped string, or a job holding it)')
       .option('--terraform <paths...>', 'check the filter of every cloudflare_logpush_job resource in these .tf files or folders')
+      .option('--terraform-plan <file>', 'check every cloudflare_logpush_job of a plan in JSON (terraform show -json plan.out > plan.json)')
       .addOption(formatOption()),
   ).action(
-    context.action((filter: string | undefined, flags: CompileFlags & { fromJson?: boolean; terraform?: string[] }) => {
-      if (flags.terraform) return runTerraformCheck(context, filter, flags as TerraformFlags);
+    context.action((filter: string | undefined, flags: CompileFlags & { fromJson?: boolean; terraform?: string[]; terraformPlan?: string }) => {
+      if (flags.terraform || flags.terraformPlan !== undefined) return runTerraformCheck(context, filter, flags as TerraformFlags);
       return flags.fromJson ? checkJson(context, filter, flags) : run(context, filter, flags, 'check');
     }),
   );
@@ -86,7 +91,12 @@ export function registerCompile(program: Command, context: Context): void {
 function run(context: Context, filter: string | undefined, flags: CompileFlags, mode: 'compile' | 'check'): number {
   const source = readSource(filter, flags.file);
   // -d wins over the file's own `# dataset: NAME` first line.
-  const dataset = context.dataset(flags.dataset ?? datasetComment(source.text)?.name);
+  const dataset = flags.dataset !== undefined ? context.dataset(flags.dataset) : commentedDataset(context, source.text);
+  // An unknown dataset is a usage error (exit 2) wherever it is named; named in the file, it is shown at its place there.
+  if (!(dataset instanceof Dataset)) {
+    report(context, source, flags, mode, failed(dataset));
+    return EXIT_USAGE;
+  }
   const compiled = compile(source.text, {
     dataset,
     scope: flags.scope,
@@ -99,17 +109,26 @@ function run(context: Context, filter: string | undefined, flags: CompileFlags, 
   // Assigned, not spread: a spread would build the filter object that the result builds only when read.
   const result = compiled;
   result.diagnostics = withFileArgumentNote(compiled.diagnostics, filter, mode);
+  return report(context, source, flags, mode, result);
+}
+
+/** Writes the result in the format asked for; returns the exit code. */
+function report(context: Context, source: Source, flags: CompileFlags, mode: 'compile' | 'check', result: CompileResult): number {
   if (flags.json || flags.format === 'json') {
     writeStdout(`${JSON.stringify(machineOutput(result))}\n`);
     return result.ok ? EXIT_OK : EXIT_INVALID;
   }
   if (flags.format === 'github' || flags.format === 'sarif') {
     const file = reportedFileName(source.name);
-    writeReport(context, { diagnostics: result.diagnostics.map((diagnostic) => ({ ...diagnostic, file })) }, flags.format);
+    const sources = new Map([[file ?? '', source.text]]);
+    writeReport(context, { diagnostics: result.diagnostics.map((diagnostic) => ({ ...diagnostic, file })), sources }, flags.format);
     return result.ok ? EXIT_OK : EXIT_INVALID;
   }
   context.printDiagnostics(result.diagnostics, source.text, source.name);
-  if (!result.ok) return EXIT_INVALID;
+  if (!result.ok) {
+    if (mode === 'check') process.stderr.write(failureSummary(result.diagnostics, source));
+    return EXIT_INVALID;
+  }
   if (mode === 'compile') {
     const output = flags.output === 'hcl' ? jsonencodeExpression(result.filter!) : formatOutput(result.json!, flags.output ?? 'json');
     writeStdout(`${output}\n`);
@@ -117,6 +136,29 @@ function run(context: Context, filter: string | undefined, flags: CompileFlags, 
     process.stderr.write(summary(result.stats));
   }
   return EXIT_OK;
+}
+
+/** The dataset the text's `# dataset:` line names (else the default); a name there that is no dataset is a diagnostic at its place. */
+function commentedDataset(context: Context, text: string): Dataset | Diagnostic {
+  const comment = datasetComment(text);
+  if (!comment) return context.dataset(undefined);
+  const resolved = resolveDataset({ dataset: comment.name, catalog: context.catalog() });
+  if (!resolved.error) return resolved.dataset;
+  const hint = `fix the first line, or give the dataset with -d: ${resolved.error.hint}`;
+  const range = new SourceMap(text).range({ start: comment.start, end: comment.end });
+  return { code: 'unknown-dataset', severity: 'error', message: `${resolved.error.message}, named by the '# dataset:' line`, hint, range };
+}
+
+function failed(diagnostic: Diagnostic): CompileResult {
+  return { ok: false, filter: undefined, json: undefined, diagnostics: [diagnostic], stats: { bytes: 0, operators: 0 } };
+}
+
+/** `check`'s last line when the filter has errors: how many, in what. */
+function failureSummary(diagnostics: readonly Diagnostic[], source: Source): string {
+  const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
+  const warnings = diagnostics.length - errors;
+  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+  return `failed: ${plural(errors, 'error')}, ${plural(warnings, 'warning')} in ${source.name === undefined ? 'the filter' : '1 file'}\n`;
 }
 
 /** The file a diagnostic is reported against: none for inline text or standard input. */

@@ -70,7 +70,7 @@ function run(context: Context, positionals: string[], flags: FmtFlags): number {
     if (flags.check) {
       if (!unchanged) {
         if (collected) collected.push({ ...notFormatted(source, formatted), file });
-        else process.stderr.write(`${source.name ?? 'the filter'} is not formatted\n`);
+        else process.stderr.write(`${notFormattedText(source, formatted)}\n`);
         exit = EXIT_INVALID;
       }
     } else if (flags.write) {
@@ -94,13 +94,44 @@ function notFormatted(source: Source, formatted: string): Diagnostic {
   const lineStart = source.text.lastIndexOf('\n', offset - 1) + 1;
   const lineEnd = source.text.indexOf('\n', lineStart);
   const map = new SourceMap(source.text);
+  const differences = encodingDifferences(source.text, formatted);
   return {
     code: 'not-formatted',
     severity: 'error',
-    message: `${source.name ?? 'the filter'} is not in canonical form`,
-    hint: source.name === undefined ? 'print the canonical form with `logfilter fmt`' : `rewrite it with \`logfilter fmt --write -f ${source.name}\``,
+    message: `${source.name ?? 'the filter'} is not in canonical form${differences.length > 0 ? `: it ${differences.join(' and ')}` : ''}`,
+    hint: rewriteHint(source, differences),
     range: map.range({ start: lineStart, end: lineEnd === -1 ? source.text.length : lineEnd }),
   };
+}
+
+/** The line of `fmt --check` in text: what differs, when it is only the encoding, and how to fix it. */
+function notFormattedText(source: Source, formatted: string): string {
+  const differences = encodingDifferences(source.text, formatted);
+  const name = source.name ?? 'the filter';
+  if (differences.length === 0) return `${name} is not formatted`;
+  return `${name} is not formatted: it ${differences.join(' and ')}; ${rewriteHint(source, differences)}`;
+}
+
+/**
+ * A byte-order mark and CRLF line endings, when the text has them: the canonical form has neither.
+ * Otherwise the text may be canonical (a file saved by an editor set to CRLF): say so, not only "not formatted".
+ */
+function encodingDifferences(text: string, formatted: string): string[] {
+  const differences: string[] = [];
+  if (text.startsWith('\uFEFF')) differences.push('starts with a byte-order mark');
+  if (text.includes('\r\n')) differences.push('uses CRLF line endings');
+  const plain = text.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
+  if (differences.length > 0 && plain !== formatted && plain.trim() !== formatted.trim()) differences.push('differs from the canonical form in its text too');
+  return differences;
+}
+
+function rewriteHint(source: Source, differences: readonly string[]): string {
+  const fix = source.name === undefined ? 'print the canonical form with `logfilter fmt`' : `rewrite it with \`logfilter fmt --write -f ${source.name}\``;
+  const editor = [
+    differences.includes('starts with a byte-order mark') && 'without a byte-order mark',
+    differences.includes('uses CRLF line endings') && 'with LF line endings',
+  ].filter(Boolean);
+  return editor.length > 0 ? `${fix}, or save it ${editor.join(' and ')}` : fix;
 }
 
 /** Writes and syncs a sibling temporary file, then renames it over the original: a crash leaves the old file or the new one. */

@@ -22,6 +22,7 @@ async function run(context: Context, flags: LspFlags): Promise<number> {
   // Loaded here, not at the top: the protocol library would cost every other command's start-up.
   const { startLanguageServer } = await import('../lsp/server.js');
   startLanguageServer({ catalog: context.catalog(), defaultDataset, input: process.stdin, output: process.stdout });
-  // The connection ends the process itself: on `exit` (0 after `shutdown`, else 1) or when its input closes.
+  // The server ends the process itself: on `exit` (0 after `shutdown`, else 1), when its input closes (1),
+  // or when a message header loses the framing (1, saying why on stderr).
   return new Promise<number>(() => {});
 }

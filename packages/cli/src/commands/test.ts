@@ -3,6 +3,7 @@
  * and prints the lines it lets through, exactly as read, with one of two engines: engines/lines.ts
  * streams line by line in this process, engines/duckdb.ts runs DuckDB over many files.
  */
+import { existsSync } from 'node:fs';
 import { compile, decompile, DEFAULT_DATASET, type FilterJson, filterKeys, matcher, parseJsonExact } from '@logfilter/core';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
@@ -42,6 +43,7 @@ export function registerTest(program: Command, context: Context): void {
 async function run(context: Context, filter: string | undefined, flags: TestFlags): Promise<number> {
   if (flags.logs === '-' && flags.file === '-') throw new UsageError('the filter and the logs cannot both come from standard input');
   if (flags.engine === 'duckdb' && flags.logs === '-') throw new UsageError('the duckdb engine reads files, not standard input (use --engine js)');
+  if (flags.engine !== 'duckdb') refuseUnexpandedPattern(flags.logs);
   const json = compileFilter(context, filter, flags);
   if (!json) return EXIT_INVALID;
   const counts = flags.engine === 'duckdb' ? await runEngine(json, flags) : await runJs(json, flags);
@@ -52,6 +54,19 @@ async function run(context: Context, filter: string | undefined, flags: TestFlag
     process.stderr.write(`logfilter: skipped ${counts.skipped} malformed line${counts.skipped === 1 ? '' : 's'}\n`);
   }
   return EXIT_OK;
+}
+
+/**
+ * A quoted pattern (`--logs 'logs/*.ndjson'`) names no file for the JS engine, which reads one file
+ * and expands nothing: instead of only "no such file", say which engine reads patterns and how the shell can.
+ */
+function refuseUnexpandedPattern(logs: string): void {
+  if (!/[*?[{]/.test(logs) || existsSync(logs)) return;
+  throw new UsageError(
+    `cannot read ${logs}: no such file; the js engine reads one file and does not expand patterns: ` +
+      `use --engine duckdb, which reads every file the pattern matches, or let the shell expand it: cat ${logs} | logfilter test ... --logs -`,
+    'io-error',
+  );
 }
 
 /** The JavaScript engine, loaded when the command runs. */

@@ -39,8 +39,27 @@ export interface EngineCounts {
   skipped: number;
 }
 
+/**
+ * The native library, an optional peer of the CLI (most users never need its 70 MB): when it is
+ * absent, a usage error that says how to install it or which engine needs nothing more.
+ */
+async function loadDuckdb(): Promise<typeof import('@duckdb/node-api')> {
+  try {
+    return await import('@duckdb/node-api');
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    if ((code !== 'MODULE_NOT_FOUND' && code !== 'ERR_MODULE_NOT_FOUND') || !message.includes('@duckdb/')) throw error;
+    throw new UsageError(
+      '--engine duckdb needs the optional package @duckdb/node-api, which is not installed: ' +
+        'install @duckdb/node-api beside logfilter (`npm install -g @duckdb/node-api` for a global logfilter, ' +
+        '`npx -p @logfilter/cli -p @duckdb/node-api logfilter ...` with npx) or use the default engine (--engine js)',
+      'configuration',
+    );
+  }
+}
+
 export async function runDuckdb(run: EngineRun): Promise<EngineCounts> {
-  const { DuckDBInstance } = await import('@duckdb/node-api');
+  const { DuckDBInstance } = await loadDuckdb();
   const instance = await DuckDBInstance.create(':memory:', { threads: String(availableParallelism()) });
   const connection = await instance.connect();
   const total: EngineCounts = { records: 0, printed: 0, skipped: 0 };

@@ -2,7 +2,18 @@
  * What the server answers, as pure functions of a document and the dataset chosen for it: the
  * core language service's results turned into the protocol's shapes (positions in UTF-16, as both count).
  */
-import { complete, type CompletionItem as CoreItem, type Dataset, diagnostics, type Diagnostic, format, hover, scan, type TokenRole } from '@logfilter/core';
+import {
+  complete,
+  type CompletionItem as CoreItem,
+  DEFAULT_MAX_BYTES,
+  type Dataset,
+  diagnostics,
+  type Diagnostic,
+  format,
+  hover,
+  scan,
+  type TokenRole,
+} from '@logfilter/core';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   type CodeAction,
@@ -19,6 +30,7 @@ import {
   type TextEdit,
 } from 'vscode-languageserver/node';
 import type { DatasetChoice } from './dataset.js';
+import { MAX_DOCUMENT_LENGTH } from './documents.js';
 import { fixFor } from './fixes.js';
 
 /** What a diagnostic carries back to the server in a code action request. */
@@ -36,6 +48,22 @@ export function documentDiagnostics(document: TextDocument, choice: DatasetChoic
   const found: Diagnostic[] = choice.problem ? [choice.problem] : [];
   if (choice.dataset) found.push(...diagnostics(text, { dataset: choice.dataset }));
   return found.map((diagnostic) => toLspDiagnostic(document, diagnostic));
+}
+
+/** The one diagnostic of a document too long to analyse (documents.ts), on its first line. */
+export function tooLargeDiagnostics(document: TextDocument): LspDiagnostic[] {
+  const text = document.getText();
+  const lineEnd = text.indexOf('\n');
+  const end = Math.min(lineEnd === -1 ? text.length : lineEnd, 200);
+  const at = (offset: number) => ({ offset, line: 1, column: offset + 1 });
+  const diagnostic: Diagnostic = {
+    code: 'document-too-large',
+    severity: 'error',
+    message: `the document is ${text.length} characters long; the language server checks documents of up to ${MAX_DOCUMENT_LENGTH}, so this one is not checked`,
+    hint: `a .lf file holds one filter, and a filter the service takes is at most ${DEFAULT_MAX_BYTES} bytes of JSON`,
+    range: { start: at(0), end: at(end) },
+  };
+  return [toLspDiagnostic(document, diagnostic)];
 }
 
 function toLspDiagnostic(document: TextDocument, diagnostic: Diagnostic): LspDiagnostic {

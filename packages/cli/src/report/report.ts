@@ -29,7 +29,7 @@ export function renderReport(report: Report, format: ReportFormat, options: { co
     case 'github':
       return { stdout: githubCommands(report.diagnostics, report.notChecked), stderr: '' };
     case 'sarif':
-      return { stdout: `${JSON.stringify(sarifLog(report.diagnostics, report.notChecked), null, 2)}\n`, stderr: '' };
+      return { stdout: `${JSON.stringify(sarifLog(report.diagnostics, report.notChecked, report.sources), null, 2)}\n`, stderr: '' };
   }
 }
 

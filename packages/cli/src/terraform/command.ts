@@ -1,12 +1,14 @@
-/** `logfilter check --terraform PATH...`, reported in any of the report formats. */
+/** `logfilter check --terraform PATH...` and `check --terraform-plan PLAN.json`, reported in any of the report formats. */
 import type { Context } from '../context.js';
 import { parsePositiveInt, UsageError } from '../io.js';
 import { writeReport } from '../report/cli.js';
 import { type ReportFormat, reportExitCode } from '../report/report.js';
-import { checkTerraform } from './check.js';
+import { checkTerraform, type TerraformReport } from './check.js';
+import { checkTerraformPlan } from './plan.js';
 
 export interface TerraformFlags {
-  terraform: string[];
+  terraform?: string[];
+  terraformPlan?: string;
   dataset?: string;
   scope?: string;
   file?: string;
@@ -18,18 +20,25 @@ export interface TerraformFlags {
 }
 
 export function runTerraformCheck(context: Context, filter: string | undefined, flags: TerraformFlags): number {
+  const option = flags.terraformPlan !== undefined ? '--terraform-plan' : '--terraform';
+  if (flags.terraform && flags.terraformPlan !== undefined) throw new UsageError('give --terraform (.tf files) or --terraform-plan (a plan in JSON), not both');
   if (filter !== undefined || flags.file !== undefined)
-    throw new UsageError('--terraform checks the filters in .tf files: give paths to it, not a filter or --file');
-  if (flags.dataset !== undefined || flags.scope !== undefined)
     throw new UsageError(
-      "--terraform checks each filter against its resource's own dataset and scope (zone_id or account_id): leave out --dataset and --scope",
+      `${option} checks the filters of its ${option === '--terraform' ? '.tf files: give paths to it' : 'plan: give the plan file to it'}, not a filter or --file`,
     );
-  const report = checkTerraform(flags.terraform, {
+  if (flags.dataset !== undefined || flags.scope !== undefined)
+    throw new UsageError(`${option} checks each filter against its resource's own dataset and scope (zone_id or account_id): leave out --dataset and --scope`);
+  const options = {
     catalog: context.catalog(),
     lint: flags.lint,
     maxBytes: flags.maxBytes === undefined ? undefined : parsePositiveInt(flags.maxBytes, '--max-bytes'),
     maxOperators: flags.maxOperators === undefined ? undefined : parsePositiveInt(flags.maxOperators, '--max-operators'),
-  });
+  };
+  const report = flags.terraformPlan !== undefined ? checkTerraformPlan(flags.terraformPlan, options) : checkTerraform(flags.terraform ?? [], options);
+  return writeTerraformReport(context, report, flags);
+}
+
+function writeTerraformReport(context: Context, report: TerraformReport, flags: TerraformFlags): number {
   const format = flags.json ? 'json' : (flags.format ?? 'text');
   writeReport(context, report, format);
   if (format === 'text') {

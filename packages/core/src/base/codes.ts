@@ -102,6 +102,7 @@ export const DIAGNOSTIC_CODES = [
   'invalid-hcl',
   'not-checked',
   'argument-is-a-file',
+  'document-too-large',
   // Anything.
   'invalid-argument',
   'too-many-diagnostics',

@@ -30,8 +30,15 @@ export function check(ast: Expr, dataset: Dataset, text = ''): CheckResult {
   return { checked, diagnostics: bag.items };
 }
 
+/**
+ * Where else a field unknown in the dataset is known ("'QueryName' is a field of dns_logs; ..."), from
+ * the catalog the caller has: compile and decompile pass the catalog's, and compileDataset, which has
+ * one dataset and no catalog (so a bundle of it carries no other), passes none.
+ */
+export type FieldElsewhere = (name: string, dataset: Dataset) => string | undefined;
+
 /** Checks into `bag`; returns the checked tree only when this tree has no error. */
-export function checkInto(ast: Expr, dataset: Dataset, bag: DiagnosticBag): CheckedExpr | undefined {
+export function checkInto(ast: Expr, dataset: Dataset, bag: DiagnosticBag, elsewhere?: FieldElsewhere): CheckedExpr | undefined {
   let failed = false;
   const visit = (node: Expr): CheckedExpr | undefined => {
     switch (node.kind) {
@@ -49,7 +56,7 @@ export function checkInto(ast: Expr, dataset: Dataset, bag: DiagnosticBag): Chec
         return operand && { kind: 'not', operand, span: node.span };
       }
       case 'predicate': {
-        const criterion = checkPredicate(node, dataset, bag);
+        const criterion = checkPredicate(node, dataset, bag, elsewhere);
         if (!criterion) failed = true;
         return criterion;
       }
@@ -59,8 +66,8 @@ export function checkInto(ast: Expr, dataset: Dataset, bag: DiagnosticBag): Chec
   return failed ? undefined : result;
 }
 
-function checkPredicate(predicate: Predicate, dataset: Dataset, bag: DiagnosticBag): Criterion | undefined {
-  const field = resolveField(predicate, dataset, bag);
+function checkPredicate(predicate: Predicate, dataset: Dataset, bag: DiagnosticBag, elsewhere?: FieldElsewhere): Criterion | undefined {
+  const field = resolveField(predicate, dataset, bag, elsewhere);
   const operator = resolveOperator(predicate, bag);
   if (!field || !operator) return undefined;
   if (!field.filterable) {
@@ -106,7 +113,7 @@ function checkPredicate(predicate: Predicate, dataset: Dataset, bag: DiagnosticB
   return value && { kind: 'criterion', key: field.name, operator, value, span: predicate.span };
 }
 
-function resolveField(predicate: Predicate, dataset: Dataset, bag: DiagnosticBag): Field | undefined {
+function resolveField(predicate: Predicate, dataset: Dataset, bag: DiagnosticBag, fieldElsewhere?: FieldElsewhere): Field | undefined {
   const { name, span } = predicate.field;
   const field = dataset.field(name);
   if (field) {
@@ -132,11 +139,13 @@ function resolveField(predicate: Predicate, dataset: Dataset, bag: DiagnosticBag
     return undefined;
   }
   const guess = dataset.suggest(name);
+  const elsewhere = fieldElsewhere?.(name, dataset);
+  const hint = guess ? `did you mean '${guess}'?` : `\`logfilter fields ${dataset.name}\` lists the fields of the dataset`;
   bag.error(
     'unknown-field',
     span,
     `unknown field '${name}' in dataset ${dataset.name}`,
-    guess ? `did you mean '${guess}'?` : `\`logfilter fields ${dataset.name}\` lists the fields of the dataset`,
+    elsewhere ? `${elsewhere}${guess ? `; or did you mean '${guess}'?` : ''}` : hint,
     guess ? replaceWith(span, guess) : undefined,
   );
   return undefined;

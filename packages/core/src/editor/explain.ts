@@ -25,7 +25,8 @@ export interface Explanation {
 }
 
 export function explain(text: string, options: CompileOptions = {}): Explanation {
-  const result = compile(text, options);
+  // Typed values, so that a string shows quoted and a number or boolean bare (`ClientSSLProtocol is not "none"`).
+  const result = compile(text, { ...options, values: 'typed' });
   if (!result.ok || !result.filter) return { ok: false, lines: [], diagnostics: result.diagnostics };
   const root = result.filter.where;
   const lines =
@@ -49,9 +50,9 @@ function criterionText(key: string, operator: string, value: FilterValue): strin
   return `${key} ${phrase} ${shown}`;
 }
 
+/** A string value in double quotes (so `none` or `500` reads as a value, not a word); a number or boolean bare. */
 function showValue(value: string | number | boolean): string {
-  const text = String(value);
-  return text === '' || /[\s,]/.test(text) ? JSON.stringify(text) : text;
+  return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }
 
 export interface OperatorRow {

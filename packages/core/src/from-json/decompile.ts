@@ -7,7 +7,7 @@ import type { Expr, Scalar } from '../syntax/ast.js';
 import { checkInto } from '../check/check.js';
 import type { FilterNode, TypedValue } from '../check/checked.js';
 import type { CompileOptions } from '../compile.js';
-import { resolveDataset, resolveDatasetInto } from '../language/datasets.js';
+import { fieldElsewhere, resolveDataset, resolveDatasetInto } from '../language/datasets.js';
 import type { Dataset } from '../language/catalog.js';
 import { factsOf } from '../language/operators.js';
 import { finish } from '../output/finish.js';
@@ -79,7 +79,7 @@ function run(report: DiagnosticBag, options: DecompileOptions, locate: () => Loc
       const ast = readRoot(located.value, reader, report, located);
       if (ast && dataset) {
         const before = report.items.length;
-        const checked = checkInto(ast, dataset, report);
+        const checked = checkInto(ast, dataset, report, fieldElsewhere(options.catalog));
         flavourForJson(report.items.slice(before), reader.criteria);
         if (checked && !report.hasErrors) tree = lower(checked);
         if (tree && (options.lint ?? true)) lintJson(tree, dataset, report, located.doc, located.docPointer, reader.criteria);

@@ -95,3 +95,17 @@ export function resolveDatasetInto(options: DatasetOptions, bag: DiagnosticBag, 
   if (resolved.error) bag.error(resolved.error.code, where, resolved.error.message, resolved.error.hint);
   return resolved.dataset;
 }
+
+/** Where a field unknown in `dataset` is known among `catalog`'s datasets: "'QueryName' is a field of dns_logs; compile with -d dns_logs". */
+export function fieldElsewhere(catalog: Catalog = builtinCatalog()): (name: string, dataset: Dataset) => string | undefined {
+  return (name, dataset) => {
+    const others = catalog
+      .all()
+      .filter((other) => other.name !== dataset.name && other.field(name))
+      .map((other) => other.id);
+    if (others.length === 0) return undefined;
+    const listed = others.length > 4 ? [...others.slice(0, 3), `${others.length - 3} more`] : others;
+    const shown = listed.length === 1 ? listed[0] : `${listed.slice(0, -1).join(', ')} and ${listed.at(-1)}`;
+    return `'${name}' is a field of ${shown}; compile with ${others.length === 1 ? `-d ${others[0]}` : '-d and the dataset you mean'}`;
+  };
+}

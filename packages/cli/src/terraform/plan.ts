@@ -1,0 +1,136 @@
+/**
+ * `logfilter check --terraform-plan PLAN.json`: the `cloudflare_logpush_job` resources of a plan as
+ * `terraform show -json` writes it (format_version 1.x), modules, `count` and `for_each` instances
+ * included, with every value as Terraform will apply it. Each job's `filter` is checked against
+ * its `dataset` under its scope (`zone_id` or `account_id`) by core's own job checks, and each
+ * diagnostic is reported by resource address at the filter's place in the plan file.
+ */
+import { type Catalog, childPointer, decompile, type JobScope, readJson, resolveDataset, SourceMap, type Span } from '@logfilter/core';
+import { readTextFile, UsageError } from '../io.js';
+import type { ReportDiagnostic } from '../report/report.js';
+import { FILTER_RESOURCES, type TerraformCheckOptions, type TerraformReport } from './check.js';
+
+/** A job of the plan: its address, its values after apply, which of them are known only then, and where it is in the file. */
+export interface PlannedJob {
+  address: string;
+  values: Record<string, unknown>;
+  unknown: Record<string, unknown>;
+  /** The JSON Pointer of `values` in the plan. */
+  pointer: string;
+}
+
+const MAKE_A_PLAN = 'make one with `terraform plan -out plan.out && terraform show -json plan.out > plan.json`';
+
+export function checkTerraformPlan(path: string, options: TerraformCheckOptions): TerraformReport {
+  const text = readTextFile(path, 'json');
+  const report: TerraformReport = { diagnostics: [], notChecked: [], sources: new Map([[path, text]]), files: 1, filters: 0 };
+  const read = readJson(text);
+  if (!read.ok) throw new UsageError(`${path} is not valid JSON (${read.message}): ${MAKE_A_PLAN}`, 'invalid-json');
+  const version = isRecord(read.value) ? read.value.format_version : undefined;
+  if (typeof version !== 'string' || !isRecord(read.value) || !('planned_values' in read.value || 'resource_changes' in read.value))
+    throw new UsageError(`${path} is not a Terraform plan in JSON (no format_version and planned_values): ${MAKE_A_PLAN}`, 'not-a-plan');
+  if (!version.startsWith('1.'))
+    throw new UsageError(`${path} has plan format_version ${version}; logfilter reads format 1.x (terraform show -json of Terraform 1.x)`, 'not-a-plan');
+  const map = new SourceMap(text);
+  const at = (pointer: string) => map.range(read.locations.get(pointer) ?? ({ start: 0, end: 0 } as Span));
+  for (const job of plannedJobs(read.value)) checkJob(job, path, at, options, report);
+  return report;
+}
+
+/** The jobs of a plan: each resource change that is not a deletion, then any planned value not among them. */
+export function plannedJobs(plan: Record<string, unknown>): PlannedJob[] {
+  const jobs = new Map<string, PlannedJob>();
+  const seen = new Set<string>();
+  const changes = Array.isArray(plan.resource_changes) ? plan.resource_changes : [];
+  changes.forEach((change: unknown, index) => {
+    if (!isRecord(change) || !isJob(change) || !isRecord(change.change)) return;
+    const address = String(change.address);
+    seen.add(address);
+    const { actions, after, after_unknown: unknown } = change.change;
+    // A deletion (alone) has nothing after it; a replacement's `after` is the new job.
+    if (!isRecord(after) || (Array.isArray(actions) && actions.includes('delete') && !actions.includes('create'))) return;
+    jobs.set(address, { address, values: after, unknown: isRecord(unknown) ? unknown : {}, pointer: `/resource_changes/${index}/change/after` });
+  });
+  const modules = (module: unknown, pointer: string): void => {
+    if (!isRecord(module)) return;
+    const resources = Array.isArray(module.resources) ? module.resources : [];
+    resources.forEach((resource: unknown, index) => {
+      if (!isRecord(resource) || !isJob(resource) || !isRecord(resource.values) || seen.has(String(resource.address))) return;
+      const address = String(resource.address);
+      jobs.set(address, { address, values: resource.values, unknown: {}, pointer: `${pointer}/resources/${index}/values` });
+    });
+    const children = Array.isArray(module.child_modules) ? module.child_modules : [];
+    children.forEach((child: unknown, index) => {
+      modules(child, `${pointer}/child_modules/${index}`);
+    });
+  };
+  if (isRecord(plan.planned_values)) modules(plan.planned_values.root_module, '/planned_values/root_module');
+  return [...jobs.values()];
+}
+
+function checkJob(job: PlannedJob, file: string, at: (pointer: string) => ReportDiagnostic['range'], options: TerraformCheckOptions, report: TerraformReport) {
+  const pointer = (attribute: string) => childPointer(job.pointer, attribute);
+  const notChecked = (attribute: string, reason: string) =>
+    report.notChecked.push({ file, range: at(job.pointer), reason: `${job.address}: the ${attribute} is ${reason}` });
+  if (job.unknown.filter === true) return notChecked('filter', 'known only after apply');
+  const filter = job.values.filter;
+  if (filter === undefined || filter === null || filter === '') return;
+  const error = (code: string, attribute: string, message: string, hint?: string) =>
+    report.diagnostics.push({
+      file,
+      address: job.address,
+      code,
+      severity: 'error',
+      message: `${job.address}: ${message}`,
+      hint,
+      range: at(pointer(attribute)),
+    } as ReportDiagnostic);
+  if (typeof filter !== 'string')
+    return error('wrong-json-type', 'filter', 'filter must be a string of filter JSON', 'write filter = jsonencode({ where = ... })');
+  if (job.unknown.dataset === true) return notChecked('dataset', 'known only after apply');
+  const dataset = job.values.dataset;
+  if (typeof dataset !== 'string' || dataset === '') return notChecked('dataset', 'not set');
+  const scope = scopeOf(job);
+  const scoped = resolveDataset({ dataset, catalog: options.catalog as Catalog, scope });
+  if (scoped.error) {
+    const other = scope === 'zone' ? 'account' : 'zone';
+    error(
+      scoped.error.code,
+      'dataset',
+      scoped.error.message,
+      scoped.error.code === 'wrong-scope' ? `set ${other}_id instead of ${scope}_id` : scoped.error.hint,
+    );
+    // A dataset of the other scope is still checked, as `check --terraform` does, so its filter's problems show at once.
+    if (!scoped.dataset) return;
+  }
+  report.filters++;
+  const result = decompile(filter, {
+    dataset: scoped.dataset!,
+    catalog: options.catalog as Catalog,
+    maxBytes: options.maxBytes,
+    maxOperators: options.maxOperators,
+  });
+  for (const diagnostic of result.diagnostics) {
+    report.diagnostics.push({
+      ...diagnostic,
+      file,
+      address: job.address,
+      message: `${job.address}: ${diagnostic.message}`,
+      range: at(pointer('filter')),
+    } as ReportDiagnostic);
+  }
+}
+
+/** A job under a zone or an account, by which id it sets (an id known only after apply still says which). */
+function scopeOf(job: PlannedJob): JobScope | undefined {
+  const set = (attribute: string) => job.unknown[attribute] === true || (typeof job.values[attribute] === 'string' && job.values[attribute] !== '');
+  return set('account_id') ? 'account' : set('zone_id') ? 'zone' : undefined;
+}
+
+function isJob(resource: Record<string, unknown>): boolean {
+  return resource.mode === 'managed' && typeof resource.type === 'string' && FILTER_RESOURCES.includes(resource.type);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
