@@ -40,12 +40,12 @@ export function registerDiff(program: Command, context: Context): void {
     .description('compare two filters by meaning: the same, wider, narrower, overlapping; with a record that tells them apart')
     .argument('<old>', 'the old filter: text, JSON filter, job, or a file of one (- for standard input)')
     .argument('<new>', 'the new filter, likewise')
-    .option('-d, --dataset <name>', 'dataset of the filters (default: the job\'s, else http_requests)')
+    .option('-d, --dataset <name>', "dataset of the filters (default: the job's, else http_requests)")
     .option('--timeout <seconds>', 'time budget of each question to the solver (default 10)')
     .option('--json', 'machine output: { relation, witnesses: [{ record, old, new }] }')
     .addHelpText(
       'after',
-      '\nExamples:\n  logfilter diff \'ClientRequestPath startsWith /api/\' \'ClientRequestPath startsWith /api\'\n  git show HEAD~1:edge.lf | logfilter diff - edge.lf\n\nExit codes: 0 same meaning, 1 they differ, 2 usage or an input with errors, 3 undecided within the time budget',
+      "\nExamples:\n  logfilter diff 'ClientRequestPath startsWith /api/' 'ClientRequestPath startsWith /api'\n  git show HEAD~1:edge.lf | logfilter diff - edge.lf\n\nExit codes: 0 same meaning, 1 they differ, 2 usage or an input with errors, 3 undecided within the time budget",
     )
     .action(
       context.action(async (older: string, newer: string, flags: DiffFlags) => {
@@ -55,7 +55,9 @@ export function registerDiff(program: Command, context: Context): void {
         const newSide = readSide(context, newer, 'NEW', flags);
         if (!oldSide || !newSide) return EXIT_USAGE;
         if (oldSide.dataset.name !== newSide.dataset.name)
-          throw new UsageError(`OLD is a filter of ${oldSide.dataset.name} and NEW of ${newSide.dataset.name}: filters of different datasets never see the same records`);
+          throw new UsageError(
+            `OLD is a filter of ${oldSide.dataset.name} and NEW of ${newSide.dataset.name}: filters of different datasets never see the same records`,
+          );
         let result: Comparison;
         try {
           result = await compareFilters(oldSide.filter, newSide.filter, oldSide.dataset, { timeoutMs });

@@ -80,13 +80,33 @@ export async function compareFilters(older: FilterJson, newer: FilterJson, datas
     if (error instanceof NotModelled) return { relation: 'undecided', witnesses: [], reason: error.message };
     throw error;
   }
+  // Solvers hold most of Z3's memory: each is released as soon as its answer is read, not left to the
+  // garbage collector (which does not see WebAssembly's heap), so a long run of comparisons stays small.
+  const solvers: Array<{ release(): void }> = [];
   const ask = async (question: Bool): Promise<Model | 'unsat' | 'unknown'> => {
     const solver = new z.Solver();
+    solvers.push(solver);
     solver.set('timeout', options.timeoutMs ?? 10_000);
     solver.add(...encoder.domain, question);
     const answer = await solver.check();
     return answer === 'sat' ? solver.model() : answer;
   };
+  try {
+    return await decide(z, encoder, a, b, older, newer, ask);
+  } finally {
+    for (const solver of solvers) solver.release();
+  }
+}
+
+async function decide(
+  z: Z3,
+  encoder: Encoder,
+  a: Bool,
+  b: Bool,
+  older: FilterJson,
+  newer: FilterJson,
+  ask: (question: Bool) => Promise<Model | 'unsat' | 'unknown'>,
+): Promise<Comparison> {
   const oldOnly = await ask(z.And(a, z.Not(b)));
   const newOnly = await ask(z.And(b, z.Not(a)));
   const witnesses: Witness[] = [];
