@@ -114,6 +114,20 @@ describe('npm install -g @logfilter/cli', () => {
     5 * MINUTES,
   );
 
+  it(
+    'compares filters (diff) only once z3-solver is installed, saying so before (exit 2)',
+    async () => {
+      const pair = ['diff', 'BotScore lt 30', 'BotScore leq 30'];
+      const absent = await logfilter(pair);
+      expect(absent.code).toBe(2);
+      expect(absent.stderr).toContain('z3-solver');
+      expect(absent.stderr).not.toContain('internal error');
+      await ok(run('npm', ['install', '-g', 'z3-solver@5.2.0'], { env: world.env, cwd: world.root }), 'npm install -g z3-solver');
+      expect(await logfilter(pair)).toMatchObject({ code: 1, stdout: expect.stringContaining('{"BotScore":30}') });
+    },
+    5 * MINUTES,
+  );
+
   it.each(['22', '24'] as const)(
     'runs under Node %s (the registry`s node package), with a code cache of its own',
     async (major) => {

@@ -46,7 +46,7 @@ export function loadSolver(): Promise<Solver> {
       module = await import('z3-solver');
     } catch {
       throw new SolverMissing(
-        'comparing filters by meaning needs the z3-solver package (an optional dependency of @logfilter/cli): install it with `npm install -g z3-solver` beside logfilter, or `npm install z3-solver` in the project',
+        'comparing filters by meaning needs the z3-solver package (an optional peer of @logfilter/cli, 35 MB, loaded only by diff): install it beside logfilter with `npm install -g z3-solver` (or `npx -p @logfilter/cli -p z3-solver logfilter diff ...`)',
       );
     }
     const { Context, em, setParam } = await module.init();
