@@ -24,6 +24,7 @@ export function run(command: string, args: string[], options: { env: NodeJS.Proc
       if (error && typeof error.code !== 'number') reject(error);
       else resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
     });
+    child.stdin?.on('error', () => {}); // the command may exit before reading all of its input
     child.stdin?.end(options.input ?? '');
   });
 }
@@ -116,6 +117,8 @@ export async function startWorld(): Promise<World> {
       PATH: [join(prefix, 'bin'), dirname(process.execPath), '/usr/local/bin', '/usr/bin', '/bin'].join(delimiter),
     });
     delete env.NODE_OPTIONS;
+    // pnpm sets NODE_PATH to its store of hoisted packages: with it, a package the user has not installed is found.
+    delete env.NODE_PATH;
     delete env.NO_COLOR;
     delete env.FORCE_COLOR;
 
@@ -167,6 +170,9 @@ export function lspInitialize(command: string, args: string[], env: NodeJS.Proce
     const child = spawn(command, args, { env, stdio: ['pipe', 'pipe', 'pipe'] });
     let output = Buffer.alloc(0);
     let stderr = '';
+    let answered = false;
+    // The server exits after `exit`: a write after that is no error of the test's.
+    child.stdin.on('error', () => {});
     const timer = setTimeout(() => {
       child.kill();
       reject(new Error(`no answer to initialize in 30 s\n${stderr}`));
@@ -177,6 +183,7 @@ export function lspInitialize(command: string, args: string[], env: NodeJS.Proce
       reject(new Error(`the language server exited ${code} before answering initialize\n${stderr}`));
     });
     child.stdout.on('data', (chunk: Buffer) => {
+      if (answered) return;
       output = Buffer.concat([output, chunk]);
       const header = /Content-Length: (\d+)\r\n\r\n/.exec(output.toString('latin1'));
       if (!header) return;
@@ -184,6 +191,7 @@ export function lspInitialize(command: string, args: string[], env: NodeJS.Proce
       if (output.length < start + Number(header[1])) return;
       const message = JSON.parse(output.subarray(start, start + Number(header[1])).toString('utf8'));
       clearTimeout(timer);
+      answered = true;
       child.stdin.write(lspFrame({ jsonrpc: '2.0', id: 2, method: 'shutdown' }) + lspFrame({ jsonrpc: '2.0', method: 'exit' }));
       resolve(message.result);
     });
