@@ -10,7 +10,7 @@ export { compile, compileDataset, type CompileOptions, type CompileResult } from
 // base/: the one diagnostic shape, its codes and its rendering.
 export { DIAGNOSTIC_CODES, type DiagnosticCode } from './base/codes.js';
 export { CODE_DESCRIPTIONS, describeCode } from './base/code-descriptions.js';
-export { hasErrors, SourceMap, type Diagnostic, type Position, type Range, type Severity, type Span } from './base/diagnostics.js';
+export { DiagnosticBag, hasErrors, NOWHERE, SourceMap, type Diagnostic, type Position, type Range, type Severity, type Span } from './base/diagnostics.js';
 export { exactRecordParser, parseJsonExact, INT64_MIN, type ExactNumber } from './base/exact-numbers.js';
 // Strict JSON that keeps each value's place (by JSON Pointer): for tools that point into JSON inputs.
 export { childPointer, readJson, type JsonReadResult } from './base/json-source.js';

@@ -37,6 +37,8 @@ interface CompileFlags {
   json?: boolean;
   /** check only: how the diagnostics are reported. */
   format?: ReportFormat;
+  /** check only: the solver's exact lint too. */
+  deep?: boolean;
 }
 
 /** The options compile and check share. */
@@ -79,6 +81,7 @@ export function registerCompile(program: Command, context: Context): void {
       .option('--from-json', 'the input is filter JSON (the object, its escaped string, or a job holding it)')
       .option('--terraform <paths...>', 'check the filter of every cloudflare_logpush_job resource in these .tf files or folders')
       .option('--terraform-plan <file>', 'check every cloudflare_logpush_job of a plan in JSON (terraform show -json plan.out > plan.json)')
+      .option('--deep', 'also decide never-matches, always-matches and redundant criteria exactly, with the solver (needs z3-solver)')
       .addOption(formatOption()),
   ).action(
     context.action((filter: string | undefined, flags: CompileFlags & { fromJson?: boolean; terraform?: string[]; terraformPlan?: string }) => {
@@ -88,7 +91,7 @@ export function registerCompile(program: Command, context: Context): void {
   );
 }
 
-function run(context: Context, filter: string | undefined, flags: CompileFlags, mode: 'compile' | 'check'): number {
+function run(context: Context, filter: string | undefined, flags: CompileFlags, mode: 'compile' | 'check'): number | Promise<number> {
   const source = readSource(filter, flags.file);
   // -d wins over the file's own `# dataset: NAME` first line.
   const dataset = flags.dataset !== undefined ? context.dataset(flags.dataset) : commentedDataset(context, source.text);
@@ -109,7 +112,23 @@ function run(context: Context, filter: string | undefined, flags: CompileFlags, 
   // Assigned, not spread: a spread would build the filter object that the result builds only when read.
   const result = compiled;
   result.diagnostics = withFileArgumentNote(compiled.diagnostics, filter, mode);
+  if (mode === 'check' && flags.deep && result.ok && flags.lint !== false) return withDeepLint(context, source, dataset, flags, result);
   return report(context, source, flags, mode, result);
+}
+
+/** `check --deep`: the solver's warnings beside the quick rules' (one of each at a place); the quick rules alone, with a note, when z3-solver is absent. */
+async function withDeepLint(context: Context, source: Source, dataset: Dataset, flags: CompileFlags, result: CompileResult): Promise<number> {
+  const { deepLint } = await import('../diff/deep-lint.js');
+  const { SolverMissing } = await import('../diff/solve.js');
+  try {
+    const seen = new Set(result.diagnostics.map((d) => `${d.code}@${d.range.start.offset}:${d.range.end.offset}`));
+    const deep = (await deepLint(source.text, dataset)).filter((d) => !seen.has(`${d.code}@${d.range.start.offset}:${d.range.end.offset}`));
+    result.diagnostics = [...result.diagnostics, ...deep].sort((a, b) => a.range.start.offset - b.range.start.offset);
+  } catch (error) {
+    if (!(error instanceof SolverMissing)) throw error;
+    process.stderr.write(`logfilter: note: --deep checked with the quick rules only: ${error.message}\n`);
+  }
+  return report(context, source, flags, 'check', result);
 }
 
 /** Writes the result in the format asked for; returns the exit code. */

@@ -32,6 +32,7 @@ export const CODE_DESCRIPTIONS: Readonly<Record<DiagnosticCode, string>> = {
   'int-out-of-range': 'An integer is outside the range the service accepts (unsigned 64-bit).',
   'never-matches': 'The criterion (or group) can never be true, so the filter drops what it guards.',
   'always-matches': 'The criterion (or group) is always true, so it filters nothing.',
+  redundant: 'The criterion is implied by the others of its group (AND), or implies one of them (OR): removing it changes nothing.',
   'value-case': "The value's letter case differs from how the service writes this field's values.",
   'not-a-timestamp': 'A value compared with a timestamp field does not read as a timestamp.',
   'filter-too-large': "The filter JSON is larger than the service's size limit.",

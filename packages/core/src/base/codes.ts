@@ -32,6 +32,7 @@ export const DIAGNOSTIC_CODES = [
   // Lint warnings (switchable off).
   'never-matches',
   'always-matches',
+  'redundant',
   'value-case',
   'not-a-timestamp',
   // Output limits.

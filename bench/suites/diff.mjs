@@ -1,0 +1,56 @@
+// `logfilter diff`: a whole process beside `node -e 0` (Z3's WebAssembly start is most of it), and the
+// time per pair in one running process, beside compiling the same two filters (the work diff does first).
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { builtinCatalog, compile, parseJsonExact } from '@logfilter/core';
+import { median, row, timeCommandPair } from '../lib.mjs';
+import { DESIGN_CARD } from './compile.mjs';
+
+export const title = 'diff';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Pairs a reviewer meets: rewrites of the same meaning, narrower and wider edits, uint64 bounds, text tests. */
+const PAIRS = [
+  [DESIGN_CARD, '(ClientCountry eq us OR ClientCountry eq ca) AND NOT (BotScore geq 30 AND EdgeResponseStatus lt 500)'],
+  ['ClientRequestPath startsWith /api/', 'ClientRequestPath startsWith /api'],
+  ['BotScore lt 30', 'BotScore leq 30'],
+  ['NOT (ClientCountry in (us, ca, mx) OR ClientRequestHost endsWith .internal)', 'ClientCountry !in (us, ca, mx) AND ClientRequestHost !endsWith .internal'],
+  ['ClientASN eq 18446744073709551615', 'ClientASN geq 18446744073709551614'],
+  [
+    'ClientRequestPath contains admin OR ClientRequestUserAgent contains bot',
+    'ClientRequestUserAgent contains bot OR ClientRequestPath contains admin AND EdgeResponseStatus geq 400',
+  ],
+  ['EdgeResponseStatus in (500, 502, 503, 504)', 'EdgeResponseStatus geq 500 AND EdgeResponseStatus leq 504 AND EdgeResponseStatus !eq 501'],
+  ['BotDetectionTags contains api', 'BotDetectionTags in (api, web)'],
+];
+
+export async function run() {
+  const rows = [];
+  const cli = join(root, 'packages/cli/bin/logfilter.cjs');
+  // A pair of the same meaning: exit 0 (timeCommandPair refuses other exits).
+  const [diffMs, nodeMs] = timeCommandPair([process.execPath, [cli, 'diff', PAIRS[0][0], PAIRS[0][1]]], [process.execPath, ['-e', '0']], { runs: 9 });
+  rows.push(row('one `logfilter diff` process (same meaning)', diffMs, 'ms', '`node -e 0`', nodeMs));
+
+  const { compareFilters, loadSolver } = await import(join(root, 'packages/cli/dist/diff/solve.js'));
+  const dataset = builtinCatalog().get('http_requests');
+  const filter = (text) => parseJsonExact(compile(text).json);
+  await compareFilters(filter(PAIRS[0][0]), filter(PAIRS[0][1]), dataset);
+  const perPair = [];
+  const compiles = [];
+  for (let round = 0; round < 5; round++) {
+    for (const [a, b] of PAIRS) {
+      let start = performance.now();
+      const [older, newer] = [filter(a), filter(b)];
+      compiles.push(performance.now() - start);
+      start = performance.now();
+      await compareFilters(older, newer, dataset);
+      perPair.push(performance.now() - start);
+    }
+  }
+  const sorted = [...perPair].sort((x, y) => x - y);
+  rows.push(row('one pair in a running process (median)', median(perPair), 'ms', 'compiling the two filters', median(compiles)));
+  rows.push(row('  slowest of the pairs', sorted.at(-1), 'ms', 'the median pair', median(perPair)));
+  (await loadSolver()).release();
+  return rows;
+}
