@@ -63,7 +63,7 @@ function mutate(filter: FilterJson, choice: number, how: number): FilterJson {
 afterAll(async () => (await loadSolver()).release());
 
 /** A short budget per question: an undecided answer is allowed (it is never "same"), a slow run is not. */
-const BUDGET = { timeoutMs: 3000 };
+const BUDGET = { timeoutMs: 2000 };
 
 describe('diff by meaning, against random records', { timeout: 240_000 }, () => {
   it('calls two filters the same only when no record tells them apart, and gives witnesses that do', async () => {
@@ -82,7 +82,7 @@ describe('diff by meaning, against random records', { timeout: 240_000 }, () => 
           if (result.relation === 'same') for (const record of sample) expect(evaluate(older, record)).toBe(evaluate(newer, record));
         },
       ),
-      { numRuns: 25 },
+      { numRuns: 20 },
     );
   });
 
@@ -120,7 +120,7 @@ describe('diff by meaning, against random records', { timeout: 240_000 }, () => 
           if (result.relation === 'same') expect(told).toBe(false);
         },
       ),
-      { numRuns: 25 },
+      { numRuns: 20 },
     );
   });
 });

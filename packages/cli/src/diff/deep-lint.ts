@@ -19,7 +19,7 @@ import {
 } from '@logfilter/core';
 import type { Bool } from 'z3-solver';
 import { Encoder } from './encode.js';
-import { loadSolver } from './solve.js';
+import { askSolver, loadSolver } from './solve.js';
 
 export interface DeepLintOptions {
   /** Most milliseconds for each question (default 2 s); an undecided question says nothing. */
@@ -56,12 +56,8 @@ export async function deepLint(text: string, dataset: Dataset, options: DeepLint
   const released: Array<{ release(): void }> = [];
   /** Whether some record makes `question` true: undefined when not decided in time. */
   const possible = async (question: Bool): Promise<boolean | undefined> => {
-    const solver = new z.Solver();
-    released.push(solver);
-    solver.set('timeout', options.timeoutMs ?? 2000);
-    solver.add(...encoder.domain, question);
-    const answer = await solver.check();
-    return answer === 'unknown' ? undefined : answer === 'sat';
+    const answer = await askSolver(z, [...encoder.domain, question], options.timeoutMs ?? 2000, released);
+    return answer === 'unknown' ? undefined : answer !== 'unsat';
   };
   const bag = new DiagnosticBag(new SourceMap(text));
   const shown = (node: FilterNode) => text.slice(node.span.start, node.span.end).replace(/\s+/g, ' ');

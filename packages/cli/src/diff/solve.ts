@@ -80,17 +80,8 @@ export async function compareFilters(older: FilterJson, newer: FilterJson, datas
     if (error instanceof NotModelled) return { relation: 'undecided', witnesses: [], reason: error.message };
     throw error;
   }
-  // Solvers hold most of Z3's memory: each is released as soon as its answer is read, not left to the
-  // garbage collector (which does not see WebAssembly's heap), so a long run of comparisons stays small.
   const solvers: Array<{ release(): void }> = [];
-  const ask = async (question: Bool): Promise<Model | 'unsat' | 'unknown'> => {
-    const solver = new z.Solver();
-    solvers.push(solver);
-    solver.set('timeout', options.timeoutMs ?? 10_000);
-    solver.add(...encoder.domain, question);
-    const answer = await solver.check();
-    return answer === 'sat' ? solver.model() : answer;
-  };
+  const ask = (question: Bool) => askSolver(z, [...encoder.domain, question], options.timeoutMs ?? 10_000, solvers);
   try {
     return await decide(z, encoder, a, b, older, newer, ask);
   } finally {
@@ -124,6 +115,27 @@ async function decide(
   const both = await ask(z.And(a, b));
   if (both === 'unknown') return { relation: 'differ', witnesses, reason: 'whether some record passes both was not decided within the time budget' };
   return { relation: both === 'unsat' ? 'disjoint' : 'overlap', witnesses };
+}
+
+/**
+ * One question to a new solver: a model when some record makes `facts` true, else 'unsat' or 'unknown'.
+ * Z3's own timeout needs a timer thread of its own; a watchdog interrupts the context as well, so a
+ * question never outlives its budget by more than a second whatever the machine's load. Solvers hold
+ * most of Z3's memory: each is kept in `solvers` to be released as soon as its answers are read, not
+ * left to the garbage collector (which does not see WebAssembly's heap).
+ */
+export async function askSolver(z: Z3, facts: Bool[], timeoutMs: number, solvers: Array<{ release(): void }>): Promise<Model | 'unsat' | 'unknown'> {
+  const solver = new z.Solver();
+  solvers.push(solver);
+  solver.set('timeout', timeoutMs);
+  solver.add(...facts);
+  const watchdog = setTimeout(() => z.interrupt(), timeoutMs + 1000);
+  try {
+    const answer = await solver.check();
+    return answer === 'sat' ? solver.model() : answer;
+  } finally {
+    clearTimeout(watchdog);
+  }
 }
 
 /** Drops fields from the record while it still tells the filters apart, then checks it with evaluate. */
