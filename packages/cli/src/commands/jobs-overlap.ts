@@ -48,6 +48,8 @@ async function overlap(program: Command, context: Context, flags: OverlapFlags):
     if (found.length === 0) throw new UsageError('no jobs in the file: expected a list of jobs, an API answer holding them, or `jobs list --json` output');
     read = readJobs(found, { catalog: context.catalog(), all: flags.all });
   } else {
+    if (flags.zone === undefined && flags.account === undefined)
+      throw new UsageError('give --zone ID or --account ID (the jobs the service holds there), or --file JOBS.json (- for standard input)');
     const scope = scopeOf(flags);
     const { client } = serviceClient(program, flags);
     const jobs = await client.jobs.list(scope.ref);
