@@ -95,15 +95,18 @@ describe('logfilter jobs overlap --file', () => {
     }
   });
 
-  it('exits 2 with the diagnostic of a job whose filter cannot be read, and for a file without jobs', async () => {
+  it('exits 2 with the diagnostic of a job whose filter cannot be read, and for a file without jobs; 0 for an empty list', async () => {
     const bad = [{ id: 7, destination_conf: 's3://a/x', filter: '{"where":{"key":"ClientCountri","operator":"eq","value":"us"}}' }];
     const result = await runCli(['jobs', 'overlap', '--file', file('bad.json', JSON.stringify(bad))]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("error[unknown-field]: unknown field 'ClientCountri'");
     expect(result.stderr).toContain('--> job 7 filter:1:17');
     expect(result.stderr).not.toMatch(/\n\s+at /);
-    const empty = await runCli(['jobs', 'overlap', '--file', file('empty.json', '[]')]);
-    expect([empty.code, empty.stderr]).toEqual([2, expect.stringContaining('no jobs in the file')]);
+    const scalar = await runCli(['jobs', 'overlap', '--file', file('scalar.json', '"jobs"')]);
+    expect([scalar.code, scalar.stderr]).toEqual([2, expect.stringContaining('no jobs in the file')]);
+    // An empty list (a zone without jobs, as `jobs list --json` writes it) has no pair that overlaps.
+    const empty = await runCli(['jobs', 'overlap', '--file', file('empty.json', '{"ok":true,"jobs":[]}')]);
+    expect(empty).toEqual({ code: 0, stdout: '', stderr: 'no jobs overlap: 0 pairs compared among 0 jobs\n' });
     const both = await runCli(['jobs', 'overlap', '--file', file('x.json', '[]'), '--zone', ZONE]);
     expect(both.code).toBe(2);
   });

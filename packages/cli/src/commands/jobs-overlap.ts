@@ -44,8 +44,9 @@ async function overlap(program: Command, context: Context, flags: OverlapFlags):
     const text = readTextFile(flags.file, 'jobs');
     const json = readJson(text);
     if (!json.ok) throw new UsageError(`${flags.file === '-' ? '<stdin>' : flags.file} is not valid JSON (${json.message})`, 'invalid-json');
+    if (typeof json.value !== 'object' || json.value === null)
+      throw new UsageError('no jobs in the file: expected a list of jobs, an API answer holding them, or `jobs list --json` output');
     const found = findJobs(json.value, '');
-    if (found.length === 0) throw new UsageError('no jobs in the file: expected a list of jobs, an API answer holding them, or `jobs list --json` output');
     read = readJobs(found, { catalog: context.catalog(), all: flags.all });
   } else {
     if (flags.zone === undefined && flags.account === undefined)
