@@ -11,7 +11,15 @@ import { cliEnv, emulator, ZONE } from '../support/emulator.js';
 /** A job as the service answers it, its filter compiled from text by the CLI. */
 async function job(id: number, destination: string, filter?: string, extra: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
   const compiled = filter === undefined ? undefined : (await runCli(['compile', filter, '-o', 'string'])).stdout.trim();
-  return { id, name: `job-${id}`, dataset: 'http_requests', destination_conf: destination, enabled: true, ...(compiled ? { filter: JSON.parse(compiled) } : {}), ...extra };
+  return {
+    id,
+    name: `job-${id}`,
+    dataset: 'http_requests',
+    destination_conf: destination,
+    enabled: true,
+    ...(compiled ? { filter: JSON.parse(compiled) } : {}),
+    ...extra,
+  };
 }
 
 function passes(filter: string | undefined, record: Record<string, unknown>): boolean {
@@ -37,7 +45,14 @@ describe('logfilter jobs overlap, against the emulator', () => {
     expect(answer).toMatchObject({ ok: true, jobs: 4, compared: 3, undecided: [] });
     expect(answer.overlaps).toHaveLength(1);
     const [pair] = answer.overlaps;
-    expect(pair).toMatchObject({ jobs: [{ id: 1, name: 'us' }, { id: 2, name: 'bots' }], dataset: 'http_requests', destination: 's3' });
+    expect(pair).toMatchObject({
+      jobs: [
+        { id: 1, name: 'us' },
+        { id: 2, name: 'bots' },
+      ],
+      dataset: 'http_requests',
+      destination: 's3',
+    });
     const [first, second] = server.state.zone(ZONE).jobs;
     expect([passes(first.filter ?? undefined, pair.record), passes(second.filter ?? undefined, pair.record)]).toEqual([true, true]);
     // The fewest fields: each one the filters name, none more.
@@ -56,8 +71,14 @@ describe('logfilter jobs overlap, against the emulator', () => {
       ['low', 'BotScore lt 30'],
       ['high', 'BotScore geq 30'],
     ])
-      await runCli(['jobs', 'create', '--zone', ZONE, '--name', name, '--destination', `s3://${name}/x?region=us-east-1`, '--enabled', '--filter', filter], { env });
-    expect(await runCli(['jobs', 'overlap', '--zone', ZONE], { env })).toEqual({ code: 0, stdout: '', stderr: 'no jobs overlap: 1 pair compared among 2 jobs\n' });
+      await runCli(['jobs', 'create', '--zone', ZONE, '--name', name, '--destination', `s3://${name}/x?region=us-east-1`, '--enabled', '--filter', filter], {
+        env,
+      });
+    expect(await runCli(['jobs', 'overlap', '--zone', ZONE], { env })).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: 'no jobs overlap: 1 pair compared among 2 jobs\n',
+    });
     const none = await runCli(['jobs', 'overlap'], { env });
     expect([none.code, none.stderr]).toEqual([2, expect.stringContaining('give --zone ID or --account ID')]);
   });
@@ -80,7 +101,15 @@ describe('logfilter jobs overlap --file', () => {
     const answer = JSON.parse(enabled.stdout);
     expect(answer).toMatchObject({ jobs: 4, skipped: 1, compared: 1 });
     expect(answer.overlaps).toEqual([
-      { jobs: [{ id: 1, name: 'job-1' }, { id: 2, name: 'job-2' }], dataset: 'http_requests', destination: 's3', record: { ClientRequestHost: 'example.com' } },
+      {
+        jobs: [
+          { id: 1, name: 'job-1' },
+          { id: 2, name: 'job-2' },
+        ],
+        dataset: 'http_requests',
+        destination: 's3',
+        record: { ClientRequestHost: 'example.com' },
+      },
     ]);
     const all = JSON.parse((await runCli(['jobs', 'overlap', '--file', '-', '--all', '--json'], { input: JSON.stringify(jobs) })).stdout);
     // 1-2, 1-4, 2-4: job 4 overlaps job 2 (which takes everything) but not job 1 (another host).

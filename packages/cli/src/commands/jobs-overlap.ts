@@ -40,7 +40,8 @@ async function overlap(program: Command, context: Context, flags: OverlapFlags):
   const { readJobs, comparePairs } = await import('../diff/overlap.js');
   let read: ReadJobs;
   if (flags.file !== undefined) {
-    if (flags.zone !== undefined || flags.account !== undefined) throw new UsageError('give --file, or --zone or --account to read the jobs from the service, not both');
+    if (flags.zone !== undefined || flags.account !== undefined)
+      throw new UsageError('give --file, or --zone or --account to read the jobs from the service, not both');
     const text = readTextFile(flags.file, 'jobs');
     const json = readJson(text);
     if (!json.ok) throw new UsageError(`${flags.file === '-' ? '<stdin>' : flags.file} is not valid JSON (${json.message})`, 'invalid-json');
@@ -96,9 +97,11 @@ function printText(overlapping: JobPair[], undecided: JobPair[], compared: numbe
   for (const { a, b, overlap } of overlapping) {
     process.stdout.write(`${a.label} and ${b.label} (${a.dataset.name}, ${a.destination}) both deliver:\n${overlap.witness}\n`);
   }
-  for (const { a, b, overlap } of undecided) process.stdout.write(`${a.label} and ${b.label} (${a.dataset.name}, ${a.destination}): undecided (${overlap.reason})\n`);
+  for (const { a, b, overlap } of undecided)
+    process.stdout.write(`${a.label} and ${b.label} (${a.dataset.name}, ${a.destination}): undecided (${overlap.reason})\n`);
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const skipped = read.skipped > 0 ? `, ${plural(read.skipped, 'disabled job')} left out (--all includes them)` : '';
-  const verdict = overlapping.length > 0 ? `${plural(overlapping.length, 'pair')} of jobs overlap` : undecided.length > 0 ? 'no overlap found' : 'no jobs overlap';
+  const verdict =
+    overlapping.length > 0 ? `${plural(overlapping.length, 'pair')} of jobs overlap` : undecided.length > 0 ? 'no overlap found' : 'no jobs overlap';
   process.stderr.write(`${verdict}: ${plural(compared, 'pair')} compared among ${plural(read.jobs.length, 'job')}${skipped}\n`);
 }

@@ -4,7 +4,17 @@
  * with core's decompile against the job's own dataset (a job without a filter lets every record
  * through); each pair is one question to the solver, answered with a record both let through.
  */
-import { type Catalog, type Dataset, decompile, destinationScheme, type Diagnostic, type FilterJson, type JobScope, parseJsonExact, resolveDataset } from '@logfilter/core';
+import {
+  type Catalog,
+  type Dataset,
+  decompile,
+  destinationScheme,
+  type Diagnostic,
+  type FilterJson,
+  type JobScope,
+  parseJsonExact,
+  resolveDataset,
+} from '@logfilter/core';
 import { type CompareOptions, type Overlap, overlapFilters } from './solve.js';
 
 export interface OverlapJob {
@@ -45,7 +55,8 @@ export function readJobs(found: ReadonlyArray<{ job: Record<string, unknown>; po
   const result: ReadJobs = { jobs: [], problems: [], skipped: 0 };
   for (const { job, pointer } of found) {
     const name = typeof job.name === 'string' && job.name !== '' ? job.name : undefined;
-    const label = job.id !== undefined && job.id !== null ? `job ${String(job.id)}${name ? ` '${name}'` : ''}` : `the job at ${pointer || '/'}${name ? ` '${name}'` : ''}`;
+    const label =
+      job.id !== undefined && job.id !== null ? `job ${String(job.id)}${name ? ` '${name}'` : ''}` : `the job at ${pointer || '/'}${name ? ` '${name}'` : ''}`;
     if (job.enabled === false && !options.all) {
       result.skipped++;
       continue;

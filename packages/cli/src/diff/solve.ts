@@ -69,12 +69,23 @@ export interface CompareOptions {
  * The relation of `older` and `newer` over the records of `dataset`, with a witness for each direction
  * that differs (`undefined`: no filter, which lets every record through).
  */
-export async function compareFilters(older: FilterJson | undefined, newer: FilterJson | undefined, dataset: Dataset, options: CompareOptions = {}): Promise<Comparison> {
-  return withQuestions([older, newer], dataset, options, async ({ z, encoder, formulas: [a, b], ask }) => decide(z, encoder, a, b, older, newer, ask), (reason) => ({
-    relation: 'undecided',
-    witnesses: [],
-    reason,
-  }));
+export async function compareFilters(
+  older: FilterJson | undefined,
+  newer: FilterJson | undefined,
+  dataset: Dataset,
+  options: CompareOptions = {},
+): Promise<Comparison> {
+  return withQuestions(
+    [older, newer],
+    dataset,
+    options,
+    async ({ z, encoder, formulas: [a, b], ask }) => decide(z, encoder, a, b, older, newer, ask),
+    (reason) => ({
+      relation: 'undecided',
+      witnesses: [],
+      reason,
+    }),
+  );
 }
 
 /** Whether some record passes both filters (`undefined`: a job without a filter, which lets every record through). */

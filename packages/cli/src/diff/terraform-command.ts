@@ -59,7 +59,10 @@ export async function diffTerraform(
       if (problem.text === '') printReported(problem.diagnostics);
       else context.printDiagnostics(problem.diagnostics, problem.text, problem.name);
     }
-    throw new UsageError(`${diff.problems.length} job${diff.problems.length === 1 ? '' : 's'} could not be read: fix ${diff.problems.length === 1 ? 'it' : 'them'} first`, 'invalid-job');
+    throw new UsageError(
+      `${diff.problems.length} job${diff.problems.length === 1 ? '' : 's'} could not be read: fix ${diff.problems.length === 1 ? 'it' : 'them'} first`,
+      'invalid-job',
+    );
   }
   if (options.json) printJson(diff.changes);
   else printText(diff.changes);
@@ -80,7 +83,9 @@ function printText(changes: JobChange[]): void {
     }
   }
   const count = (kind: JobChange['change']) => changes.filter((change) => change.change === kind).length;
-  const parts = (['changed', 'added', 'removed', 'same', 'undecided'] as const).filter((kind) => count(kind) > 0).map((kind) => `${count(kind)} ${kind === 'same' ? 'unchanged' : kind}`);
+  const parts = (['changed', 'added', 'removed', 'same', 'undecided'] as const)
+    .filter((kind) => count(kind) > 0)
+    .map((kind) => `${count(kind)} ${kind === 'same' ? 'unchanged' : kind}`);
   process.stderr.write(`${changes.length} job${changes.length === 1 ? '' : 's'}: ${parts.join(', ')}\n`);
 }
 

@@ -68,7 +68,11 @@ async function compareJob(
   const newDataset = datasetOf(now, catalog, problems);
   if (!oldDataset || !newDataset) return undefined;
   if (oldDataset.name !== newDataset.name || oldDataset.scope !== newDataset.scope)
-    return { address, change: 'changed', reason: `the dataset changed from ${describe(oldDataset)} to ${describe(newDataset)}: no record of one is a record of the other` };
+    return {
+      address,
+      change: 'changed',
+      reason: `the dataset changed from ${describe(oldDataset)} to ${describe(newDataset)}: no record of one is a record of the other`,
+    };
   const a = filterOf(old, oldDataset, catalog, problems);
   const b = filterOf(now, newDataset, catalog, problems);
   if (a === null || b === null) return undefined;

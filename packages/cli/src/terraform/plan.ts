@@ -35,8 +35,7 @@ export function readPlan(path: string): { text: string; read: { value: Record<st
   const text = readTextFile(path, 'json');
   const read = readJson(text);
   if (!read.ok) throw new UsageError(`${path} is not valid JSON (${read.message}): ${MAKE_A_PLAN}`, 'invalid-json');
-  if (!isPlan(read.value))
-    throw new UsageError(`${path} is not a Terraform plan in JSON (no format_version and planned_values): ${MAKE_A_PLAN}`, 'not-a-plan');
+  if (!isPlan(read.value)) throw new UsageError(`${path} is not a Terraform plan in JSON (no format_version and planned_values): ${MAKE_A_PLAN}`, 'not-a-plan');
   const version = read.value.format_version as string;
   if (!version.startsWith('1.'))
     throw new UsageError(`${path} has plan format_version ${version}; logfilter reads format 1.x (terraform show -json of Terraform 1.x)`, 'not-a-plan');
