@@ -131,6 +131,8 @@ export {
 export {
   checkJobs,
   destinationProblem,
+  destinationScheme,
+  findJobs,
   UPLOAD_LIMITS,
   type CheckedJob,
   type JobCheckOptions,

@@ -2,16 +2,18 @@
  * `logfilter diff OLD NEW`: whether two filters mean the same, and if not, a record for each
  * direction that one lets through and the other does not. Each side is filter text, a JSON filter
  * (the service's form, escaped or not), a job, or a file holding one of them (`-` reads standard input).
+ * Two Terraform versions (`.tf` files or folders, or plans in JSON) are compared job by job, by
+ * resource address (diff/terraform.ts).
  * Exit 0 the same meaning, 1 they differ, 2 usage (and an input with errors), 3 undecided in time.
  */
 import { existsSync, statSync } from 'node:fs';
 import { compile, decompile, type Dataset, type Diagnostic, type FilterJson, parseJsonExact } from '@logfilter/core';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import { compareFilters, type Comparison, type Relation, SolverMissing, WitnessBug } from '../diff/solve.js';
+import { EXIT_UNDECIDED, solverErrors, solverSeconds } from '../diff/exits.js';
+import { compareFilters, type Comparison, type Relation } from '../diff/solve.js';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, readTextFile, UsageError } from '../io.js';
-
-export const EXIT_UNDECIDED = 3;
+import { diffTerraform, terraformKind } from '../diff/terraform-command.js';
 
 interface DiffFlags {
   dataset?: string;
@@ -38,19 +40,26 @@ export function registerDiff(program: Command, context: Context): void {
   program
     .command('diff')
     .description('compare two filters by meaning: the same, wider, narrower, overlapping; with a record that tells them apart')
-    .argument('<old>', 'the old filter: text, JSON filter, job, or a file of one (- for standard input)')
+    .argument('<old>', 'the old filter: text, JSON filter, job, or a file of one (- for standard input); or .tf files, a folder of them, a plan in JSON')
     .argument('<new>', 'the new filter, likewise')
     .option('-d, --dataset <name>', "dataset of the filters (default: the job's, else http_requests)")
     .option('--timeout <seconds>', 'time budget of each question to the solver (default 10)')
     .option('--json', 'machine output: { relation, witnesses: [{ record, old, new }] }')
     .addHelpText(
       'after',
-      "\nExamples:\n  logfilter diff 'ClientRequestPath startsWith /api/' 'ClientRequestPath startsWith /api'\n  git show HEAD~1:edge.lf | logfilter diff - edge.lf\n\nExit codes: 0 same meaning, 1 they differ, 2 usage or an input with errors, 3 undecided within the time budget",
+      "\nExamples:\n  logfilter diff 'ClientRequestPath startsWith /api/' 'ClientRequestPath startsWith /api'\n  git show HEAD~1:edge.lf | logfilter diff - edge.lf\n  logfilter diff old/main.tf main.tf          (each cloudflare_logpush_job by address; also two plans in JSON)\n\nExit codes: 0 same meaning, 1 they differ, 2 usage or an input with errors, 3 undecided within the time budget",
     )
     .action(
       context.action(async (older: string, newer: string, flags: DiffFlags) => {
         if (older === '-' && newer === '-') throw new UsageError('only one of OLD and NEW can be read from standard input');
-        const timeoutMs = flags.timeout === undefined ? undefined : seconds(flags.timeout);
+        const timeoutMs = flags.timeout === undefined ? undefined : solverSeconds(flags.timeout, '--timeout');
+        const kinds = [terraformKind(older), terraformKind(newer)];
+        if (kinds[0] || kinds[1]) {
+          if (!kinds[0] || !kinds[1])
+            throw new UsageError(`${kinds[0] ? 'OLD' : 'NEW'} is Terraform and the other is not: give two versions of the .tf files (or of the plan)`);
+          if (flags.dataset !== undefined) throw new UsageError('Terraform jobs are compared against their own dataset and scope: leave out --dataset');
+          return diffTerraform(context, [older, newer], kinds as ['tf' | 'plan', 'tf' | 'plan'], { json: flags.json === true, timeoutMs });
+        }
         const oldSide = readSide(context, older, 'OLD', flags);
         const newSide = readSide(context, newer, 'NEW', flags);
         if (!oldSide || !newSide) return EXIT_USAGE;
@@ -58,24 +67,12 @@ export function registerDiff(program: Command, context: Context): void {
           throw new UsageError(
             `OLD is a filter of ${oldSide.dataset.name} and NEW of ${newSide.dataset.name}: filters of different datasets never see the same records`,
           );
-        let result: Comparison;
-        try {
-          result = await compareFilters(oldSide.filter, newSide.filter, oldSide.dataset, { timeoutMs });
-        } catch (error) {
-          if (error instanceof SolverMissing) throw new UsageError(error.message, 'missing-dependency');
-          if (error instanceof WitnessBug) throw new Error(`${error.message}: this is a bug in logfilter diff, please report it`);
-          throw error;
-        }
+        const result = await solverErrors(() => compareFilters(oldSide.filter, newSide.filter, oldSide.dataset, { timeoutMs }));
         print(result, flags.json === true);
         if (result.relation === 'same') return EXIT_OK;
         return result.relation === 'undecided' ? EXIT_UNDECIDED : EXIT_INVALID;
       }),
     );
-}
-
-function seconds(text: string): number {
-  if (!/^\d+(\.\d+)?$/.test(text) || Number(text) <= 0) throw new UsageError(`--timeout takes a positive number of seconds, not '${text}'`);
-  return Math.round(Number(text) * 1000);
 }
 
 /** One side: read (a file when the argument names one), then compiled or decompiled with core's checker. */

@@ -18,6 +18,7 @@ import {
 } from '@logfilter/core';
 import { registerJobsCheck } from './jobs-check.js';
 import { registerJobsDestination } from './jobs-destination.js';
+import { registerJobsOverlap } from './jobs-overlap.js';
 import { outputOptionsOf, registerJobsUpdate } from './jobs-update.js';
 import { addScopeOptions, datasetInScope, scopeOf, type ScopeFlags } from '../job-scope.js';
 import { Option, type Command } from 'commander';
@@ -81,6 +82,7 @@ export function registerJobs(program: Command, context: Context): void {
   registerJobsUpdate(program, group, context);
   registerJobsCheck(program, group, context);
   registerJobsDestination(program, group, context);
+  registerJobsOverlap(program, group, context);
 }
 
 async function create(program: Command, context: Context, flags: CreateFlags): Promise<number> {

@@ -65,25 +65,77 @@ export interface CompareOptions {
   timeoutMs?: number;
 }
 
-/** The relation of `older` and `newer` over the records of `dataset`, with a witness for each direction that differs. */
-export async function compareFilters(older: FilterJson, newer: FilterJson, dataset: Dataset, options: CompareOptions = {}): Promise<Comparison> {
+/**
+ * The relation of `older` and `newer` over the records of `dataset`, with a witness for each direction
+ * that differs (`undefined`: no filter, which lets every record through).
+ */
+export async function compareFilters(
+  older: FilterJson | undefined,
+  newer: FilterJson | undefined,
+  dataset: Dataset,
+  options: CompareOptions = {},
+): Promise<Comparison> {
+  return withQuestions(
+    [older, newer],
+    dataset,
+    options,
+    async ({ z, encoder, formulas: [a, b], ask }) => decide(z, encoder, a, b, older, newer, ask),
+    (reason) => ({
+      relation: 'undecided',
+      witnesses: [],
+      reason,
+    }),
+  );
+}
+
+/** Whether some record passes both filters (`undefined`: a job without a filter, which lets every record through). */
+export interface Overlap {
+  overlaps: boolean | 'undecided';
+  /** A record both let through, as one NDJSON line with the fewest fields, confirmed by evaluate. */
+  witness?: string;
+  reason?: string;
+}
+
+export async function overlapFilters(a: FilterJson | undefined, b: FilterJson | undefined, dataset: Dataset, options: CompareOptions = {}): Promise<Overlap> {
+  return withQuestions(
+    [a, b],
+    dataset,
+    options,
+    async ({ z, encoder, formulas: [first, second], ask }) => {
+      const answer = await ask(z.And(first, second));
+      if (answer === 'unsat') return { overlaps: false };
+      if (answer === 'unknown') return { overlaps: 'undecided', reason: 'the solver did not decide within the time budget' };
+      const witness = shrink(witnessLine(z, answer, encoder.fields), [a, b], (results) => results.every((result) => result === true), 'passes both');
+      return { overlaps: true, witness: witness.text };
+    },
+    (reason) => ({ overlaps: 'undecided', reason }),
+  );
+}
+
+type Ask = (question: Bool) => Promise<Model | 'unsat' | 'unknown'>;
+
+/** The filters encoded (no filter: true), and questions put to fresh solvers, each released once the work is done. */
+async function withQuestions<T>(
+  filters: Array<FilterJson | undefined>,
+  dataset: Dataset,
+  options: CompareOptions,
+  work: (tools: { z: Z3; encoder: Encoder; formulas: Bool[]; ask: Ask }) => Promise<T>,
+  notModelled: (reason: string) => T,
+): Promise<T> {
   const { z } = await loadSolver();
   const encoder = new Encoder(z, dataset);
-  encoder.collect(older.where);
-  encoder.collect(newer.where);
-  let a: Bool;
-  let b: Bool;
+  for (const filter of filters) if (filter) encoder.collect(filter.where);
+  let formulas: Bool[];
   try {
-    a = encoder.encode(older.where);
-    b = encoder.encode(newer.where);
+    formulas = filters.map((filter) => (filter ? encoder.encode(filter.where) : z.Bool.val(true)));
   } catch (error) {
-    if (error instanceof NotModelled) return { relation: 'undecided', witnesses: [], reason: error.message };
+    if (error instanceof NotModelled) return notModelled(error.message);
     throw error;
   }
   const solvers: Array<{ release(): void }> = [];
-  const ask = (question: Bool) => askSolver(z, [...encoder.domain, question], options.timeoutMs ?? 10_000, solvers);
+  const ask: Ask = (question) => askSolver(z, [...encoder.domain, question], options.timeoutMs ?? 10_000, solvers);
   try {
-    return await decide(z, encoder, a, b, older, newer, ask);
+    return await work({ z, encoder, formulas, ask });
   } finally {
     for (const solver of solvers) solver.release();
   }
@@ -94,8 +146,8 @@ async function decide(
   encoder: Encoder,
   a: Bool,
   b: Bool,
-  older: FilterJson,
-  newer: FilterJson,
+  older: FilterJson | undefined,
+  newer: FilterJson | undefined,
   ask: (question: Bool) => Promise<Model | 'unsat' | 'unknown'>,
 ): Promise<Comparison> {
   const oldOnly = await ask(z.And(a, z.Not(b)));
@@ -139,25 +191,38 @@ export async function askSolver(z: Z3, facts: Bool[], timeoutMs: number, solvers
 }
 
 /** Drops fields from the record while it still tells the filters apart, then checks it with evaluate. */
-function confirm(line: Record<string, string>, older: FilterJson, newer: FilterJson): Witness {
-  const oldTest = matcher(older);
-  const newTest = matcher(newer);
+function confirm(line: Record<string, string>, older: FilterJson | undefined, newer: FilterJson | undefined): Witness {
+  const told = shrink(line, [older, newer], ([a, b]) => a !== b, 'is not told apart');
+  return { line: told.text, old: told.results[0], new: told.results[1] };
+}
+
+/**
+ * Drops fields from the record while each filter still judges it as at first, the first judgement
+ * checked by `wanted` with evaluate (a record evaluate does not confirm is a bug: `says` what it failed).
+ */
+function shrink(
+  line: Record<string, string>,
+  filters: Array<FilterJson | undefined>,
+  wanted: (results: boolean[]) => boolean,
+  says: string,
+): { text: string; results: boolean[] } {
+  const tests = filters.map((filter) => (filter ? matcher(filter) : () => true));
   const judge = (fields: Record<string, string>) => {
     const text = render(fields);
-    return { text, old: judgeLine(text, oldTest), new: judgeLine(text, newTest) };
+    return { text, results: tests.map((test) => judgeLine(text, test)) };
   };
   let fields = { ...line };
   const first = judge(fields);
-  if (first.old === first.new || typeof first.old !== 'boolean' || typeof first.new !== 'boolean') {
-    throw new WitnessBug(`the solver's record ${first.text} is not told apart by evaluate (old: ${String(first.old)}, new: ${String(first.new)})`);
+  if (!first.results.every((result) => typeof result === 'boolean') || !wanted(first.results as boolean[])) {
+    throw new WitnessBug(`the solver's record ${first.text} ${says} by evaluate (${first.results.map(String).join(', ')})`);
   }
   for (const name of Object.keys(line)) {
     const { [name]: _dropped, ...fewer } = fields;
     const tried = judge(fewer);
-    if (tried.old === first.old && tried.new === first.new) fields = fewer;
+    if (tried.results.every((result, index) => result === first.results[index])) fields = fewer;
   }
   const last = judge(fields);
-  return { line: last.text, old: last.old as boolean, new: last.new as boolean };
+  return { text: last.text, results: last.results as boolean[] };
 }
 
 /** A JSON object line from member texts that are JSON already (numbers keep every digit). */

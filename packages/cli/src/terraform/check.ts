@@ -43,6 +43,50 @@ export function checkTerraform(paths: readonly string[], options: TerraformCheck
   return report;
 }
 
+/** A job resource as Terraform would send it, for comparing versions: what is known of its dataset, scope and filter. */
+export interface TerraformJob {
+  address: string;
+  file: string;
+  dataset?: string;
+  scope?: JobScope;
+  /** The filter JSON; undefined when the resource has none (it lets every record through). */
+  filter?: string;
+  /** Why the dataset or the filter is known only when Terraform plans, when it is. */
+  unknown?: string;
+}
+
+/** Every `cloudflare_logpush_job` of the `.tf` files of the paths; a file that is not HCL is a usage error at its line. */
+export function terraformJobs(paths: readonly string[]): TerraformJob[] {
+  const jobs: TerraformJob[] = [];
+  for (const file of paths.flatMap(terraformFiles)) {
+    const text = readTextFile(file, 'terraform');
+    let blocks: HclBlock[];
+    try {
+      blocks = parseHcl(text).blocks;
+    } catch (error) {
+      if (!(error instanceof HclSyntaxError)) throw error;
+      const at = new SourceMap(text).range({ start: error.offset, end: error.offset }).start;
+      throw new UsageError(`${file}:${at.line}:${at.column}: ${error.message}`, 'invalid-hcl', undefined, error.hint);
+    }
+    for (const block of blocks) {
+      if (block.type !== 'resource' || !FILTER_RESOURCES.includes(block.labels[0])) continue;
+      const attribute = (name: string) => block.body.attributes.find((a) => a.name === name)?.value;
+      const job: TerraformJob = { address: `${block.labels[0]}.${block.labels[1] ?? '?'}`, file, scope: jobScope(block) };
+      const dataset = attribute('dataset');
+      if (dataset?.kind === 'string' && !dataset.interpolation) job.dataset = dataset.value.text;
+      else if (dataset) job.unknown = `the dataset is ${dataset.kind === 'opaque' ? `\`${dataset.text}\`` : 'computed'}, known only when Terraform plans`;
+      const filter = attribute('filter');
+      if (filter && !(filter.kind === 'string' && filter.value.text.trim() === '')) {
+        const source = filterSource(filter);
+        if (source.notChecked) job.unknown ??= source.notChecked.reason;
+        else job.filter = source.json.text;
+      }
+      jobs.push(job);
+    }
+  }
+  return jobs;
+}
+
 /** The `.tf` files a path names: itself, or those under a folder, in a stable order. */
 function terraformFiles(path: string): string[] {
   let isFolder: boolean;

@@ -8,7 +8,7 @@
 import { type Catalog, childPointer, decompile, type JobScope, readJson, resolveDataset, SourceMap, type Span } from '@logfilter/core';
 import { readTextFile, UsageError } from '../io.js';
 import type { ReportDiagnostic } from '../report/report.js';
-import { FILTER_RESOURCES, type TerraformCheckOptions, type TerraformReport } from './check.js';
+import { FILTER_RESOURCES, type TerraformCheckOptions, type TerraformJob, type TerraformReport } from './check.js';
 
 /** A job of the plan: its address, its values after apply, which of them are known only then, and where it is in the file. */
 export interface PlannedJob {
@@ -22,19 +22,43 @@ export interface PlannedJob {
 const MAKE_A_PLAN = 'make one with `terraform plan -out plan.out && terraform show -json plan.out > plan.json`';
 
 export function checkTerraformPlan(path: string, options: TerraformCheckOptions): TerraformReport {
-  const text = readTextFile(path, 'json');
+  const { text, read } = readPlan(path);
   const report: TerraformReport = { diagnostics: [], notChecked: [], sources: new Map([[path, text]]), files: 1, filters: 0 };
-  const read = readJson(text);
-  if (!read.ok) throw new UsageError(`${path} is not valid JSON (${read.message}): ${MAKE_A_PLAN}`, 'invalid-json');
-  const version = isRecord(read.value) ? read.value.format_version : undefined;
-  if (typeof version !== 'string' || !isRecord(read.value) || !('planned_values' in read.value || 'resource_changes' in read.value))
-    throw new UsageError(`${path} is not a Terraform plan in JSON (no format_version and planned_values): ${MAKE_A_PLAN}`, 'not-a-plan');
-  if (!version.startsWith('1.'))
-    throw new UsageError(`${path} has plan format_version ${version}; logfilter reads format 1.x (terraform show -json of Terraform 1.x)`, 'not-a-plan');
   const map = new SourceMap(text);
   const at = (pointer: string) => map.range(read.locations.get(pointer) ?? ({ start: 0, end: 0 } as Span));
   for (const job of plannedJobs(read.value)) checkJob(job, path, at, options, report);
   return report;
+}
+
+/** A plan file read and checked to be one (format 1.x); anything else is a usage error that says how to make one. */
+export function readPlan(path: string): { text: string; read: { value: Record<string, unknown>; locations: Map<string, Span> } } {
+  const text = readTextFile(path, 'json');
+  const read = readJson(text);
+  if (!read.ok) throw new UsageError(`${path} is not valid JSON (${read.message}): ${MAKE_A_PLAN}`, 'invalid-json');
+  if (!isPlan(read.value)) throw new UsageError(`${path} is not a Terraform plan in JSON (no format_version and planned_values): ${MAKE_A_PLAN}`, 'not-a-plan');
+  const version = read.value.format_version as string;
+  if (!version.startsWith('1.'))
+    throw new UsageError(`${path} has plan format_version ${version}; logfilter reads format 1.x (terraform show -json of Terraform 1.x)`, 'not-a-plan');
+  return { text, read: { value: read.value, locations: read.locations } };
+}
+
+/** True for a value `terraform show -json` writes for a plan. */
+export function isPlan(value: unknown): value is Record<string, unknown> {
+  return isRecord(value) && typeof value.format_version === 'string' && ('planned_values' in value || 'resource_changes' in value);
+}
+
+/** The jobs of a plan file as Terraform will apply them, for comparing versions. */
+export function plannedTerraformJobs(path: string): TerraformJob[] {
+  return plannedJobs(readPlan(path).read.value).map((job) => {
+    const found: TerraformJob = { address: job.address, file: path, scope: scopeOf(job) };
+    const unknown = (attribute: string) => job.unknown[attribute] === true;
+    if (unknown('dataset') || unknown('filter')) found.unknown = `the ${unknown('dataset') ? 'dataset' : 'filter'} is known only after apply`;
+    if (typeof job.values.dataset === 'string' && job.values.dataset !== '') found.dataset = job.values.dataset;
+    const filter = job.values.filter;
+    if (typeof filter === 'string' && filter.trim() !== '') found.filter = filter;
+    else if (filter !== undefined && filter !== null && filter !== '') found.unknown ??= 'the filter is not a string of filter JSON';
+    return found;
+  });
 }
 
 /** The jobs of a plan: each resource change that is not a deletion, then any planned value not among them. */

@@ -130,11 +130,16 @@ function checkName(name: unknown, pointer: string, report: DiagnosticBag): void 
   }
 }
 
+/** The scheme of a destination_conf (`s3`, `r2`, `https`, ...), lower-case; undefined when it is not a URL. */
+export function destinationScheme(conf: string): string | undefined {
+  return /^([a-z][a-z0-9+.-]*):\/\/\S+$/i.exec(conf)?.[1]?.toLowerCase();
+}
+
 /** Why a destination is refused, or undefined when its scheme is known and it fits. */
 export function destinationProblem(conf: string): { message: string; hint: string } | undefined {
   if (conf.length > MAX_DESTINATION_LENGTH)
     return { message: `destination_conf is ${conf.length} characters, over the limit of ${MAX_DESTINATION_LENGTH}`, hint: 'shorten it' };
-  const scheme = /^([a-z][a-z0-9+.-]*):\/\/\S+$/i.exec(conf)?.[1]?.toLowerCase();
+  const scheme = destinationScheme(conf);
   if (scheme && (DESTINATION_SCHEMES as readonly string[]).includes(scheme)) return undefined;
   return {
     message: scheme ? `unknown destination scheme '${scheme}://'` : `'${conf}' is not a destination URL`,
