@@ -120,7 +120,8 @@ describe('the playground in Chromium', () => {
 
     const opened = await playground.page();
     await opened.goto(link);
-    expect(await editorText(opened)).toBe('QueryName endsWith example.com');
+    // The page restores the editor once the shared dataset's catalog has loaded: wait for it, do not race it.
+    await expect.poll(() => editorText(opened)).toBe('QueryName endsWith example.com');
     expect(await opened.locator('#dataset').inputValue()).toBe('dns_logs');
     expect(await opened.locator('#evaluate-input').inputValue()).toBe('{"QueryName":"www.example.com"}\n{"QueryName":"example.org"}');
     expect(await opened.locator('#out-compact').textContent()).toBe('{"where":{"key":"QueryName","operator":"endsWith","value":"example.com"}}');
