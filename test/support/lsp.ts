@@ -95,8 +95,11 @@ export function startLsp(args: string[] = []): LspSession {
 }
 
 /** The client half of `initialize`; `initializationOptions` carry the editor's settings. */
-export async function initialize(session: LspSession, initializationOptions?: unknown): Promise<{ capabilities: Record<string, unknown> }> {
-  const result = await session.connection.sendRequest<{ capabilities: Record<string, unknown> }>('initialize', {
+export async function initialize(
+  session: LspSession,
+  initializationOptions?: unknown,
+): Promise<{ capabilities: Record<string, unknown>; serverInfo?: { name: string; version?: string } }> {
+  const result = await session.connection.sendRequest<{ capabilities: Record<string, unknown>; serverInfo?: { name: string; version?: string } }>('initialize', {
     processId: process.pid,
     rootUri: null,
     capabilities: {},
