@@ -131,7 +131,12 @@ describe('quick fixes of logfilter lsp', () => {
       { version: 1, fixes: [{ title: 7, edits: [] }] },
       { version: 1, fixes: [{ title: 'x', edits: [{ range: { start: { line: -1, character: 0 }, end: { line: 0, character: 0 } }, newText: 'y' }] }] },
     ];
-    expect(await actionsFor(lsp, broken.map((data) => ({ ...diagnostic, data })))).toEqual([]);
+    expect(
+      await actionsFor(
+        lsp,
+        broken.map((data) => ({ ...diagnostic, data })),
+      ),
+    ).toEqual([]);
     expect(await actionsFor(lsp, [{ ...diagnostic, source: 'another-linter' }])).toEqual([]);
     expect((await actionsFor(lsp, [diagnostic])).map((action) => action.title)).toEqual(["Change to 'ClientCountry'"]);
   });
