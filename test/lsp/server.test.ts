@@ -1,5 +1,6 @@
 /** The built `logfilter lsp`, driven over its stdio by a real JSON-RPC client (vscode-jsonrpc). */
 import { afterEach, describe, expect, it } from 'vitest';
+import { runCli } from '../support/cli.js';
 import { applyEdits, initialize, type LspDiagnostic, type LspSession, type LspTextEdit, openDocument, shutdown, startLsp } from '../support/lsp.js';
 
 const URI = 'file:///work/filters/dns.lf';
@@ -24,7 +25,9 @@ function codes(diagnostics: LspDiagnostic[]): string[] {
 describe('logfilter lsp', () => {
   it('initializes with the features it serves, and shuts down and exits cleanly', async () => {
     session = startLsp();
-    const { capabilities } = await initialize(session);
+    const { capabilities, serverInfo } = await initialize(session);
+    const cliVersion = await runCli(['--version']);
+    expect(serverInfo).toEqual({ name: 'logfilter', version: cliVersion.stdout.trim() });
     expect(capabilities).toMatchObject({
       textDocumentSync: { change: 2 },
       hoverProvider: true,
@@ -95,48 +98,6 @@ describe('logfilter lsp', () => {
     });
     expect(hover.contents.value).toBe('**QueryName: string**\n\nQuery name');
     expect(hover.range).toEqual({ start: { line: 1, character: 0 }, end: { line: 1, character: 9 } });
-  });
-
-  it('offers a quick fix for each fixable diagnostic, whose edits make the filter clean', async () => {
-    const lsp = await started();
-    const text = '# dataset: dns_logs\nQueryNam eq example.com AND ResponseCode lte 3 AND ResponseCached eq "true"\n';
-    const diagnostics = await openDocument(lsp, URI, text);
-    expect(codes(diagnostics)).toEqual(['unknown-field', 'deprecated-operator', 'quoted-boolean']);
-    const actions = await lsp.connection.sendRequest<{ title: string; kind: string; edit: { changes: Record<string, LspTextEdit[]> } }[]>(
-      'textDocument/codeAction',
-      { textDocument: { uri: URI }, range: { start: { line: 1, character: 0 }, end: { line: 2, character: 0 } }, context: { diagnostics } },
-    );
-    expect(actions.map((action) => action.title)).toEqual(["Change to 'QueryName'", "Write 'leq'", 'Write true']);
-    const fixed = applyEdits(
-      text,
-      actions.flatMap((action) => action.edit.changes[URI]),
-    );
-    expect(fixed).toBe('# dataset: dns_logs\nQueryName eq example.com AND ResponseCode leq 3 AND ResponseCached eq true\n');
-    const published = lsp.nextDiagnostics(URI);
-    await lsp.connection.sendNotification('textDocument/didChange', { textDocument: { uri: URI, version: 2 }, contentChanges: [{ text: fixed }] });
-    expect(await published).toEqual([]);
-  });
-
-  it.each([
-    ['quoted-number', 'BotScore lt "30"', 'BotScore lt 30'],
-    ['unknown-operator', 'ClientCountry eqq us', 'ClientCountry eq us'],
-    ['unterminated-string', 'ClientCountry eq "us', 'ClientCountry eq "us"'],
-    ['expected-list', 'EdgeResponseStatus in 200', 'EdgeResponseStatus in (200)'],
-    ['unexpected-token', 'ClientRequestPath eq /a(b) AND BotScore lt 30', 'ClientRequestPath eq "/a(b)" AND BotScore lt 30'],
-  ])('fixes %s with its quick fix', async (code, text, fixedText) => {
-    const lsp = await started();
-    const diagnostics = await openDocument(lsp, URI, text);
-    expect(codes(diagnostics)).toEqual([code]);
-    const [action] = await lsp.connection.sendRequest<{ edit: { changes: Record<string, LspTextEdit[]> } }[]>('textDocument/codeAction', {
-      textDocument: { uri: URI },
-      range: diagnostics[0].range,
-      context: { diagnostics },
-    });
-    const fixed = applyEdits(text, action.edit.changes[URI]);
-    expect(fixed).toBe(fixedText);
-    const published = lsp.nextDiagnostics(URI);
-    await lsp.connection.sendNotification('textDocument/didChange', { textDocument: { uri: URI, version: 2 }, contentChanges: [{ text: fixed }] });
-    expect(await published).toEqual([]);
   });
 
   it('is a usage error (exit 2, no server) when -d names no dataset', async () => {

@@ -1,5 +1,5 @@
 /** evaluate: the semantics the README states, one by one, on compiled filters. */
-import { compile, evaluate, matcher, type LogRecord } from '@logfilter/core';
+import { compile, evaluate, matcher, type LogRecord, toSql } from '@logfilter/core';
 import { describe, expect, it } from 'vitest';
 
 /** Which of `records` the compiled `filter` lets through (their indexes). */
@@ -141,5 +141,14 @@ describe('the compiled filter', () => {
   it('must have the shape compile writes', () => {
     expect(() => matcher('{"key":"BotScore","operator":"lt","value":"30"}')).toThrow(/expected \{"where": \.\.\.\}/);
     expect(() => matcher('{"where":{"key":"BotScore","operator":"lte","value":"30"}}')).toThrow(/unknown operator 'lte'/);
+  });
+
+  it('names only the operators of the table, exactly as written (no alias, no name an object inherits)', () => {
+    for (const operator of ['lte', 'LT', '<', '!=', 'constructor', '__proto__', 'toString', 'hasOwnProperty']) {
+      const filter = JSON.stringify({ where: { key: 'BotScore', operator, value: '30' } });
+      const unknown = `not a compiled filter: unknown operator '${operator}'`;
+      expect(() => matcher(filter)).toThrow(new TypeError(unknown));
+      expect(() => toSql(filter, { dialect: 'duckdb' })).toThrow(new TypeError(unknown));
+    }
   });
 });

@@ -94,9 +94,15 @@ export function startLsp(args: string[] = []): LspSession {
   };
 }
 
+/** What the server answers to `initialize`. */
+export interface InitializeAnswer {
+  capabilities: Record<string, unknown>;
+  serverInfo?: { name: string; version?: string };
+}
+
 /** The client half of `initialize`; `initializationOptions` carry the editor's settings. */
-export async function initialize(session: LspSession, initializationOptions?: unknown): Promise<{ capabilities: Record<string, unknown> }> {
-  const result = await session.connection.sendRequest<{ capabilities: Record<string, unknown> }>('initialize', {
+export async function initialize(session: LspSession, initializationOptions?: unknown): Promise<InitializeAnswer> {
+  const result = await session.connection.sendRequest<InitializeAnswer>('initialize', {
     processId: process.pid,
     rootUri: null,
     capabilities: {},

@@ -1,5 +1,9 @@
-/** The evaluate pane: NDJSON records in; each line marked by whether the compiled filter lets it through. */
-import { compile, matcher, type RecordTest } from '@logfilter/core';
+/**
+ * The evaluate pane: NDJSON records in; each line marked by whether the compiled filter lets it
+ * through. The filter and the records are read as `logfilter test` reads them, with integers past
+ * 2^53 exact (JSON.parse would round them), so the browser's verdicts are the CLI's.
+ */
+import { compile, exactRecordParser, type FilterJson, filterKeys, matcher, parseJsonExact, type RecordTest } from '@logfilter/core';
 import type { PageState } from './share.js';
 
 type Verdict = 'pass' | 'fail' | 'invalid';
@@ -13,13 +17,16 @@ export function setupEvaluate(input: HTMLTextAreaElement, state: () => PageState
       const { text, dataset } = state();
       const compiled = compile(text, { dataset });
       const lines = input.value.split(/\r?\n/).filter((line) => line.trim() !== '');
-      if (!compiled.filter) {
+      if (compiled.json === undefined) {
         list.replaceChildren();
         summary.textContent = 'fix the filter to evaluate records';
         return;
       }
-      const test = matcher(compiled.filter);
-      const verdicts = lines.map((line) => judge(test, line));
+      // From the JSON text, not the `filter` object, whose integers past 2^53 are rounded.
+      const filter = parseJsonExact(compiled.json) as FilterJson;
+      const test = matcher(filter);
+      const parse = exactRecordParser(filterKeys(filter));
+      const verdicts = lines.map((line) => judge(test, parse, line));
       list.replaceChildren(...lines.map((line, index) => item(line, verdicts[index])));
       const passed = verdicts.filter((v) => v === 'pass').length;
       const invalid = verdicts.filter((v) => v === 'invalid').length;
@@ -28,10 +35,10 @@ export function setupEvaluate(input: HTMLTextAreaElement, state: () => PageState
   };
 }
 
-function judge(test: RecordTest, line: string): Verdict {
+function judge(test: RecordTest, parse: (line: string) => unknown, line: string): Verdict {
   let record: unknown;
   try {
-    record = JSON.parse(line);
+    record = parse(line);
   } catch {
     return 'invalid';
   }

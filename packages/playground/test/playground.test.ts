@@ -164,4 +164,18 @@ describe('the playground in Chromium', () => {
     expect(await page.locator('#evaluate-summary').textContent()).toBe('1 of 4 records pass; 1 not JSON objects');
     await page.close();
   });
+
+  it('evaluates integers past 2^53 exactly, as logfilter test does', async () => {
+    const page = await playground.page();
+    await page.goto(playground.url);
+    // 2^53 + 1 has no double: JSON.parse reads it as 2^53, which would equal the filter's value.
+    await typeFilter(page, 'EdgeResponseBytes eq 9007199254740992');
+    await page.fill('#evaluate-input', ['{"EdgeResponseBytes":9007199254740993}', '{"EdgeResponseBytes":9007199254740992}'].join('\n'));
+    const verdicts = () => page.locator('#evaluate-output li').evaluateAll((items) => items.map((i) => (i as HTMLElement).dataset.verdict));
+    await expect.poll(verdicts).toEqual(['fail', 'pass']);
+    await typeFilter(page, 'EdgeResponseBytes in (18446744073709551615, 1)');
+    await page.fill('#evaluate-input', ['{"EdgeResponseBytes":18446744073709551615}', '{"EdgeResponseBytes":18446744073709551614}'].join('\n'));
+    await expect.poll(verdicts).toEqual(['pass', 'fail']);
+    await page.close();
+  });
 });

@@ -16,8 +16,6 @@ import {
 } from '@logfilter/core';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
-  type CodeAction,
-  CodeActionKind,
   type CompletionItem,
   CompletionItemKind,
   type Diagnostic as LspDiagnostic,
@@ -31,12 +29,7 @@ import {
 } from 'vscode-languageserver/node';
 import type { DatasetChoice } from './dataset.js';
 import { MAX_DOCUMENT_LENGTH } from './documents.js';
-import { fixFor } from './fixes.js';
-
-/** What a diagnostic carries back to the server in a code action request. */
-interface DiagnosticData {
-  hint?: string;
-}
+import { fixData } from './fixes.js';
 
 export function rangeOf(document: TextDocument, start: number, end: number): Range {
   return { start: document.positionAt(start), end: document.positionAt(end) };
@@ -68,7 +61,6 @@ export function tooLargeDiagnostics(document: TextDocument): LspDiagnostic[] {
 
 function toLspDiagnostic(document: TextDocument, diagnostic: Diagnostic): LspDiagnostic {
   const range = rangeOf(document, diagnostic.range.start.offset, diagnostic.range.end.offset);
-  const data: DiagnosticData = { hint: diagnostic.hint };
   return {
     range,
     severity: diagnostic.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
@@ -76,31 +68,9 @@ function toLspDiagnostic(document: TextDocument, diagnostic: Diagnostic): LspDia
     source: 'logfilter',
     message: diagnostic.hint ? `${diagnostic.message}\nhint: ${diagnostic.hint}` : diagnostic.message,
     relatedInformation: diagnostic.hint ? [{ location: { uri: document.uri, range }, message: `hint: ${diagnostic.hint}` }] : undefined,
-    data,
+    // Its quick fixes, which the client sends back in a code action request (fixes.ts).
+    data: fixData(document, diagnostic.fixes),
   };
-}
-
-/** Quick fixes for the diagnostics the client sends back (they carry their hint in `data`). */
-export function codeActions(document: TextDocument, sent: readonly LspDiagnostic[]): CodeAction[] {
-  const text = document.getText();
-  const actions: CodeAction[] = [];
-  for (const diagnostic of sent) {
-    if (diagnostic.source !== 'logfilter' || typeof diagnostic.code !== 'string') continue;
-    const hint = (diagnostic.data as DiagnosticData | undefined)?.hint;
-    const start = document.offsetAt(diagnostic.range.start);
-    const end = document.offsetAt(diagnostic.range.end);
-    const fix = fixFor({ code: diagnostic.code, hint, start, end }, text);
-    if (!fix) continue;
-    const edit: TextEdit = { range: rangeOf(document, fix.start, fix.end), newText: fix.newText };
-    actions.push({
-      title: fix.title,
-      kind: CodeActionKind.QuickFix,
-      diagnostics: [diagnostic],
-      isPreferred: true,
-      edit: { changes: { [document.uri]: [edit] } },
-    });
-  }
-  return actions;
 }
 
 const COMPLETION_KINDS: Record<CoreItem['kind'], CompletionItemKind> = {

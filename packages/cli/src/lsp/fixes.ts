@@ -1,70 +1,73 @@
 /**
- * The edits that fix a diagnostic, read from its code and hint. The hints are written for people
- * ("did you mean 'ClientCountry'?"); each pattern here matches one the compiler writes.
+ * Quick fixes as data. Core makes each diagnostic's fixes (edits of the text) where it makes the
+ * diagnostic; the server sends them in the LSP diagnostic's `data`, with the version of the
+ * document they edit, and the client sends that back in a code action request. Nothing here reads
+ * hint text, so rewording a hint cannot take a fix away.
  */
-export interface Fix {
+import type { Diagnostic } from '@logfilter/core';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { type CodeAction, CodeActionKind, type Diagnostic as LspDiagnostic, type Range, type TextEdit } from 'vscode-languageserver/node';
+
+type CoreFix = NonNullable<Diagnostic['fixes']>[number];
+
+/** One fix with the protocol's ranges (lines and UTF-16 characters, 0-based). */
+export interface LspFix {
   title: string;
-  /** UTF-16 offsets into the document, half-open. */
-  start: number;
-  end: number;
-  newText: string;
+  edits: TextEdit[];
 }
 
-export interface FixableDiagnostic {
-  code: string;
-  hint?: string;
-  start: number;
-  end: number;
+/** What a diagnostic carries to the client and back. */
+export interface DiagnosticData {
+  /** The version of the document the edits are for: a fix for another version is not offered. */
+  version: number;
+  fixes: LspFix[];
 }
 
-type FixReader = (diagnostic: FixableDiagnostic, text: string) => Fix | undefined;
-
-const quoted = (pattern: RegExp) => (hint: string | undefined) => (hint === undefined ? undefined : pattern.exec(hint)?.[1]);
-const didYouMean = quoted(/did you mean '([^']+)'(?: \(or '[^']+'\))?\?/);
-
-/** Replaces the diagnostic's range with the word the hint names. */
-function replaceWith(pick: (hint: string | undefined) => string | undefined, title: (word: string) => string): FixReader {
-  return (diagnostic) => {
-    const word = pick(diagnostic.hint);
-    return word === undefined ? undefined : { title: title(word), start: diagnostic.start, end: diagnostic.end, newText: word };
+/** The `data` of a diagnostic with fixes; undefined when it has none. */
+export function fixData(document: TextDocument, fixes: readonly CoreFix[] | undefined): DiagnosticData | undefined {
+  if (fixes === undefined || fixes.length === 0) return undefined;
+  const at = (offset: number) => document.positionAt(offset);
+  return {
+    version: document.version,
+    fixes: fixes.map((fix) => ({
+      title: fix.title,
+      edits: fix.edits.map((edit) => ({ range: { start: at(edit.range.start.offset), end: at(edit.range.end.offset) }, newText: edit.newText })),
+    })),
   };
 }
 
-const READERS: Record<string, FixReader> = {
-  'unknown-field': replaceWith(didYouMean, (word) => `Change to '${word}'`),
-  'unknown-operator': replaceWith(didYouMean, (word) => `Change to '${word}'`),
-  'unknown-dataset': replaceWith(didYouMean, (word) => `Change to '${word}'`),
-  'deprecated-operator': replaceWith(quoted(/^write '([^']+)'$/), (word) => `Write '${word}'`),
-  'quoted-number': replaceWith(quoted(/^write it without quotes: (.+)$/), (word) => `Write ${word} without quotes`),
-  'quoted-boolean': replaceWith(quoted(/^write it as (true|false)$/), (word) => `Write ${word}`),
-  'expected-list': replaceWith(quoted(/^write the values in parentheses: \S+ (\(.*\))$/), (list) => `Write the list ${list}`),
-  'unexpected-token': quoteWholeValue,
-  'unterminated-string': closeString,
-};
-
-/** The fix for one diagnostic, when there is one. */
-export function fixFor(diagnostic: FixableDiagnostic, text: string): Fix | undefined {
-  return READERS[diagnostic.code]?.(diagnostic, text);
+/** Quick fixes for the diagnostics the client sends back, from the fixes in their `data`. */
+export function codeActions(document: TextDocument, sent: readonly LspDiagnostic[]): CodeAction[] {
+  const actions: CodeAction[] = [];
+  for (const diagnostic of sent) {
+    if (diagnostic.source !== 'logfilter') continue;
+    const data = readData(diagnostic.data);
+    if (data === undefined || data.version !== document.version) continue;
+    data.fixes.forEach((fix, index) => {
+      actions.push({
+        title: fix.title,
+        kind: CodeActionKind.QuickFix,
+        diagnostics: [diagnostic],
+        isPreferred: index === 0,
+        edit: { changes: { [document.uri]: fix.edits } },
+      });
+    });
+  }
+  return actions;
 }
 
 /**
- * `ClientRequestPath eq /a(b)`: the hint names the part of the value before the culprit; the fix
- * quotes the whole word, from where that part starts to the next white space.
+ * The data as the server wrote it, or undefined: a client may send anything back, and what is not
+ * the server's shape offers no fix (rather than failing the request).
  */
-function quoteWholeValue(diagnostic: FixableDiagnostic, text: string): Fix | undefined {
-  const literal = quoted(/^quote the whole value: (".*")$/)(diagnostic.hint);
-  if (literal === undefined) return undefined;
-  const part = JSON.parse(literal) as string;
-  const start = text.lastIndexOf(part, diagnostic.start);
-  if (start === -1 || start + part.length < diagnostic.start) return undefined;
-  const end = text.slice(start).search(/\s|$/) + start;
-  const value = JSON.stringify(text.slice(start, end));
-  return { title: `Quote the value: ${value}`, start, end, newText: value };
+function readData(data: unknown): DiagnosticData | undefined {
+  if (!isObject(data) || !Number.isSafeInteger(data.version) || !Array.isArray(data.fixes)) return undefined;
+  return data.fixes.every(isFix) ? (data as unknown as DiagnosticData) : undefined;
 }
 
-/** `"abc` at the end of a line: the closing quote goes after the string. */
-function closeString(diagnostic: FixableDiagnostic, text: string): Fix | undefined {
-  const quote = text[diagnostic.start];
-  if (quote !== '"' && quote !== "'") return undefined;
-  return { title: `Close the string with ${quote}`, start: diagnostic.end, end: diagnostic.end, newText: quote };
-}
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
+const isPosition = (value: unknown) => isObject(value) && isCount(value.line) && isCount(value.character);
+const isRange = (value: unknown): value is Range => isObject(value) && isPosition(value.start) && isPosition(value.end);
+const isEdit = (value: unknown) => isObject(value) && isRange(value.range) && typeof value.newText === 'string';
+const isFix = (value: unknown) => isObject(value) && typeof value.title === 'string' && Array.isArray(value.edits) && value.edits.every(isEdit);

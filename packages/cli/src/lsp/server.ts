@@ -24,9 +24,11 @@ import {
   type ServerCapabilities,
   TextDocumentSyncKind,
 } from 'vscode-languageserver/node';
+import { version } from '../version.js';
 import { chooseDataset } from './dataset.js';
 import { isTooLarge, OpenDocuments } from './documents.js';
-import { codeActions, completions, documentDiagnostics, formatting, hoverAt, semanticTokens, TOKEN_TYPES, tooLargeDiagnostics } from './features.js';
+import { completions, documentDiagnostics, formatting, hoverAt, semanticTokens, TOKEN_TYPES, tooLargeDiagnostics } from './features.js';
+import { codeActions } from './fixes.js';
 import { FramedMessageReader } from './framing.js';
 import { paramsProblem } from './params.js';
 import { WhenQuiet } from './quiet.js';
@@ -74,7 +76,7 @@ export function startLanguageServer(options: LanguageServerOptions): void {
 
   connection.onInitialize((params): InitializeResult => {
     settings = readSettings(params.initializationOptions);
-    return { capabilities: CAPABILITIES, serverInfo: { name: 'logfilter', version: '0.1.0' } };
+    return { capabilities: CAPABILITIES, serverInfo: { name: 'logfilter', version: version() } };
   });
   connection.onDidChangeConfiguration((change) => {
     settings = readSettings((change.settings as { logfilter?: unknown } | undefined)?.logfilter);

@@ -10,7 +10,7 @@
  * (base/exact-numbers.ts): a record's value and the filter's compare as the numbers they denote.
  */
 import { type ExactNumber, exactNumber, exactOfDouble, parseJsonExact } from '../base/exact-numbers.js';
-import { positiveOf } from '../language/operators.js';
+import { type Comparison, type Facts, factsOf, OPERATOR_TABLE, type Operator, type OperatorTest } from '../language/operators.js';
 import type { CheckedExpr, FilterNode, TypedValue } from '../check/checked.js';
 import type { FilterJson, FilterObject } from './serialize.js';
 
@@ -92,66 +92,74 @@ function anyOf(tests: RecordTest[]): RecordTest {
   };
 }
 
-/** The test of one criterion; `value` as the filter JSON holds it (numbers past 2^53 may be bigints). */
-function criterionTest(key: string, operator: string, value: unknown): RecordTest {
-  const positive = positiveOf(operator);
-  if (positive !== undefined) {
-    const test = criterionTest(key, positive, value);
-    return (record) => !test(record);
-  }
-  switch (operator) {
-    case 'eq': {
-      const target = toTarget(value);
-      return (record) => equals(record[key], target);
-    }
-    case 'lt':
-    case 'leq':
-    case 'gt':
-    case 'geq':
-      return compare(key, operator, numberOf(value));
-    case 'startsWith': {
-      const text = String(value);
-      return (record) => textOf(record[key])?.startsWith(text) === true;
-    }
-    case 'endsWith': {
-      const text = String(value);
-      return (record) => textOf(record[key])?.endsWith(text) === true;
-    }
-    case 'contains': {
-      const text = String(value);
-      const target = toTarget(value);
-      return (record) => {
-        const field = record[key];
-        if (Array.isArray(field)) return field.some((element) => equals(element, target));
-        return textOf(field)?.includes(text) === true;
-      };
-    }
-    case 'in': {
-      const set = toSet(Array.isArray(value) ? value : [value]);
-      return (record) => {
-        const field = record[key];
-        if (Array.isArray(field)) return field.some((element) => inSet(element, set));
-        return inSet(field, set);
-      };
-    }
-    default:
-      throw new TypeError(`not a compiled filter: unknown operator '${operator}'`);
-  }
+/**
+ * The facts of an operator as a compiled filter spells it (exactly, as the table names it); any
+ * other text is no compiled filter. The SQL writer asks the same.
+ */
+export function compiledOperator(operator: string): Facts {
+  if (!Object.hasOwn(OPERATOR_TABLE, operator)) throw new TypeError(`not a compiled filter: unknown operator '${operator}'`);
+  return factsOf(operator as Operator);
 }
 
-function compare(key: string, operator: 'lt' | 'leq' | 'gt' | 'geq', bound: ExactNumber): RecordTest {
-  // NaN (a missing or non-numeric field) fails every comparison; a bigint and a number compare exactly.
-  switch (operator) {
-    case 'lt':
-      return (record) => numberOf(record[key]) < bound;
-    case 'leq':
-      return (record) => numberOf(record[key]) <= bound;
-    case 'gt':
-      return (record) => numberOf(record[key]) > bound;
-    case 'geq':
-      return (record) => numberOf(record[key]) >= bound;
-  }
+/** The test of one criterion; `value` as the filter JSON holds it (numbers past 2^53 may be bigints). */
+function criterionTest(key: string, operator: string, value: unknown): RecordTest {
+  const facts = compiledOperator(operator);
+  if (!facts.negated) return POSITIVE_TESTS[facts.test](key, value, facts);
+  // A negated operator is the exact negation of its positive pair.
+  const positive = factsOf(facts.negation);
+  const test = POSITIVE_TESTS[positive.test](key, value, positive);
+  return (record) => !test(record);
 }
+
+type PositiveTest = (key: string, value: unknown, facts: Facts) => RecordTest;
+
+/** Each kind of test an operator makes, implemented once: a new kind in the table does not compile until it is here. */
+const POSITIVE_TESTS: Readonly<Record<OperatorTest, PositiveTest>> = {
+  equal: (key, value) => {
+    const target = toTarget(value);
+    return (record) => equals(record[key], target);
+  },
+  compare: (key, value, facts) => COMPARE[comparisonOf(facts)](key, numberOf(value)),
+  prefix: (key, value) => {
+    const text = String(value);
+    return (record) => textOf(record[key])?.startsWith(text) === true;
+  },
+  suffix: (key, value) => {
+    const text = String(value);
+    return (record) => textOf(record[key])?.endsWith(text) === true;
+  },
+  contains: (key, value) => {
+    const text = String(value);
+    const target = toTarget(value);
+    return (record) => {
+      const field = record[key];
+      if (Array.isArray(field)) return field.some((element) => equals(element, target));
+      return textOf(field)?.includes(text) === true;
+    };
+  },
+  member: (key, value) => {
+    const set = toSet(Array.isArray(value) ? value : [value]);
+    return (record) => {
+      const field = record[key];
+      if (Array.isArray(field)) return field.some((element) => inSet(element, set));
+      return inSet(field, set);
+    };
+  },
+};
+
+/** The order a `compare` operator asks for (every one has it in the table). */
+export function comparisonOf(facts: Facts): Comparison {
+  if (facts.comparison === undefined) throw new Error(`the operator table gives a compare test no comparison (${facts.meaning})`);
+  return facts.comparison;
+}
+
+// NaN (a missing or non-numeric field) fails every comparison; a bigint and a number compare exactly.
+const COMPARE: Readonly<Record<Comparison, (key: string, bound: ExactNumber) => RecordTest>> = {
+  '<': (key, bound) => (record) => numberOf(record[key]) < bound,
+  '<=': (key, bound) => (record) => numberOf(record[key]) <= bound,
+  '>': (key, bound) => (record) => numberOf(record[key]) > bound,
+  '>=': (key, bound) => (record) => numberOf(record[key]) >= bound,
+};
 
 /** A filter value in every form a record value may equal it in (evaluation, and the SQL that means the same). */
 export interface Target {

@@ -5,8 +5,8 @@
  * is, and a missing value failing every positive operator and passing every negated one.
  */
 import type { ExactNumber } from '../base/exact-numbers.js';
-import { positiveOf } from '../language/operators.js';
-import { type Target, toTarget } from '../output/evaluate.js';
+import { type Facts, factsOf, type OperatorTest } from '../language/operators.js';
+import { comparisonOf, compiledOperator, type Target, toTarget } from '../output/evaluate.js';
 import type { FilterValue } from '../output/serialize.js';
 import type { SqlDialect } from './dialect.js';
 import { type Comparison, doubleMembers, doubleTest, integerMembers, integerTest } from './numbers.js';
@@ -26,41 +26,35 @@ function anyOf(parts: Array<string | undefined>): string {
 export function criterionSql(dialect: SqlDialect, view: ValueView, operator: string, value: FilterValue): string {
   const never = dialect.booleanLiteral(false);
   const spell = (test: string) => (test === 'FALSE' ? never : test);
-  const positive = positiveOf(operator);
-  if (positive === undefined) return spell(positiveSql(dialect, view, operator, value));
-  const test = spell(positiveSql(dialect, view, positive, value));
+  const facts = compiledOperator(operator);
+  if (!facts.negated) return spell(positiveSql(dialect, view, facts, value));
+  const test = spell(positiveSql(dialect, view, factsOf(facts.negation), value));
   // With a column, the positive test is NULL only for a missing value; elsewhere NULL means false.
   return view.missing ? `(${view.missing} OR NOT (${test}))` : `NOT COALESCE(${test}, ${never})`;
 }
 
-function positiveSql(dialect: SqlDialect, view: ValueView, operator: string, value: FilterValue): string {
-  switch (operator) {
-    case 'eq':
-      return equalsSql(dialect, view, toTarget(value));
-    case 'lt':
-    case 'leq':
-    case 'gt':
-    case 'geq':
-      return compareSql(dialect, view, COMPARISONS[operator], value);
-    case 'startsWith':
-      return textSql(view, String(value), (text) => dialect.startsWith(text, dialect.quoteText(String(value))));
-    case 'endsWith':
-      return textSql(view, String(value), (text) => dialect.endsWith(text, dialect.quoteText(String(value))));
-    case 'contains': {
-      const target = toTarget(value);
-      const elements = view.anyElement?.((element) => equalsSql(dialect, element, target));
-      return anyOf([elements, textSql(view, target.text, (text) => dialect.containsText(text, dialect.quoteText(target.text)))]);
-    }
-    case 'in': {
-      const targets = (Array.isArray(value) ? value : [value]).map(toTarget);
-      return anyOf([view.anyElement?.((element) => inSql(dialect, element, targets)), inSql(dialect, view, targets)]);
-    }
-    default:
-      throw new TypeError(`not a compiled filter: unknown operator '${operator}'`);
-  }
+function positiveSql(dialect: SqlDialect, view: ValueView, facts: Facts, value: FilterValue): string {
+  return POSITIVE_SQL[facts.test](dialect, view, value, facts);
 }
 
-const COMPARISONS = { lt: '<', leq: '<=', gt: '>', geq: '>=' } as const;
+type PositiveSql = (dialect: SqlDialect, view: ValueView, value: FilterValue, facts: Facts) => string;
+
+/** Each kind of test an operator makes, as evaluate's POSITIVE_TESTS means it: a new kind does not compile until it is here. */
+const POSITIVE_SQL: Readonly<Record<OperatorTest, PositiveSql>> = {
+  equal: (dialect, view, value) => equalsSql(dialect, view, toTarget(value)),
+  compare: (dialect, view, value, facts) => compareSql(dialect, view, comparisonOf(facts), value),
+  prefix: (dialect, view, value) => textSql(view, String(value), (text) => dialect.startsWith(text, dialect.quoteText(String(value)))),
+  suffix: (dialect, view, value) => textSql(view, String(value), (text) => dialect.endsWith(text, dialect.quoteText(String(value)))),
+  contains: (dialect, view, value) => {
+    const target = toTarget(value);
+    const elements = view.anyElement?.((element) => equalsSql(dialect, element, target));
+    return anyOf([elements, textSql(view, target.text, (text) => dialect.containsText(text, dialect.quoteText(target.text)))]);
+  },
+  member: (dialect, view, value) => {
+    const targets = (Array.isArray(value) ? value : [value]).map(toTarget);
+    return anyOf([view.anyElement?.((element) => inSql(dialect, element, targets)), inSql(dialect, view, targets)]);
+  },
+};
 
 /** `value op bound` on every numeric reading of the value (numbers.ts makes each exact). */
 function numericSql(dialect: SqlDialect, view: ValueView, op: Comparison, bound: ExactNumber, withText: boolean): string {

@@ -1,10 +1,10 @@
 /**
  * How a record's field reads in SQL. evaluate tells a value's JSON kind apart (string, number,
  * boolean, array) and tests each kind its own way; a view gives one SQL expression per kind the
- * value may have, NULL when it has another. A typed column has one kind (asked of field-types.ts);
- * a member of a JSON column may have any.
+ * value may have, NULL when it has another. A typed column has one kind (its value type's `column`
+ * in field-types.ts); a member of a JSON column may have any.
  */
-import { isArrayField, type Typed, valueType } from '../language/field-types.js';
+import { isArrayField, type Typed, VALUE_TYPES, type ValueTypeFacts, valueFacts } from '../language/field-types.js';
 import type { SqlDialect } from './dialect.js';
 
 export interface ValueView {
@@ -43,18 +43,22 @@ export function columnView(dialect: SqlDialect, column: string, field: Typed | u
 }
 
 function scalarColumnView(dialect: SqlDialect, column: string, field: Typed | undefined): ValueView {
-  switch (field && valueType(field)) {
-    case 'int':
-      return { integers: [column], numberText: dialect.textOfNumber(column) };
-    case 'float':
-      return { double: column, numberText: dialect.textOfNumber(column) };
-    case 'bool':
-      return { boolean: column, booleanText: `CASE WHEN ${column} THEN 'true' WHEN NOT ${column} THEN 'false' END` };
-    default:
-      // string, `int or string` (held as written) and fields the catalog does not know
-      return { text: column };
-  }
+  // A field the catalog does not know is held as text.
+  const facts = field ? valueFacts(field) : VALUE_TYPES.string;
+  return COLUMN_VIEWS[facts.column](dialect, column, facts);
 }
+
+/** How each kind of typed column reads: a new kind of column does not compile until it is here. */
+const COLUMN_VIEWS: Readonly<Record<ValueTypeFacts['column'], (dialect: SqlDialect, column: string, facts: ValueTypeFacts) => ValueView>> = {
+  // string, `int or string` (held as written), object
+  text: (_dialect, column) => ({ text: column }),
+  // an integer column holds exact integers; any other number column, doubles
+  number: (dialect, column, facts) => ({
+    ...(facts.reads === 'integer' ? { integers: [column] } : { double: column }),
+    numberText: dialect.textOfNumber(column),
+  }),
+  boolean: (_dialect, column) => ({ boolean: column, booleanText: `CASE WHEN ${column} THEN 'true' WHEN NOT ${column} THEN 'false' END` }),
+};
 
 /** A member of a JSON column: every kind, each guarded by the value's JSON type. */
 export function jsonView(dialect: SqlDialect, value: string, element = false): ValueView {
