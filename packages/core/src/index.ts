@@ -28,7 +28,17 @@ export {
   type DatasetProblem,
   type DatasetResolution,
 } from './language/datasets.js';
-export { allowedOperators, isArrayField, typeFamily, valueType, type ValueType } from './language/field-types.js';
+export {
+  allowedOperators,
+  isArrayField,
+  type LiteralReading,
+  typeFamily,
+  VALUE_TYPES,
+  valueFacts,
+  valueType,
+  type ValueType,
+  type ValueTypeFacts,
+} from './language/field-types.js';
 export { fieldValues } from './language/field-values.js';
 export {
   factsOf,

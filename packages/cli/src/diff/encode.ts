@@ -19,7 +19,9 @@ import {
   type Comparison,
   operatorFromSpelling,
   type OperatorTest,
-  valueType,
+  isArrayField,
+  type LiteralReading,
+  valueFacts,
 } from '@logfilter/core';
 import type { Arith, Bool, Context, Seq } from 'z3-solver';
 
@@ -198,6 +200,26 @@ export class Encoder {
     throw new NotModelled(`'${field.name}' holds no text: a text test on it is not modelled`);
   }
 
+  /** A scalar field's variables, by how its values read (core's value-type table): a new reading is a type error here. */
+  private readonly scalarModels: Readonly<Record<LiteralReading, (name: string, present: Bool) => FieldModel>> = {
+    text: (name, present) => ({ kind: 'text', name, present, text: this.z.String.const(name) }),
+    integer: (name, present) => {
+      const value = this.z.Int.const(name);
+      this.domain.push(value.ge(0), value.le(this.z.Int.val(UINT64_MAX)));
+      return { kind: 'number', name, present, value, digits: 0, integral: true };
+    },
+    number: (name, present) => ({ kind: 'number', name, present, value: this.z.Int.const(name), digits: (this.decimals.get(name) ?? 0) + 1, integral: false }),
+    boolean: (name, present) => ({ kind: 'boolean', name, present, value: this.z.Bool.const(name) }),
+    'integer or text': (name, present) => {
+      const z = this.z;
+      const value = z.Int.const(`${name}#`);
+      const text = z.String.const(name);
+      const isNumber = z.Bool.const(`${name}#?`);
+      this.domain.push(value.ge(0), value.le(z.Int.val(UINT64_MAX)), z.Or(isNumber, z.Not(z.InRe(text, numericNotDigits(z)))));
+      return { kind: 'intOrText', name, present, isNumber, value, text };
+    },
+  };
+
   private field(name: string): FieldModel {
     const known = this.fields.get(name);
     if (known) return known;
@@ -205,33 +227,17 @@ export class Encoder {
     const catalogField = this.dataset.field(name);
     if (!catalogField) throw new NotModelled(`unknown field '${name}' in dataset ${this.dataset.name}`);
     const present = z.Bool.const(`${name}?`);
-    const type = valueType(catalogField);
+    const facts = valueFacts(catalogField);
     let model: FieldModel;
-    if (catalogField.kind === 'array') {
-      const element = type === 'int' || type === 'float' ? 'number' : 'text';
+    if (isArrayField(catalogField)) {
+      const element = facts.numeric ? 'number' : 'text';
       const holds = new Map<string, Bool>();
       for (const constant of this.constants.get(name) ?? []) {
         const key = arrayKey(element, constant.startsWith('n:') ? Number(constant.slice(2)) : constant.slice(2));
         if (key !== undefined && !holds.has(key)) holds.set(key, z.Bool.const(`${name}[${key}]`));
       }
       model = { kind: 'array', name, present, element, holds };
-    } else if (type === 'int' || type === 'float') {
-      const integral = type === 'int';
-      const digits = integral ? 0 : (this.decimals.get(name) ?? 0) + 1;
-      const value = z.Int.const(name);
-      if (integral) this.domain.push(value.ge(0), value.le(z.Int.val(UINT64_MAX)));
-      model = { kind: 'number', name, present, value, digits, integral };
-    } else if (type === 'bool') {
-      model = { kind: 'boolean', name, present, value: z.Bool.const(name) };
-    } else if (type === 'int or string') {
-      const value = z.Int.const(`${name}#`);
-      const text = z.String.const(name);
-      const isNumber = z.Bool.const(`${name}#?`);
-      this.domain.push(value.ge(0), value.le(z.Int.val(UINT64_MAX)), z.Or(isNumber, z.Not(z.InRe(text, numericNotDigits(z)))));
-      model = { kind: 'intOrText', name, present, isNumber, value, text };
-    } else {
-      model = { kind: 'text', name, present, text: z.String.const(name) };
-    }
+    } else model = this.scalarModels[facts.reads](name, present);
     this.fields.set(name, model);
     return model;
   }
