@@ -4,6 +4,8 @@ import {
   type CompileResult,
   Dataset,
   type Diagnostic,
+  diagnosticAt,
+  NOWHERE,
   resolveDataset,
   SourceMap,
   DEFAULT_DATASET,
@@ -19,7 +21,7 @@ import { datasetComment } from '../dataset-comment.js';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, parsePositiveInt, readSource, type Source, summary, type UsageError, writeStdout } from '../io.js';
 import { checkJson, scopeOption } from '../filter-json.js';
 import { formatOption, writeReport } from '../report/cli.js';
-import type { ReportFormat } from '../report/report.js';
+import type { ReportDiagnostic, ReportFormat } from '../report/report.js';
 import { jsonencodeExpression } from '../terraform/print.js';
 import { runTerraformCheck, type TerraformFlags } from '../terraform/command.js';
 import { withFileArgumentNote } from '../file-argument.js';
@@ -146,7 +148,7 @@ function commentedDataset(context: Context, text: string): Dataset | Diagnostic 
   if (!resolved.error) return resolved.dataset;
   const hint = `fix the first line, or give the dataset with -d: ${resolved.error.hint}`;
   const range = new SourceMap(text).range({ start: comment.start, end: comment.end });
-  return { code: 'unknown-dataset', severity: 'error', message: `${resolved.error.message}, named by the '# dataset:' line`, hint, range };
+  return diagnosticAt(range, 'unknown-dataset', `${resolved.error.message}, named by the '# dataset:' line`, { hint });
 }
 
 function failed(diagnostic: Diagnostic): CompileResult {
@@ -178,12 +180,7 @@ export function machineOutput(result: CompileResult): object {
 
 /** The machine output of a usage or I/O failure, so that `--json` always answers with one object. */
 export function machineFailure(error: UsageError): object {
-  const at = { offset: 0, line: 1, column: 1 };
-  return {
-    ok: false,
-    filter: null,
-    json: null,
-    diagnostics: [{ code: error.code, severity: 'error', message: error.message, range: { start: at, end: at }, ...(error.hint && { hint: error.hint }) }],
-    stats: { bytes: 0, operators: 0 },
-  };
+  // A usage error's kind is its code (`usage`, `io-error`): not one of core's, so it is set over the placeholder.
+  const diagnostic: ReportDiagnostic = { ...diagnosticAt(NOWHERE, 'invalid-argument', error.message, { hint: error.hint }), code: error.code };
+  return { ok: false, filter: null, json: null, diagnostics: [diagnostic], stats: { bytes: 0, operators: 0 } };
 }

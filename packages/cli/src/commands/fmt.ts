@@ -1,5 +1,5 @@
 /** `logfilter fmt`: canonical filter text; `--check` for CI, `--write` to rewrite files in place. */
-import { type Diagnostic, format, SourceMap } from '@logfilter/core';
+import { type Diagnostic, diagnosticAt, format, SourceMap } from '@logfilter/core';
 import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Command } from 'commander';
@@ -95,13 +95,12 @@ function notFormatted(source: Source, formatted: string): Diagnostic {
   const lineEnd = source.text.indexOf('\n', lineStart);
   const map = new SourceMap(source.text);
   const differences = encodingDifferences(source.text, formatted);
-  return {
-    code: 'not-formatted',
-    severity: 'error',
-    message: `${source.name ?? 'the filter'} is not in canonical form${differences.length > 0 ? `: it ${differences.join(' and ')}` : ''}`,
-    hint: rewriteHint(source, differences),
-    range: map.range({ start: lineStart, end: lineEnd === -1 ? source.text.length : lineEnd }),
-  };
+  return diagnosticAt(
+    map.range({ start: lineStart, end: lineEnd === -1 ? source.text.length : lineEnd }),
+    'not-formatted',
+    `${source.name ?? 'the filter'} is not in canonical form${differences.length > 0 ? `: it ${differences.join(' and ')}` : ''}`,
+    { hint: rewriteHint(source, differences) },
+  );
 }
 
 /** The line of `fmt --check` in text: what differs, when it is only the encoding, and how to fix it. */
