@@ -28,16 +28,17 @@ export function registerFmt(program: Command, context: Context): void {
     .action(context.action((positionals: string[], flags: FmtFlags) => run(context, positionals, flags)));
 }
 
-/** Positionals that all name files are files (`logfilter fmt --check a.lf b.lf`); one that does not is the filter text. */
+/** Positionals that all name files (or are `-`) are files (`logfilter fmt --check a.lf b.lf`); one that does not is the filter text. */
 function splitPositionals(positionals: string[], flags: FmtFlags): { filter: string | undefined; files: string[] } {
   const files = flags.file ?? [];
   if (positionals.length === 0) return { filter: undefined, files };
-  if (positionals.every(namesAFile)) {
+  // `-` is standard input, as with -f.
+  if (positionals.every((path) => path === '-' || namesAFile(path))) {
     if (files.length > 0) throw new UsageError('name the files either as arguments or with --file, not both');
     return { filter: undefined, files: positionals };
   }
   if (positionals.length > 1) {
-    const missing = positionals.find((path) => !namesAFile(path));
+    const missing = positionals.find((path) => path !== '-' && !namesAFile(path));
     throw new UsageError(`give one filter, or files: '${missing}' is not a file (quote a filter with spaces as one argument)`);
   }
   return { filter: positionals[0], files };
