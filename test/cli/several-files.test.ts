@@ -106,7 +106,12 @@ describe('- is standard input', () => {
     ['explain', ['explain', '-'], filter, 'delivers records where BotScore is less than 30\n'],
     ['test', ['test', '-', '--logs', logs, '--count'], filter, 'matched 1 of 2\n'],
     ['sql', ['sql', '-', '--dialect', 'duckdb'], filter, undefined],
-    ['jobs check', ['jobs', 'check', '-', '--json'], JSON.stringify({ dataset: 'http_requests', destination_conf: 's3://bucket/path?region=us-east-1', filter: json }), undefined],
+    [
+      'jobs check',
+      ['jobs', 'check', '-', '--json'],
+      JSON.stringify({ dataset: 'http_requests', destination_conf: 's3://bucket/path?region=us-east-1', filter: json }),
+      undefined,
+    ],
     ['custom-fields check', ['custom-fields', 'check', '-'], rules, undefined],
   ])('%s', async (_name, args, input, stdout) => {
     const result = await runCli(args, { input });

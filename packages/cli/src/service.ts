@@ -158,7 +158,10 @@ function describeFailure(error: unknown): FailureReport | undefined {
     return { exit: EXIT_USAGE, error: { kind: error.kind, message: error.message, ...(error.status ? { status: error.status } : {}) }, diagnostics: [] };
   if (error instanceof ConfigError) return { exit: EXIT_USAGE, error: { kind: 'configuration', message: error.message }, diagnostics: [] };
   if (error instanceof ConvergenceError) {
-    const diagnostics: ReportDiagnostic[] = error.rounds.map((line) => ({ ...diagnosticAt(NOWHERE, 'service-error', line, { severity: 'warning' }), code: 'race' }));
+    const diagnostics: ReportDiagnostic[] = error.rounds.map((line) => ({
+      ...diagnosticAt(NOWHERE, 'service-error', line, { severity: 'warning' }),
+      code: 'race',
+    }));
     return { exit: EXIT_INVALID, error: { kind: 'not-converged', message: error.message }, diagnostics };
   }
   if (error instanceof ValidationError) {

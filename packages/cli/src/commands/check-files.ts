@@ -27,9 +27,7 @@ export function inputsOf(positionals: readonly string[], files: readonly string[
   if (positionals.length > 1) {
     const missing = positionals.find((path) => path !== '-' && !namesAFile(path));
     if (missing !== undefined)
-      throw new UsageError(
-        `'${missing}' is not a file: two or more arguments are filter files; give one filter as one argument (quote a filter with spaces)`,
-      );
+      throw new UsageError(`'${missing}' is not a file: two or more arguments are filter files; give one filter as one argument (quote a filter with spaces)`);
     return { inline: undefined, files: [...positionals] };
   }
   if (files.length > 0) return { inline: undefined, files: [...files] };

@@ -75,7 +75,10 @@ export function registerCompile(program: Command, context: Context): void {
           .default('json'),
       ),
   )
-    .addHelpText('after', `\n${INPUT_RULE}\nPrints the filter on stdout; with several files, one compact JSON line per file, in the order given, and nothing when any file has errors (exit 1).`)
+    .addHelpText(
+      'after',
+      `\n${INPUT_RULE}\nPrints the filter on stdout; with several files, one compact JSON line per file, in the order given, and nothing when any file has errors (exit 1).`,
+    )
     .action(context.action((positionals: string[], flags: CompileFlags) => run(context, positionals, flags, 'compile')));
 
   addCompileOptions(
@@ -110,7 +113,8 @@ function run(context: Context, positionals: string[], flags: CompileFlags, mode:
     const reported = report(context, source, flags, mode, result);
     return exit === EXIT_USAGE ? exit : reported;
   }
-  if (mode === 'compile' && flags.output === 'pretty') throw new UsageError('-o pretty prints several lines: with several files, use -o json, string or hcl (one line each)');
+  if (mode === 'compile' && flags.output === 'pretty')
+    throw new UsageError('-o pretty prints several lines: with several files, use -o json, string or hcl (one line each)');
   const results = readFiles(inputs.files).map((source): FileResult => {
     const { result, exit } = compileSource(context, source, undefined, flags, mode);
     return { source, result, exit, output: result.ok && mode === 'compile' ? outputOf(result, flags) : undefined };

@@ -56,6 +56,9 @@ async function validate(program: Command, flags: DestinationFlags): Promise<numb
   const result = await client.logpush.validateDestination(scopeOf(flags).ref, flags.destination);
   if (flags.json) process.stdout.write(`${JSON.stringify({ ok: result.valid, ...result })}\n`);
   // The service's no is a refusal: on stderr, nothing on stdout.
-  else (result.valid ? process.stdout : process.stderr).write(`${result.valid ? 'valid' : 'not valid'}: ${flags.destination}${result.message ? ` (${result.message})` : ''}\n`);
+  else
+    (result.valid ? process.stdout : process.stderr).write(
+      `${result.valid ? 'valid' : 'not valid'}: ${flags.destination}${result.message ? ` (${result.message})` : ''}\n`,
+    );
   return result.valid ? EXIT_OK : EXIT_INVALID;
 }
