@@ -65,7 +65,7 @@ export function registerCompile(program: Command, context: Context): void {
     program
       .command('compile')
       .description('compile a filter to the JSON a log delivery job takes')
-      .argument('[filter-or-files...]', 'the filter text, or two or more filter files (or use --file)')
+      .argument('[filter...]', 'the filter text, or two or more filter files (or use --file)')
       .addOption(
         new Option(
           '-o, --output <format>',
@@ -85,7 +85,7 @@ export function registerCompile(program: Command, context: Context): void {
     program
       .command('check')
       .description('check a filter and report its diagnostics, without printing the output')
-      .argument('[filter-or-files...]', 'the filter text, or two or more filter files (or use --file)')
+      .argument('[filter...]', 'the filter text, or two or more filter files (or use --file)')
       .option('--from-json', 'the input is filter JSON (the object, its escaped string, or a job holding it)')
       .option('--terraform <paths...>', 'check the filter of every cloudflare_logpush_job resource in these .tf files or folders')
       .option('--terraform-plan <file>', 'check every cloudflare_logpush_job of a plan in JSON (terraform show -json plan.out > plan.json)')
