@@ -32,7 +32,7 @@
  * When the job cannot be read back, it is read once more before the update gives up, and the failure
  * says whether the change is in place, is not, or cannot be told (UnconfirmedWriteError).
  */
-import type { Diagnostic } from '@logfilter/core';
+import { DiagnosticBag } from '@logfilter/core';
 import { ApiError, ConvergenceError, NetworkError, UnconfirmedWriteError, ValidationError } from './errors.js';
 import { describeLegacy, FIXED, legacyOptionsOf, mergeChange, outcomeOf, type JobChange, type LegacyOptions } from './job-merge.js';
 import type { Job, JobsApi, ScopeRef } from './jobs.js';
@@ -72,7 +72,6 @@ export const DEFAULT_UPDATE_ROUNDS = 8;
 const MAX_STALE_READS = 6;
 /** A PUT is sent only while its read is younger than this share of freshMs, so that the PUT has the rest to be answered. */
 const SEND_SHARE = 0.6;
-const NOWHERE = { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } };
 
 interface Read {
   job: Job;
@@ -227,18 +226,18 @@ function member(name: string): { list: string; name: string } {
 }
 
 function refuseFixedChanges(current: Job, change: JobChange): void {
-  const problems: Diagnostic[] = [];
+  // A change asked for, not a place in a text: each is reported at the member's pointer, at 1:1.
+  const problems = DiagnosticBag.forJson();
   for (const member of FIXED) {
     if (change[member] === undefined || change[member] === (current[member] ?? '')) continue;
-    problems.push({
-      code: 'fixed-member',
-      severity: 'error',
-      message: `the ${member} of a job cannot change (job ${current.id} has ${JSON.stringify(current[member] ?? '')})`,
-      hint: 'create a new job with the new value, then delete this one',
-      range: NOWHERE,
-    });
+    problems.error(
+      'fixed-member',
+      `/${member}`,
+      `the ${member} of a job cannot change (job ${current.id} has ${JSON.stringify(current[member] ?? '')})`,
+      'create a new job with the new value, then delete this one',
+    );
   }
-  if (problems.length > 0) throw new ValidationError(`the ${FIXED.join(' and ')} of a job cannot change; nothing was sent`, problems);
+  if (problems.hasErrors) throw new ValidationError(`the ${FIXED.join(' and ')} of a job cannot change; nothing was sent`, problems.items);
 }
 
 function sleep(ms: number): Promise<void> {

@@ -7,10 +7,10 @@ import {
   type Catalog,
   type Dataset,
   type DatasetResolution,
-  type Diagnostic,
   type JobScope,
 } from '@logfilter/core';
 import { readTextFile, UsageError } from './io.js';
+import type { ReportDiagnostic } from './report/types.js';
 import { useColor } from './terminal.js';
 
 export interface GlobalOptions {
@@ -68,7 +68,7 @@ export class Context {
     return useColor(stream, this.globals().color);
   }
 
-  printDiagnostics(diagnostics: readonly Diagnostic[], text: string, fileName?: string): void {
+  printDiagnostics(diagnostics: readonly ReportDiagnostic[], text: string, fileName?: string): void {
     if (diagnostics.length === 0) return;
     process.stderr.write(`${renderDiagnostics(diagnostics, text, { fileName, color: this.colorFor(process.stderr) })}\n`);
   }

@@ -4,7 +4,7 @@
  * When the argument names an existing file and did not parse, one diagnostic says so first.
  */
 import { statSync } from 'node:fs';
-import type { Diagnostic } from '@logfilter/core';
+import { type Diagnostic, diagnosticAt, SourceMap } from '@logfilter/core';
 
 /** Whether the text is the path of an existing regular file. */
 export function namesAFile(text: string | undefined): boolean {
@@ -20,13 +20,11 @@ export function namesAFile(text: string | undefined): boolean {
 export function withFileArgumentNote<T extends Diagnostic>(diagnostics: readonly T[], inline: string | undefined, command: string): T[] {
   // The file system is asked only about a run that failed: a clean compile stays free of I/O.
   if (inline === undefined || !diagnostics.some((d) => d.severity === 'error') || !namesAFile(inline)) return [...diagnostics];
-  const end = { offset: inline.length, line: 1, column: inline.length + 1 };
-  const note = {
-    code: 'argument-is-a-file',
-    severity: 'error',
-    message: `'${inline}' is read as filter text, but it is the name of a file`,
-    hint: `to read the filter from the file, write \`logfilter ${command} -f ${inline}\``,
-    range: { start: { offset: 0, line: 1, column: 1 }, end },
-  } as T;
+  const note = diagnosticAt(
+    new SourceMap(inline).range({ start: 0, end: inline.length }),
+    'argument-is-a-file',
+    `'${inline}' is read as filter text, but it is the name of a file`,
+    { hint: `to read the filter from the file, write \`logfilter ${command} -f ${inline}\`` },
+  ) as T;
   return [note, ...diagnostics];
 }

@@ -81,12 +81,18 @@ function runJobs(context: Context, jobs: readonly JobDecompileResult[], flags: J
     return ok ? EXIT_OK : EXIT_INVALID;
   }
   for (const job of jobs) {
-    const title = `job ${String(job.id ?? '?')} at ${job.pointer} (${job.dataset ?? 'no dataset'})`;
+    const title = jobTitle(job);
     context.printDiagnostics(job.result.diagnostics, job.text, title);
-    if (mode === 'decompile' && job.result.ok) process.stdout.write(`# ${title}\n${job.result.text}\n`);
-    else if (job.result.ok) process.stderr.write(`${title}: ${summary(job.result.stats)}`);
+    if (job.result.ok && (mode === 'check' || !ok)) process.stderr.write(`${title}: ${summary(job.result.stats)}`);
   }
-  return ok ? EXIT_OK : EXIT_INVALID;
+  // A refusal prints nothing on stdout: the texts are printed only when every job decompiles.
+  if (!ok) return EXIT_INVALID;
+  if (mode === 'decompile') process.stdout.write(jobs.map((job) => `# ${jobTitle(job)}\n${job.result.text}\n`).join(''));
+  return EXIT_OK;
+}
+
+function jobTitle(job: JobDecompileResult): string {
+  return `job ${String(job.id ?? '?')} at ${job.pointer} (${job.dataset ?? 'no dataset'})`;
 }
 
 function machineOutput(result: DecompileResult): object {

@@ -102,11 +102,14 @@ function tooLarge(kind: InputKind, bytes: number | undefined, name: string): Usa
   return new UsageError(message, 'input-too-large', kind === 'catalog' ? EXIT_USAGE : EXIT_INVALID, hint);
 }
 
-/** The filter text (or filter JSON) from the argument or from `-f PATH` (`-` for stdin); exactly one of them. */
+/** The filter text (or filter JSON) from the argument or from `-f PATH` (`-`, as either, for stdin); exactly one of them. */
 export function readSource(inline: string | undefined, file: string | undefined, kind: 'filter' | 'json' = 'filter'): Source {
   const what = kind === 'json' ? 'filter JSON' : 'filter';
   if (inline !== undefined && file !== undefined) throw new UsageError(`give the ${what} either as an argument or with --file, not both`);
-  if (file !== undefined) return { text: readTextFile(file, kind), name: file === '-' ? '<stdin>' : file };
+  if (file !== undefined || inline === '-') {
+    const path = file ?? '-';
+    return { text: readTextFile(path, kind), name: path === '-' ? '<stdin>' : path };
+  }
   if (inline !== undefined) return { text: inline };
   throw new UsageError(`no ${what} given: pass it as an argument, or use --file PATH (--file - reads standard input)`);
 }

@@ -1,6 +1,6 @@
 /** Where a job command works: `--zone ID` or `--account ID`, exactly one; and the dataset checked against that scope. */
 import { ValidationError, type ScopeRef } from '@logfilter/api';
-import type { Dataset, JobScope } from '@logfilter/core';
+import { type Dataset, diagnosticAt, type JobScope, NOWHERE } from '@logfilter/core';
 import type { Command } from 'commander';
 import type { Context } from './context.js';
 import { UsageError } from './io.js';
@@ -17,8 +17,6 @@ export interface Scope {
   /** `zone 023e...` or `account 01a7...`, for messages. */
   label: string;
 }
-
-const NOWHERE = { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } };
 
 export function addScopeOptions(command: Command): Command {
   return command.option('--zone <id>', 'the zone id (zone-scoped datasets)').option('--account <id>', 'the account id (account-scoped datasets)');
@@ -40,5 +38,5 @@ export function datasetInScope(context: Context, name: string | undefined, scope
   if (!resolved.error) return resolved.dataset;
   const { code, message, hint } = resolved.error;
   if (code === 'unknown-dataset') throw new UsageError(`${message}; ${hint}`, code);
-  throw new ValidationError(`${message}; nothing was sent`, [{ code, severity: 'error', message, hint, range: NOWHERE }]);
+  throw new ValidationError(`${message}; nothing was sent`, [diagnosticAt(NOWHERE, code, message, { hint })]);
 }

@@ -18,9 +18,10 @@ import {
   type Client,
   type RequestDescription,
 } from '@logfilter/api';
-import { escapeControlCharacters, renderDiagnostic, type RenderableDiagnostic } from '@logfilter/core';
+import { diagnosticAt, escapeControlCharacters, NOWHERE, renderDiagnostic } from '@logfilter/core';
 import type { Command } from 'commander';
 import { EXIT_INVALID, EXIT_USAGE, UsageError } from './io.js';
+import type { ReportDiagnostic } from './report/types.js';
 
 export interface ServiceFlags {
   json?: boolean;
@@ -33,9 +34,6 @@ interface ServiceGlobals {
   baseUrl?: string;
   productSegment?: string;
 }
-
-/** A diagnostic of the service (its own code, no range) or of a JSON check, as the one renderer takes it. */
-export type ReportedDiagnostic = RenderableDiagnostic;
 
 export const CREDENTIALS_HELP = `Credentials come from the environment only: ${ENV.token}, or ${ENV.email} and ${ENV.key}.`;
 
@@ -95,7 +93,7 @@ export function formatRequests(requests: readonly RequestDescription[]): string 
 }
 
 /** Diagnostics with no text to frame (the service's errors, a check of a value): the same renderer, header and hint only. */
-export function printReported(diagnostics: readonly ReportedDiagnostic[]): void {
+export function printReported(diagnostics: readonly ReportDiagnostic[]): void {
   for (const d of diagnostics) process.stderr.write(`${renderDiagnostic(d, undefined)}\n`);
 }
 
@@ -123,7 +121,7 @@ interface FailureReport {
   exit: number;
   /** `written`: what a read after a failed write found (applied, not-applied, partly-applied, unknown). */
   error: { kind: string; message: string; status?: number; written?: string; details?: string[] };
-  diagnostics: ReportedDiagnostic[];
+  diagnostics: ReportDiagnostic[];
 }
 
 function describeFailure(error: unknown): FailureReport | undefined {
@@ -134,11 +132,10 @@ function describeFailure(error: unknown): FailureReport | undefined {
     return { ...cause, error: { ...cause.error, message: error.message, written: error.written, ...details } };
   }
   if (error instanceof ApiError) {
-    const diagnostics: ReportedDiagnostic[] = error.errors.map((e) => ({
+    // The service's errors keep its own codes (`error[1004]`); they are about no place in a text.
+    const diagnostics: ReportDiagnostic[] = error.errors.map((e) => ({
+      ...diagnosticAt(NOWHERE, 'service-error', e.message, e.source?.pointer ? { pointer: e.source.pointer } : {}),
       code: String(e.code),
-      severity: 'error',
-      message: e.message,
-      ...(e.source?.pointer ? { pointer: e.source.pointer } : {}),
     }));
     if (error.isAuthFailure) {
       return {
@@ -161,11 +158,14 @@ function describeFailure(error: unknown): FailureReport | undefined {
     return { exit: EXIT_USAGE, error: { kind: error.kind, message: error.message, ...(error.status ? { status: error.status } : {}) }, diagnostics: [] };
   if (error instanceof ConfigError) return { exit: EXIT_USAGE, error: { kind: 'configuration', message: error.message }, diagnostics: [] };
   if (error instanceof ConvergenceError) {
-    const diagnostics: ReportedDiagnostic[] = error.rounds.map((line) => ({ code: 'race', severity: 'warning', message: line }));
+    const diagnostics: ReportDiagnostic[] = error.rounds.map((line) => ({
+      ...diagnosticAt(NOWHERE, 'service-error', line, { severity: 'warning' }),
+      code: 'race',
+    }));
     return { exit: EXIT_INVALID, error: { kind: 'not-converged', message: error.message }, diagnostics };
   }
   if (error instanceof ValidationError) {
-    return { exit: EXIT_INVALID, error: { kind: 'invalid', message: error.message }, diagnostics: error.diagnostics as ReportedDiagnostic[] };
+    return { exit: EXIT_INVALID, error: { kind: 'invalid', message: error.message }, diagnostics: [...error.diagnostics] };
   }
   if (error instanceof UsageError) return { exit: EXIT_USAGE, error: { kind: error.code, message: error.message }, diagnostics: [] };
   return undefined;

@@ -1,6 +1,7 @@
 /**
  * The public API of @logfilter/core, grouped as the source is. What is not here is internal and may
- * change: collectors, token types, the parser class. Grammar tooling has its own entry point,
+ * change: token types, the parser class. The diagnostic collector (`DiagnosticBag`) is public: the
+ * tools built on core report through it. Grammar tooling has its own entry point,
  * `@logfilter/core/grammar`; one dataset file at a time comes from `@logfilter/core/catalog/NAME.json`.
  */
 
@@ -10,7 +11,18 @@ export { compile, compileDataset, type CompileOptions, type CompileResult } from
 // base/: the one diagnostic shape, its codes and its rendering.
 export { DIAGNOSTIC_CODES, type DiagnosticCode } from './base/codes.js';
 export { CODE_DESCRIPTIONS, describeCode } from './base/code-descriptions.js';
-export { DiagnosticBag, hasErrors, NOWHERE, SourceMap, type Diagnostic, type Position, type Range, type Severity, type Span } from './base/diagnostics.js';
+export {
+  DiagnosticBag,
+  diagnosticAt,
+  hasErrors,
+  NOWHERE,
+  SourceMap,
+  type Diagnostic,
+  type Position,
+  type Range,
+  type Severity,
+  type Span,
+} from './base/diagnostics.js';
 export { exactRecordParser, parseJsonExact, INT64_MIN, type ExactNumber } from './base/exact-numbers.js';
 // Strict JSON that keeps each value's place (by JSON Pointer): for tools that point into JSON inputs.
 export { childPointer, readJson, type JsonReadResult } from './base/json-source.js';

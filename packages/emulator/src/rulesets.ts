@@ -1,6 +1,6 @@
 /** The rules API (spec 4.1): one zone ruleset per phase, server-assigned ids, PUT replacing all rules. */
 import { randomBytes } from 'node:crypto';
-import { checkCustomFieldRules, CUSTOM_FIELDS_PHASE, type Diagnostic } from '@logfilter/core';
+import { checkCustomFieldRules, CUSTOM_FIELDS_PHASE, type Diagnostic, DiagnosticBag } from '@logfilter/core';
 import { fail, HttpFailure, type EnvelopeError } from './envelope.js';
 import type { EmulatorState, StoredRule, StoredRuleset } from './state.js';
 import { recordVersion } from './versions.js';
@@ -109,20 +109,14 @@ function replaceRules(ruleset: StoredRuleset, rules: unknown, options: RulesetOp
 function checkRules(phase: string, rules: unknown, options: RulesetOptions): Diagnostic[] {
   if (phase === CUSTOM_FIELDS_PHASE) return checkCustomFieldRules(rules, { maxFields: options.maxCustomFields }, '/rules').diagnostics;
   // Other phases are kept, not understood: each rule needs an action and an expression.
-  const at = { offset: 0, line: 1, column: 1 };
-  const problem = (pointer: string, message: string) => ({
-    code: 'invalid-rule' as const,
-    severity: 'error' as const,
-    message,
-    range: { start: at, end: at },
-    pointer,
-  });
-  if (!Array.isArray(rules)) return [problem('/rules', "'rules' must be an array")];
-  return rules.flatMap((rule, index) =>
-    isObject(rule) && typeof rule.action === 'string' && typeof rule.expression === 'string'
-      ? []
-      : [problem(`/rules/${index}`, 'a rule needs a string action and a string expression')],
-  );
+  const problems = DiagnosticBag.forJson();
+  if (!Array.isArray(rules)) problems.error('invalid-rule', '/rules', "'rules' must be an array");
+  else
+    rules.forEach((rule, index) => {
+      if (!isObject(rule) || typeof rule.action !== 'string' || typeof rule.expression !== 'string')
+        problems.error('invalid-rule', `/rules/${index}`, 'a rule needs a string action and a string expression');
+    });
+  return problems.items;
 }
 
 function storedRule(rule: Record<string, unknown>, earlier: StoredRule | undefined, now: string): StoredRule {

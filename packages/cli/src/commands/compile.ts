@@ -4,6 +4,8 @@ import {
   type CompileResult,
   Dataset,
   type Diagnostic,
+  diagnosticAt,
+  NOWHERE,
   resolveDataset,
   SourceMap,
   DEFAULT_DATASET,
@@ -16,16 +18,19 @@ import {
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { datasetComment } from '../dataset-comment.js';
-import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, parsePositiveInt, readSource, type Source, summary, type UsageError, writeStdout } from '../io.js';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, parsePositiveInt, readSource, type Source, summary, UsageError, writeStdout } from '../io.js';
+import { collect } from '../service.js';
+import { type FileResult, INPUT_RULE, inputsOf, readFiles, reportFiles } from './check-files.js';
 import { checkJson, scopeOption } from '../filter-json.js';
 import { formatOption, writeReport } from '../report/cli.js';
-import type { ReportFormat } from '../report/report.js';
+import type { ReportDiagnostic, ReportFormat } from '../report/report.js';
 import { jsonencodeExpression } from '../terraform/print.js';
 import { runTerraformCheck, type TerraformFlags } from '../terraform/command.js';
 import { withFileArgumentNote } from '../file-argument.js';
 
 interface CompileFlags {
-  file?: string;
+  /** -f, repeatable. */
+  file?: string[];
   dataset?: string;
   scope?: JobScope;
   output: 'json' | 'pretty' | 'string' | 'hcl';
@@ -44,7 +49,7 @@ interface CompileFlags {
 /** The options compile and check share. */
 export function addCompileOptions(command: Command): Command {
   return command
-    .option('-f, --file <path>', 'read the filter from a file (- for standard input)')
+    .option('-f, --file <path>', 'read the filter from a file (- for standard input); repeat for several files', collect)
     .option('-d, --dataset <name>', `dataset whose fields the filter uses (default: ${DEFAULT_DATASET})`)
     .addOption(scopeOption())
     .addOption(
@@ -62,7 +67,7 @@ export function registerCompile(program: Command, context: Context): void {
     program
       .command('compile')
       .description('compile a filter to the JSON a log delivery job takes')
-      .argument('[filter]', 'the filter text (or use --file)')
+      .argument('[filter...]', 'the filter text, or two or more filter files (or use --file)')
       .addOption(
         new Option(
           '-o, --output <format>',
@@ -71,35 +76,68 @@ export function registerCompile(program: Command, context: Context): void {
           .choices(['json', 'pretty', 'string', 'hcl'])
           .default('json'),
       ),
-  ).action(context.action((filter: string | undefined, flags: CompileFlags) => run(context, filter, flags, 'compile')));
+  )
+    .addHelpText(
+      'after',
+      `\n${INPUT_RULE}\nPrints the filter on stdout; with several files, one compact JSON line per file, in the order given, and nothing when any file has errors (exit 1).`,
+    )
+    .action(context.action((positionals: string[], flags: CompileFlags) => run(context, positionals, flags, 'compile')));
 
   addCompileOptions(
     program
       .command('check')
       .description('check a filter and report its diagnostics, without printing the output')
-      .argument('[filter]', 'the filter text (or use --file)')
+      .argument('[filter...]', 'the filter text, or two or more filter files (or use --file)')
       .option('--from-json', 'the input is filter JSON (the object, its escaped string, or a job holding it)')
       .option('--terraform <paths...>', 'check the filter of every cloudflare_logpush_job resource in these .tf files or folders')
       .option('--terraform-plan <file>', 'check every cloudflare_logpush_job of a plan in JSON (terraform show -json plan.out > plan.json)')
       .option('--deep', 'also decide never-matches, always-matches and redundant criteria exactly, with the solver (needs z3-solver)')
       .addOption(formatOption()),
-  ).action(
-    context.action((filter: string | undefined, flags: CompileFlags & { fromJson?: boolean; terraform?: string[]; terraformPlan?: string }) => {
-      if (flags.terraform || flags.terraformPlan !== undefined) return runTerraformCheck(context, filter, flags as TerraformFlags);
-      return flags.fromJson ? checkJson(context, filter, flags) : run(context, filter, flags, 'check');
-    }),
-  );
+  )
+    .addHelpText('after', `\n${INPUT_RULE}\nPrints the diagnostics and a summary line on stderr, nothing on stdout (but with --json or --format).`)
+    .action(
+      context.action((positionals: string[], flags: CompileFlags & { fromJson?: boolean; terraform?: string[]; terraformPlan?: string }) => {
+        const first = positionals.length > 0 ? positionals.join(' ') : undefined;
+        if (flags.terraform || flags.terraformPlan !== undefined)
+          return runTerraformCheck(context, first, { ...flags, file: flags.file?.[0] } as TerraformFlags);
+        if (!flags.fromJson) return run(context, positionals, flags, 'check');
+        const inputs = inputsOf(positionals, flags.file);
+        if (inputs.files !== undefined && inputs.files.length > 1) throw new UsageError('check --from-json reads one input: give one JSON text or one file');
+        return checkJson(context, inputs.inline, { ...flags, file: inputs.files?.[0] });
+      }),
+    );
 }
 
-function run(context: Context, filter: string | undefined, flags: CompileFlags, mode: 'compile' | 'check'): number | Promise<number> {
-  const source = readSource(filter, flags.file);
+function run(context: Context, positionals: string[], flags: CompileFlags, mode: 'compile' | 'check'): number | Promise<number> {
+  const inputs = inputsOf(positionals, flags.file);
+  if (mode === 'check' && flags.deep && flags.lint !== false) return runDeep(context, inputs, flags);
+  if (inputs.files === undefined || inputs.files.length === 1) {
+    const source = inputs.files ? readFiles(inputs.files)[0] : readSource(inputs.inline, undefined);
+    const { result, exit } = compileSource(context, source, inputs.inline, flags, mode);
+    const reported = report(context, source, flags, mode, result);
+    return exit === EXIT_USAGE ? exit : reported;
+  }
+  if (mode === 'compile' && flags.output === 'pretty')
+    throw new UsageError('-o pretty prints several lines: with several files, use -o json, string or hcl (one line each)');
+  const results = readFiles(inputs.files).map((source): FileResult => {
+    const { result, exit } = compileSource(context, source, undefined, flags, mode);
+    return { source, result, exit, output: result.ok && mode === 'compile' ? outputOf(result, flags) : undefined };
+  });
+  return reportFiles(context, results, flags, mode, machineOutput);
+}
+
+/** One filter compiled; the exit is 2 for an unknown dataset named by the file's `# dataset:` line. */
+function compileSource(
+  context: Context,
+  source: Source,
+  inline: string | undefined,
+  flags: CompileFlags,
+  mode: 'compile' | 'check',
+): { result: CompileResult; exit: number; dataset?: Dataset } {
   // -d wins over the file's own `# dataset: NAME` first line.
   const dataset = flags.dataset !== undefined ? context.dataset(flags.dataset) : commentedDataset(context, source.text);
   // An unknown dataset is a usage error (exit 2) wherever it is named; named in the file, it is shown at its place there.
-  if (!(dataset instanceof Dataset)) {
-    report(context, source, flags, mode, failed(dataset));
-    return EXIT_USAGE;
-  }
+  if (!(dataset instanceof Dataset)) return { result: failed(dataset), exit: EXIT_USAGE };
   const compiled = compile(source.text, {
     dataset,
     scope: flags.scope,
@@ -111,13 +149,27 @@ function run(context: Context, filter: string | undefined, flags: CompileFlags, 
   });
   // Assigned, not spread: a spread would build the filter object that the result builds only when read.
   const result = compiled;
-  result.diagnostics = withFileArgumentNote(compiled.diagnostics, filter, mode);
-  if (mode === 'check' && flags.deep && result.ok && flags.lint !== false) return withDeepLint(context, source, dataset, flags, result);
-  return report(context, source, flags, mode, result);
+  result.diagnostics = withFileArgumentNote(compiled.diagnostics, inline, mode);
+  return { result, exit: result.ok ? EXIT_OK : EXIT_INVALID, dataset };
 }
 
-/** `check --deep`: the solver's warnings beside the quick rules' (one of each at a place); the quick rules alone, with a note, when z3-solver is absent. */
-async function withDeepLint(context: Context, source: Source, dataset: Dataset, flags: CompileFlags, result: CompileResult): Promise<number> {
+/** `check --deep`: each filter checked as `check` does, then the solver's exact lint added to what passed. */
+async function runDeep(context: Context, inputs: ReturnType<typeof inputsOf>, flags: CompileFlags): Promise<number> {
+  const sources = inputs.files ? readFiles(inputs.files) : [readSource(inputs.inline, undefined)];
+  const results: FileResult[] = [];
+  for (const source of sources) {
+    const { result, exit, dataset } = compileSource(context, source, inputs.inline, flags, 'check');
+    if (result.ok && dataset) await addDeepLint(source, dataset, result);
+    results.push({ source, result, exit, output: undefined });
+  }
+  if (results.length > 1) return reportFiles(context, results, flags, 'check', machineOutput);
+  const [{ source, result, exit }] = results;
+  const reported = report(context, source, flags, 'check', result);
+  return exit === EXIT_USAGE ? exit : reported;
+}
+
+/** The solver's warnings beside the quick rules' (one of each at a place); the quick rules alone, with a note, when z3-solver is absent. */
+async function addDeepLint(source: Source, dataset: Dataset, result: CompileResult): Promise<void> {
   const { deepLint } = await import('../diff/deep-lint.js');
   const { SolverMissing } = await import('../diff/solve.js');
   try {
@@ -128,7 +180,6 @@ async function withDeepLint(context: Context, source: Source, dataset: Dataset, 
     if (!(error instanceof SolverMissing)) throw error;
     process.stderr.write(`logfilter: note: --deep checked with the quick rules only: ${error.message}\n`);
   }
-  return report(context, source, flags, 'check', result);
 }
 
 /** Writes the result in the format asked for; returns the exit code. */
@@ -149,8 +200,7 @@ function report(context: Context, source: Source, flags: CompileFlags, mode: 'co
     return EXIT_INVALID;
   }
   if (mode === 'compile') {
-    const output = flags.output === 'hcl' ? jsonencodeExpression(result.filter!) : formatOutput(result.json!, flags.output ?? 'json');
-    writeStdout(`${output}\n`);
+    writeStdout(`${outputOf(result, flags)}\n`);
   } else {
     process.stderr.write(summary(result.stats));
   }
@@ -165,7 +215,7 @@ function commentedDataset(context: Context, text: string): Dataset | Diagnostic 
   if (!resolved.error) return resolved.dataset;
   const hint = `fix the first line, or give the dataset with -d: ${resolved.error.hint}`;
   const range = new SourceMap(text).range({ start: comment.start, end: comment.end });
-  return { code: 'unknown-dataset', severity: 'error', message: `${resolved.error.message}, named by the '# dataset:' line`, hint, range };
+  return diagnosticAt(range, 'unknown-dataset', `${resolved.error.message}, named by the '# dataset:' line`, { hint });
 }
 
 function failed(diagnostic: Diagnostic): CompileResult {
@@ -185,6 +235,11 @@ export function reportedFileName(name: string | undefined): string | undefined {
   return name === undefined || name === '<stdin>' ? undefined : name;
 }
 
+/** What compile prints for a filter that compiled, in the format of -o. */
+function outputOf(result: CompileResult, flags: CompileFlags): string {
+  return flags.output === 'hcl' ? jsonencodeExpression(result.filter!) : formatOutput(result.json!, flags.output ?? 'json');
+}
+
 function formatOutput(json: string, output: CompileFlags['output']): string {
   if (output === 'pretty') return prettyJson(json);
   if (output === 'string') return JSON.stringify(json);
@@ -197,12 +252,7 @@ export function machineOutput(result: CompileResult): object {
 
 /** The machine output of a usage or I/O failure, so that `--json` always answers with one object. */
 export function machineFailure(error: UsageError): object {
-  const at = { offset: 0, line: 1, column: 1 };
-  return {
-    ok: false,
-    filter: null,
-    json: null,
-    diagnostics: [{ code: error.code, severity: 'error', message: error.message, range: { start: at, end: at }, ...(error.hint && { hint: error.hint }) }],
-    stats: { bytes: 0, operators: 0 },
-  };
+  // A usage error's kind is its code (`usage`, `io-error`): not one of core's, so it is set over the placeholder.
+  const diagnostic: ReportDiagnostic = { ...diagnosticAt(NOWHERE, 'invalid-argument', error.message, { hint: error.hint }), code: error.code };
+  return { ok: false, filter: null, json: null, diagnostics: [diagnostic], stats: { bytes: 0, operators: 0 } };
 }

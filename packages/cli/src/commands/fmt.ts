@@ -1,5 +1,5 @@
 /** `logfilter fmt`: canonical filter text; `--check` for CI, `--write` to rewrite files in place. */
-import { type Diagnostic, format, SourceMap } from '@logfilter/core';
+import { type Diagnostic, diagnosticAt, format, SourceMap } from '@logfilter/core';
 import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Command } from 'commander';
@@ -28,16 +28,17 @@ export function registerFmt(program: Command, context: Context): void {
     .action(context.action((positionals: string[], flags: FmtFlags) => run(context, positionals, flags)));
 }
 
-/** Positionals that all name files are files (`logfilter fmt --check a.lf b.lf`); one that does not is the filter text. */
+/** Positionals that all name files (or are `-`) are files (`logfilter fmt --check a.lf b.lf`); one that does not is the filter text. */
 function splitPositionals(positionals: string[], flags: FmtFlags): { filter: string | undefined; files: string[] } {
   const files = flags.file ?? [];
   if (positionals.length === 0) return { filter: undefined, files };
-  if (positionals.every(namesAFile)) {
+  // `-` is standard input, as with -f.
+  if (positionals.every((path) => path === '-' || namesAFile(path))) {
     if (files.length > 0) throw new UsageError('name the files either as arguments or with --file, not both');
     return { filter: undefined, files: positionals };
   }
   if (positionals.length > 1) {
-    const missing = positionals.find((path) => !namesAFile(path));
+    const missing = positionals.find((path) => path !== '-' && !namesAFile(path));
     throw new UsageError(`give one filter, or files: '${missing}' is not a file (quote a filter with spaces as one argument)`);
   }
   return { filter: positionals[0], files };
@@ -95,13 +96,12 @@ function notFormatted(source: Source, formatted: string): Diagnostic {
   const lineEnd = source.text.indexOf('\n', lineStart);
   const map = new SourceMap(source.text);
   const differences = encodingDifferences(source.text, formatted);
-  return {
-    code: 'not-formatted',
-    severity: 'error',
-    message: `${source.name ?? 'the filter'} is not in canonical form${differences.length > 0 ? `: it ${differences.join(' and ')}` : ''}`,
-    hint: rewriteHint(source, differences),
-    range: map.range({ start: lineStart, end: lineEnd === -1 ? source.text.length : lineEnd }),
-  };
+  return diagnosticAt(
+    map.range({ start: lineStart, end: lineEnd === -1 ? source.text.length : lineEnd }),
+    'not-formatted',
+    `${source.name ?? 'the filter'} is not in canonical form${differences.length > 0 ? `: it ${differences.join(' and ')}` : ''}`,
+    { hint: rewriteHint(source, differences) },
+  );
 }
 
 /** The line of `fmt --check` in text: what differs, when it is only the encoding, and how to fix it. */

@@ -71,6 +71,8 @@ function convert(context: Context, text: string, flags: { dataset?: string; json
     text,
     'logpull_options',
   );
+  // A refusal prints nothing on stdout: what it would have printed is not the conversion asked for.
+  if (!result.ok) return EXIT_INVALID;
   process.stdout.write(`${JSON.stringify({ output_options: result.output_options }, null, 2)}\n`);
-  return result.ok ? EXIT_OK : EXIT_INVALID;
+  return EXIT_OK;
 }

@@ -1,9 +1,9 @@
 /** `logfilter jobs ownership` and `jobs validate-destination`: proving and checking a destination before a job uses it. */
-import { destinationProblem } from '@logfilter/core';
+import { destinationProblem, diagnosticAt, NOWHERE } from '@logfilter/core';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { EXIT_INVALID, EXIT_OK } from '../io.js';
-import { addServiceOptions, formatRequests, runService, serviceClient, type ServiceFlags } from '../service.js';
+import { addServiceOptions, formatRequests, printReported, runService, serviceClient, type ServiceFlags } from '../service.js';
 import { addScopeOptions, scopeOf, type ScopeFlags } from '../job-scope.js';
 
 type DestinationFlags = ServiceFlags & ScopeFlags & { destination: string };
@@ -28,10 +28,10 @@ export function registerJobsDestination(program: Command, group: Command, contex
 function refusedLocally(flags: DestinationFlags): number | undefined {
   const problem = destinationProblem(flags.destination);
   if (!problem) return undefined;
-  const diagnostic = { code: 'invalid-destination', severity: 'error', message: problem.message, hint: problem.hint, pointer: '/destination_conf' };
+  const diagnostic = diagnosticAt(NOWHERE, 'invalid-destination', problem.message, { hint: problem.hint, pointer: '/destination_conf' });
   if (flags.json)
     process.stdout.write(`${JSON.stringify({ ok: false, error: { kind: 'invalid', message: 'nothing was sent' }, diagnostics: [diagnostic] })}\n`);
-  else process.stderr.write(`error[invalid-destination]: ${problem.message}\n  = hint: ${problem.hint}\n`);
+  else printReported([diagnostic]);
   return EXIT_INVALID;
 }
 
@@ -55,6 +55,10 @@ async function validate(program: Command, flags: DestinationFlags): Promise<numb
   const { client } = serviceClient(program, flags);
   const result = await client.logpush.validateDestination(scopeOf(flags).ref, flags.destination);
   if (flags.json) process.stdout.write(`${JSON.stringify({ ok: result.valid, ...result })}\n`);
-  else process.stdout.write(`${result.valid ? 'valid' : 'not valid'}: ${flags.destination}${result.message ? ` (${result.message})` : ''}\n`);
+  // The service's no is a refusal: on stderr, nothing on stdout.
+  else
+    (result.valid ? process.stdout : process.stderr).write(
+      `${result.valid ? 'valid' : 'not valid'}: ${flags.destination}${result.message ? ` (${result.message})` : ''}\n`,
+    );
   return result.valid ? EXIT_OK : EXIT_INVALID;
 }

@@ -41,7 +41,7 @@ export function registerTest(program: Command, context: Context): void {
 }
 
 async function run(context: Context, filter: string | undefined, flags: TestFlags): Promise<number> {
-  if (flags.logs === '-' && flags.file === '-') throw new UsageError('the filter and the logs cannot both come from standard input');
+  if (flags.logs === '-' && (flags.file === '-' || filter === '-')) throw new UsageError('the filter and the logs cannot both come from standard input');
   if (flags.engine === 'duckdb' && flags.logs === '-') throw new UsageError('the duckdb engine reads files, not standard input (use --engine js)');
   if (flags.engine !== 'duckdb') refuseUnexpandedPattern(flags.logs);
   const json = compileFilter(context, filter, flags);

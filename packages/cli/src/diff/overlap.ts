@@ -14,6 +14,8 @@ import {
   type JobScope,
   parseJsonExact,
   resolveDataset,
+  diagnosticAt,
+  NOWHERE,
 } from '@logfilter/core';
 import { type CompareOptions, type Overlap, overlapFilters } from './solve.js';
 
@@ -62,7 +64,7 @@ export function readJobs(found: ReadonlyArray<{ job: Record<string, unknown>; po
       continue;
     }
     const problem = (message: string, hint: string, code: Diagnostic['code'] = 'wrong-json-type') =>
-      result.problems.push({ label, text: '', diagnostics: [{ code, severity: 'error', message: `${label}: ${message}`, hint, range: NOWHERE }] });
+      result.problems.push({ label, text: '', diagnostics: [diagnosticAt(NOWHERE, code, `${label}: ${message}`, { hint })] });
     if (typeof job.destination_conf !== 'string') {
       problem('destination_conf must be a string', 'give each job its destination_conf, as the service answers it');
       continue;
@@ -96,8 +98,6 @@ export function readJobs(found: ReadonlyArray<{ job: Record<string, unknown>; po
   }
   return result;
 }
-
-const NOWHERE = { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } };
 
 export interface JobPair {
   a: OverlapJob;

@@ -4,7 +4,17 @@
  * matched by resource address; added and removed resources listed, and each filter kept compared by
  * meaning against its dataset under its scope (a resource without a filter lets every record through).
  */
-import { type Catalog, type Dataset, decompile, type Diagnostic, type FilterJson, parseJsonExact, resolveDataset } from '@logfilter/core';
+import {
+  type Catalog,
+  type Dataset,
+  decompile,
+  type Diagnostic,
+  type FilterJson,
+  parseJsonExact,
+  resolveDataset,
+  diagnosticAt,
+  NOWHERE,
+} from '@logfilter/core';
 import type { TerraformJob } from '../terraform/check.js';
 import { type CompareOptions, compareFilters, type Relation, type Witness } from './solve.js';
 
@@ -91,7 +101,7 @@ function datasetOf(job: TerraformJob, catalog: Catalog, problems: TerraformProbl
   const resolved = resolveDataset({ dataset: job.dataset, catalog, scope: job.scope });
   if (resolved.dataset) return resolved.dataset;
   const { code, message, hint } = resolved.error;
-  problems.push({ name: job.file, text: '', diagnostics: [{ code, severity: 'error', message: `${job.address}: ${message}`, hint, range: NOWHERE }] });
+  problems.push({ name: job.file, text: '', diagnostics: [diagnosticAt(NOWHERE, code, `${job.address}: ${message}`, { hint })] });
   return undefined;
 }
 
@@ -103,5 +113,3 @@ function filterOf(job: TerraformJob, dataset: Dataset, catalog: Catalog, problem
   problems.push({ name: `${job.file} ${job.address} filter`, text: job.filter, diagnostics: read.diagnostics });
   return null;
 }
-
-const NOWHERE = { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } };

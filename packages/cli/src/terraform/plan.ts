@@ -5,7 +5,18 @@
  * its `dataset` under its scope (`zone_id` or `account_id`) by core's own job checks, and each
  * diagnostic is reported by resource address at the filter's place in the plan file.
  */
-import { type Catalog, childPointer, decompile, type JobScope, readJson, resolveDataset, SourceMap, type Span } from '@logfilter/core';
+import {
+  type Catalog,
+  childPointer,
+  decompile,
+  type DiagnosticCode,
+  diagnosticAt,
+  type JobScope,
+  readJson,
+  resolveDataset,
+  SourceMap,
+  type Span,
+} from '@logfilter/core';
 import { readTextFile, UsageError } from '../io.js';
 import type { ReportDiagnostic } from '../report/report.js';
 import { FILTER_RESOURCES, type TerraformCheckOptions, type TerraformJob, type TerraformReport } from './check.js';
@@ -99,16 +110,8 @@ function checkJob(job: PlannedJob, file: string, at: (pointer: string) => Report
   if (job.unknown.filter === true) return notChecked('filter', 'known only after apply');
   const filter = job.values.filter;
   if (filter === undefined || filter === null || filter === '') return;
-  const error = (code: string, attribute: string, message: string, hint?: string) =>
-    report.diagnostics.push({
-      file,
-      address: job.address,
-      code,
-      severity: 'error',
-      message: `${job.address}: ${message}`,
-      hint,
-      range: at(pointer(attribute)),
-    } as ReportDiagnostic);
+  const error = (code: DiagnosticCode, attribute: string, message: string, hint?: string) =>
+    report.diagnostics.push({ ...diagnosticAt(at(pointer(attribute)), code, `${job.address}: ${message}`, { hint }), file, address: job.address });
   if (typeof filter !== 'string')
     return error('wrong-json-type', 'filter', 'filter must be a string of filter JSON', 'write filter = jsonencode({ where = ... })');
   if (job.unknown.dataset === true) return notChecked('dataset', 'known only after apply');
@@ -135,13 +138,7 @@ function checkJob(job: PlannedJob, file: string, at: (pointer: string) => Report
     maxOperators: options.maxOperators,
   });
   for (const diagnostic of result.diagnostics) {
-    report.diagnostics.push({
-      ...diagnostic,
-      file,
-      address: job.address,
-      message: `${job.address}: ${diagnostic.message}`,
-      range: at(pointer('filter')),
-    } as ReportDiagnostic);
+    report.diagnostics.push({ ...diagnostic, file, address: job.address, message: `${job.address}: ${diagnostic.message}`, range: at(pointer('filter')) });
   }
 }
 

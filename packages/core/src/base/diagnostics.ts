@@ -102,6 +102,23 @@ export interface JsonLocations {
 export const NOWHERE: Range = Object.freeze({ start: Object.freeze({ offset: 0, line: 1, column: 1 }), end: Object.freeze({ offset: 0, line: 1, column: 1 }) });
 
 /**
+ * One diagnostic at a known range, for a tool that reports a single finding with no text to place it
+ * in (a flag, a request, a service's answer): `diagnosticAt(NOWHERE, 'fixed-member', message, { hint })`.
+ * Findings in a text are collected by a `DiagnosticBag`, which places them by span or pointer.
+ */
+export function diagnosticAt(
+  range: Range,
+  code: DiagnosticCode,
+  message: string,
+  more: { hint?: string; pointer?: string; severity?: Severity } = {},
+): Diagnostic {
+  const diagnostic: Diagnostic = { code, severity: more.severity ?? 'error', message, range };
+  if (more.hint !== undefined) diagnostic.hint = more.hint;
+  if (more.pointer !== undefined) diagnostic.pointer = more.pointer;
+  return diagnostic;
+}
+
+/**
  * The one collector. For filter text, diagnostics are placed by span. For a JSON document
  * (`DiagnosticBag.forJson`), they are placed by JSON Pointer too: every diagnostic carries one, and its
  * range is the text of the value (or of its nearest ancestor); a document given as a value, with no
