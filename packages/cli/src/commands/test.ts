@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { compile, decompile, DEFAULT_DATASET, type FilterJson, filterKeys, matcher, parseJsonExact } from '@logfilter/core';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
-import type { EngineCounts } from '../engines/duckdb.js';
+import type { EngineCounts } from '../engines/line-reader.js';
 import { withFileArgumentNote } from '../file-argument.js';
 import { EXIT_INVALID, EXIT_OK, readSource, UsageError } from '../io.js';
 

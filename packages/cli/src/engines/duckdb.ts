@@ -16,7 +16,8 @@ import type { DuckDBConnection } from '@duckdb/node-api';
 import { UsageError } from '../io.js';
 import { doubtSql } from './doubt.js';
 import { readsExactly } from './exact-read.js';
-import { judgeLine } from './line-reader.js';
+import { type EngineCounts, judgeLine } from './line-reader.js';
+
 import { startProgress } from './progress.js';
 
 export interface EngineRun {
@@ -31,12 +32,6 @@ export interface EngineRun {
   progressTo?: NodeJS.WriteStream;
   /** Runs the JS engine over one file DuckDB cannot read exactly (its output in place of DuckDB's). */
   fallback: (path: string) => Promise<EngineCounts>;
-}
-
-export interface EngineCounts {
-  records: number;
-  printed: number;
-  skipped: number;
 }
 
 /**

@@ -13,6 +13,13 @@ const NEWLINE = 0x0a;
 const BOM = [0xef, 0xbb, 0xbf];
 
 /** Where split lines go: each valid line as text, or the number of a line that is not valid UTF-8. */
+/** What an engine's run over the logs counted: records read, records printed (or counted), malformed lines skipped. */
+export interface EngineCounts {
+  records: number;
+  printed: number;
+  skipped: number;
+}
+
 export interface LineSink {
   line(text: string, lineNumber: number): void;
   invalid(lineNumber: number): void;

@@ -10,8 +10,7 @@ import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import { pipeline, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { UsageError } from '../io.js';
-import type { EngineCounts } from './duckdb.js';
-import { judgeLine, type LineSink, NOT_UTF8, splitLines } from './line-reader.js';
+import { type EngineCounts, judgeLine, type LineSink, NOT_UTF8, splitLines } from './line-reader.js';
 
 /** Malformed lines reported one by one; past this, only the total. */
 const MAX_REPORTED = 100;
