@@ -4,8 +4,8 @@
  * exactly core's, whatever the hint says, and applying it clears the diagnostic.
  */
 import { diagnostics as coreDiagnostics } from '@logfilter/core';
-import { afterEach, describe, expect, it } from 'vitest';
-import { applyEdits, initialize, type LspDiagnostic, type LspSession, type LspTextEdit, openDocument, startLsp } from '../support/lsp.js';
+import { describe, expect, it } from 'vitest';
+import { applyEdits, type LspDiagnostic, type LspSession, type LspTextEdit, openDocument, serverPerTest } from '../support/lsp.js';
 
 const URI = 'file:///work/filters/fix.lf';
 
@@ -17,17 +17,7 @@ interface Action {
   edit: { changes: Record<string, LspTextEdit[]> };
 }
 
-let session: LspSession | undefined;
-afterEach(() => {
-  if (session && session.child.exitCode === null) session.child.kill();
-  session = undefined;
-});
-
-async function started(): Promise<LspSession> {
-  session = startLsp();
-  await initialize(session);
-  return session;
-}
+const started = serverPerTest();
 
 function codes(diagnostics: LspDiagnostic[]): string[] {
   return diagnostics.map((diagnostic) => diagnostic.code);

@@ -5,22 +5,12 @@
  * text, and a document far past any filter gets one diagnostic instead of an analysis.
  */
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
-import { frame, initialize, type LspSession, openDocument, type ServerMessage, startLsp } from '../support/lsp.js';
+import { describe, expect, it } from 'vitest';
+import { frame, type LspSession, openDocument, type ServerMessage, serverPerTest } from '../support/lsp.js';
 
 const URI = 'file:///work/filters/big.lf';
 
-let session: LspSession | undefined;
-afterEach(() => {
-  if (session && session.child.exitCode === null) session.child.kill();
-  session = undefined;
-});
-
-async function started(): Promise<LspSession> {
-  session = startLsp();
-  await initialize(session);
-  return session;
-}
+const started = serverPerTest();
 
 function hoverText(lsp: LspSession, uri: string, line: number, character: number): Promise<string | undefined> {
   return lsp.connection

@@ -3,22 +3,12 @@
  * -32700, -32600, -32601 and -32602 with what was wrong, notifications never answered, and a
  * header that cannot be trusted ending the server with a message rather than wedging it.
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { frame, initialize, type LspSession, openDocument, type ServerMessage, shutdown, startLsp } from '../support/lsp.js';
+import { describe, expect, it } from 'vitest';
+import { frame, initialize, type LspSession, openDocument, type ServerMessage, shutdown, serverPerTest } from '../support/lsp.js';
 
 const URI = 'file:///work/filters/protocol.lf';
 
-let session: LspSession | undefined;
-afterEach(() => {
-  if (session && session.child.exitCode === null) session.child.kill();
-  session = undefined;
-});
-
-async function started(): Promise<LspSession> {
-  session = startLsp();
-  await initialize(session);
-  return session;
-}
+const started = serverPerTest();
 
 /** Writes a request as raw bytes and resolves with the server's answer to it. */
 function request(lsp: LspSession, id: string, method: string, params?: unknown): Promise<ServerMessage> {
@@ -112,8 +102,7 @@ describe('logfilter lsp, as a JSON-RPC 2.0 server', () => {
   });
 
   it('answers initialize without capabilities with -32602, and initializes when asked again properly', async () => {
-    session = startLsp();
-    const lsp = session;
+    const lsp = await started({ initialize: false });
     const answer = await request(lsp, 'init', 'initialize', { processId: null });
     expect(answer.error).toMatchObject({ code: -32602, message: expect.stringContaining('params.capabilities must be an object') });
     const { capabilities } = await initialize(lsp);

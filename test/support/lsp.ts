@@ -5,6 +5,7 @@
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { createMessageConnection, type MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
+import { afterEach } from 'vitest';
 import { CLI_BIN, REPO_ROOT } from './cli.js';
 
 export interface LspPosition {
@@ -160,4 +161,21 @@ function readFrames(output: NodeJS.ReadableStream, onMessage: (message: ServerMe
       pending = pending.subarray(end + 4 + length);
     }
   });
+}
+
+/**
+ * For a test file whose tests each start their own server: returns `started()`, which starts one and
+ * initializes it (unless asked not to); whatever it started is killed after each test if it is still running.
+ */
+export function serverPerTest(): (options?: { initialize?: boolean }) => Promise<LspSession> {
+  let session: LspSession | undefined;
+  afterEach(() => {
+    if (session && session.child.exitCode === null) session.child.kill();
+    session = undefined;
+  });
+  return async ({ initialize: initialized = true } = {}) => {
+    session = startLsp();
+    if (initialized) await initialize(session);
+    return session;
+  };
 }
