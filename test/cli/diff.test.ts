@@ -56,6 +56,16 @@ describe('diff: pairs whose relation is known', () => {
     }
   });
 
+  it('says undecided, never same, for a float constant finer than a double holds', async () => {
+    const result = await compareFilters(
+      filter('EdgeResponseCompressionRatio gt 51699674.867026861'),
+      filter('EdgeResponseCompressionRatio gt 51699674.867026862'),
+      HTTP,
+    );
+    expect(result.relation).toBe('undecided');
+    expect(result.reason).toContain('more significant digits than a double holds exactly');
+  });
+
   it('gives the fewest fields that matter', async () => {
     const result = await compareFilters(filter('BotScore lt 30 AND ClientCountry eq us'), filter('BotScore lt 30'), HTTP);
     expect(result.relation).toBe('new-wider');

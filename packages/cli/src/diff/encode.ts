@@ -5,7 +5,8 @@
  * Each field a filter names becomes variables by its catalog type: a presence flag (a missing field
  * fails every positive operator and passes every negated one), then a string, an integer (int fields:
  * 0..2^64-1, exact), a number on a decimal grid one digit finer than any constant of that field (float
- * fields: so a value between two constants exists, and no 1/3 is ever a witness), a boolean, an
+ * fields: so a value between two constants exists, and no 1/3 is ever a witness; values of at most 15
+ * significant digits, which a double holds and orders exactly, and a constant of more is not modelled), a boolean, an
  * integer-or-text pair (`int or string` timestamps), or for arrays one boolean per constant the filters
  * mention (whether the array holds it: nothing else an array holds changes `contains` or `in`).
  * Operators are read from core's operator table; each kind of test is implemented once below.
@@ -28,6 +29,10 @@ import type { Arith, Bool, Context, Seq } from 'z3-solver';
 export type Z3 = Context<'main'>;
 
 const UINT64_MAX = 18446744073709551615n;
+/** 10^15: a float's grid value (its digits as one integer) stays below this, so it is exact as a double. */
+const FLOAT_EXACT = 10n ** 15n;
+/** Constants stay a digit below, so that past the largest (or smallest) one there is room for a witness. */
+const FLOAT_CONSTANT = 10n ** 14n;
 
 /** The record's value of one field, as the solver sees it. */
 export type FieldModel =
@@ -188,6 +193,14 @@ export class Encoder {
     const number = numberOfValue(value);
     if (!number) return z.Bool.val(false);
     const { mantissa, digits } = number;
+    if (!field.integral) {
+      // A float record value is a double: decimals of at most 15 significant digits keep their order and
+      // equality as doubles (each reads back as itself), so the grid is held to those; beyond, no model.
+      const scaled = mantissa * 10n ** BigInt(field.digits - digits);
+      if (scaled >= FLOAT_CONSTANT || -scaled >= FLOAT_CONSTANT)
+        throw new NotModelled(`'${field.name}' is compared with ${String(value)}: a float with more significant digits than a double holds exactly`);
+      return relation(z, field.value, op, z.Int.val(scaled));
+    }
     if (digits <= field.digits) return relation(z, field.value, op, z.Int.val(mantissa * 10n ** BigInt(field.digits - digits)));
     return relation(z, field.value.mul(z.Int.val(10n ** BigInt(digits - field.digits))), op, z.Int.val(mantissa));
   }
@@ -208,7 +221,12 @@ export class Encoder {
       this.domain.push(value.ge(0), value.le(this.z.Int.val(UINT64_MAX)));
       return { kind: 'number', name, present, value, digits: 0, integral: true };
     },
-    number: (name, present) => ({ kind: 'number', name, present, value: this.z.Int.const(name), digits: (this.decimals.get(name) ?? 0) + 1, integral: false }),
+    number: (name, present) => {
+      const value = this.z.Int.const(name);
+      // Witnesses of at most 15 significant digits: doubles that JSON.parse reads as exactly that decimal.
+      this.domain.push(value.gt(this.z.Int.val(-FLOAT_EXACT)), value.lt(this.z.Int.val(FLOAT_EXACT)));
+      return { kind: 'number', name, present, value, digits: (this.decimals.get(name) ?? 0) + 1, integral: false };
+    },
     boolean: (name, present) => ({ kind: 'boolean', name, present, value: this.z.Bool.const(name) }),
     'integer or text': (name, present) => {
       const z = this.z;
