@@ -97,9 +97,17 @@ export function resolveDatasetInto(options: DatasetOptions, bag: DiagnosticBag, 
 }
 
 /** Where a field unknown in `dataset` is known among `catalog`'s datasets: "'QueryName' is a field of dns_logs; compile with -d dns_logs". */
-export function fieldElsewhere(catalog: Catalog = builtinCatalog()): (name: string, dataset: Dataset) => string | undefined {
+export function fieldElsewhere(catalog?: Catalog): (name: string, dataset: Dataset) => string | undefined {
+  // The built-in catalog's is made once: a compile asks for it every time, and almost never calls it.
+  if (catalog === undefined) return (builtinElsewhere ??= elsewhereIn(() => builtinCatalog()));
+  return elsewhereIn(() => catalog);
+}
+
+let builtinElsewhere: ((name: string, dataset: Dataset) => string | undefined) | undefined;
+
+function elsewhereIn(catalogOf: () => Catalog): (name: string, dataset: Dataset) => string | undefined {
   return (name, dataset) => {
-    const others = catalog
+    const others = catalogOf()
       .all()
       .filter((other) => other.name !== dataset.name && other.field(name))
       .map((other) => other.id);
