@@ -63,7 +63,7 @@ function mutate(filter: FilterJson, choice: number, how: number): FilterJson {
 afterAll(async () => (await loadSolver()).release());
 
 /** A short budget per question: an undecided answer is allowed (it is never "same"), a slow run is not. */
-const BUDGET = { timeoutMs: 2000 };
+const BUDGET = { timeoutMs: 1000 };
 
 describe('diff by meaning, against random records', { timeout: 240_000 }, () => {
   it('calls two filters the same only when no record tells them apart, and gives witnesses that do', async () => {

@@ -76,6 +76,8 @@ export class Encoder {
   /** Most decimals of the constants of each number field. */
   private readonly decimals = new Map<string, number>();
   private readonly constants = new Map<string, Set<string>>();
+  /** Fields some filter compares (lt, leq, gt, geq): the only tests that read numeric text as a number. */
+  private readonly compared = new Set<string>();
   /** Facts that hold of every record (the ranges of types); added to every question. */
   readonly domain: Bool[] = [];
 
@@ -90,7 +92,9 @@ export class Encoder {
       for (const member of ('and' in node ? node.and : node.or) as FilterObject[]) this.collect(member);
       return;
     }
-    const { key, value } = node as { key: string; value: FilterValue };
+    const { key, operator, value } = node as { key: string; operator: string; value: FilterValue };
+    const known = operatorFromSpelling(operator);
+    if (known && factsOf(known).comparison !== undefined) this.compared.add(key);
     for (const one of Array.isArray(value) ? value : [value]) {
       const number = numberOfValue(one);
       if (number) this.decimals.set(key, Math.max(this.decimals.get(key) ?? 0, number.digits));
@@ -233,7 +237,10 @@ export class Encoder {
       const value = z.Int.const(`${name}#`);
       const text = z.String.const(name);
       const isNumber = z.Bool.const(`${name}#?`);
-      this.domain.push(value.ge(0), value.le(z.Int.val(UINT64_MAX)), z.Or(isNumber, z.Not(z.InRe(text, numericNotDigits(z)))));
+      this.domain.push(value.ge(0), value.le(z.Int.val(UINT64_MAX)));
+      // Comparisons read numeric text as its number; the model reads digits only, so where the field is
+      // compared, other numeric text (`-5`, `1.5`) is outside the model. Elsewhere text is only text.
+      if (this.compared.has(name)) this.domain.push(z.Or(isNumber, z.Not(z.InRe(text, numericNotDigits(z)))));
       return { kind: 'intOrText', name, present, isNumber, value, text };
     },
   };
