@@ -3,7 +3,7 @@
  * else the editor's setting (`logfilter.dataset`), else the catalog's default; the name looked up by
  * core's one resolver, its problem placed on the comment (with the catalog's guess as its fix).
  */
-import { type Catalog, type Dataset, type Diagnostic, resolveDataset } from '@logfilter/core';
+import { type Catalog, type Dataset, type Diagnostic, diagnosticAt, resolveDataset, SourceMap } from '@logfilter/core';
 import { datasetComment } from '../dataset-comment.js';
 
 export interface DatasetChoice {
@@ -22,8 +22,8 @@ export function chooseDataset(text: string, catalog: Catalog, setting: string | 
   const end = comment?.end ?? 0;
   const where = comment ? 'the first-line comment' : 'the logfilter.dataset setting';
   const { code, message, hint } = resolved.error;
-  const range = { start: { offset: start, line: 1, column: start + 1 }, end: { offset: end, line: 1, column: end + 1 } };
-  const problem: Diagnostic = { code, severity: 'error', message: `${message} (named by ${where})`, hint, range };
+  const range = new SourceMap(text).range({ start, end });
+  const problem = diagnosticAt(range, code, `${message} (named by ${where})`, { hint });
   // The comment's name can be edited: to the catalog's guess, the one the hint names.
   const guess = comment && code === 'unknown-dataset' ? catalog.suggest(name) : undefined;
   if (guess !== undefined) problem.fixes = [{ title: `Change to '${guess}'`, edits: [{ range, newText: guess }] }];

@@ -13,6 +13,8 @@ import {
   hover,
   scan,
   type TokenRole,
+  diagnosticAt,
+  SourceMap,
 } from '@logfilter/core';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
@@ -48,14 +50,12 @@ export function tooLargeDiagnostics(document: TextDocument): LspDiagnostic[] {
   const text = document.getText();
   const lineEnd = text.indexOf('\n');
   const end = Math.min(lineEnd === -1 ? text.length : lineEnd, 200);
-  const at = (offset: number) => ({ offset, line: 1, column: offset + 1 });
-  const diagnostic: Diagnostic = {
-    code: 'document-too-large',
-    severity: 'error',
-    message: `the document is ${text.length} characters long; the language server checks documents of up to ${MAX_DOCUMENT_LENGTH}, so this one is not checked`,
-    hint: `a .lf file holds one filter, and a filter the service takes is at most ${DEFAULT_MAX_BYTES} bytes of JSON`,
-    range: { start: at(0), end: at(end) },
-  };
+  const diagnostic = diagnosticAt(
+    new SourceMap(text).range({ start: 0, end }),
+    'document-too-large',
+    `the document is ${text.length} characters long; the language server checks documents of up to ${MAX_DOCUMENT_LENGTH}, so this one is not checked`,
+    { hint: `a .lf file holds one filter, and a filter the service takes is at most ${DEFAULT_MAX_BYTES} bytes of JSON` },
+  );
   return [toLspDiagnostic(document, diagnostic)];
 }
 

@@ -6,7 +6,7 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Catalog, type Dataset, decompile, type Diagnostic, type JobScope, resolveDataset, SourceMap } from '@logfilter/core';
+import { type Catalog, type Dataset, decompile, type Diagnostic, diagnosticAt, type JobScope, resolveDataset, SourceMap } from '@logfilter/core';
 import { readTextFile, UsageError } from '../io.js';
 import type { Report, ReportDiagnostic } from '../report/report.js';
 import { HclSyntaxError, type MappedText, type Span } from './hcl-lexer.js';
@@ -114,7 +114,7 @@ function checkFile(file: string, text: string, options: TerraformCheckOptions, r
   } catch (error) {
     if (!(error instanceof HclSyntaxError)) throw error;
     const range = map.range({ start: error.offset, end: error.offset });
-    report.diagnostics.push({ file, code: 'invalid-hcl', severity: 'error', message: error.message, hint: error.hint, range });
+    report.diagnostics.push({ ...diagnosticAt(range, 'invalid-hcl', error.message, { hint: error.hint }), file });
     return;
   }
   for (const block of blocks) {
@@ -169,12 +169,8 @@ function datasetOf(expr: HclExpr | undefined, block: HclBlock, scope: FileScope)
   if (resolved.error) {
     const { code, message, hint } = resolved.error;
     scope.report.diagnostics.push({
+      ...diagnosticAt(scope.map.range({ start: expr.start + 1, end: expr.end - 1 }), code, message, { hint }),
       file: scope.file,
-      code,
-      severity: 'error',
-      message,
-      hint,
-      range: scope.map.range({ start: expr.start + 1, end: expr.end - 1 }),
     });
   }
   // A dataset of the other scope is still checked, so that its filter's problems show at once.

@@ -3,7 +3,7 @@
  * the whole `filter = ...` line. The JSON it stands for is decompiled, and the diagnostics moved back
  * to the input's own lines and columns.
  */
-import { decompile, type DecompileOptions, type DecompileResult, type DiagnosticCode, SourceMap } from '@logfilter/core';
+import { decompile, type DecompileOptions, type DecompileResult, type DiagnosticCode, diagnosticAt, SourceMap } from '@logfilter/core';
 import { HclSyntaxError } from './hcl-lexer.js';
 import { type HclExpr, parseHcl, parseHclExpression } from './hcl-parser.js';
 import { filterSource, spanInSource } from './to-json.js';
@@ -23,7 +23,7 @@ export function decompileHcl(text: string, options: DecompileOptions): Decompile
     filter: undefined,
     json: undefined,
     found: undefined,
-    diagnostics: [{ code, severity: 'error', message, hint, range: map.range(span), pointer: '' }],
+    diagnostics: [diagnosticAt(map.range(span), code, message, { hint, pointer: '' })],
     stats: { bytes: 0, operators: 0 },
   });
   let expr: HclExpr | undefined;
