@@ -73,6 +73,7 @@ export { parse, type ParseOptions, type ParseResult } from './syntax/parse.js';
 export type { Comment, Expr, List, LogicalExpr, NotExpr, Predicate, Scalar, ScalarKind } from './syntax/ast.js';
 export { isSafeBare, print, printPredicate, printScalar, quoteValue, type PrintOptions } from './syntax/print.js';
 export { format, formatExpr, type FormatOptions, type FormatResult } from './syntax/format.js';
+export { datasetComment } from './syntax/dataset-comment.js';
 
 // check/ and output/: the later stages, for tools that need part of the pipeline.
 export { check, type CheckResult } from './check/check.js';

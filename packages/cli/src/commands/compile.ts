@@ -17,7 +17,7 @@ import {
 } from '@logfilter/core';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
-import { datasetComment } from '../dataset-comment.js';
+import { datasetComment } from '@logfilter/core';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, parsePositiveInt, readSource, type Source, summary, UsageError, writeStdout } from '../io.js';
 import { collect } from '../service.js';
 import { type FileResult, INPUT_RULE, inputsOf, readFiles, reportFiles } from './check-files.js';

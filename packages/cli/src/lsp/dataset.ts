@@ -4,7 +4,7 @@
  * core's one resolver, its problem placed on the comment (with the catalog's guess as its fix).
  */
 import { type Catalog, type Dataset, type Diagnostic, diagnosticAt, resolveDataset, SourceMap } from '@logfilter/core';
-import { datasetComment } from '../dataset-comment.js';
+import { datasetComment } from '@logfilter/core';
 
 export interface DatasetChoice {
   dataset: Dataset | undefined;

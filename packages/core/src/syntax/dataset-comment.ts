@@ -1,4 +1,4 @@
-/** A filter file may name its dataset in a first-line comment, `# dataset: dns_logs`; the CLI and the language server both honour it. */
+/** A filter file may name its dataset in a first-line comment, `# dataset: dns_logs`; every front end (the CLI, the language server) honours it. */
 
 const DATASET_COMMENT = /^(\s*#\s*dataset\s*:\s*)(\S+)/i;
 
