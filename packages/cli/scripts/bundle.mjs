@@ -68,6 +68,16 @@ const inlineVersion = {
     );
   },
 };
+// `logfilter test`'s worker threads run a bundle of their own (dist/test-worker.cjs), found beside the CLI's.
+const testWorkerApart = {
+  name: 'test-worker-apart',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]engines[\\/]worker-file\.js$/ }, () => ({
+      contents: "import { join } from 'node:path';\nexport const workerFile = join(__dirname, 'test-worker.cjs');",
+      loader: 'js',
+    }));
+  },
+};
 // `ws` (for Instant Logs) is required from its own bundle when a connection is first made.
 const wsApart = {
   name: 'ws-apart',
@@ -91,7 +101,13 @@ const common = {
   // import() would not run inside the code-cached script bin/logfilter.cjs makes: require instead.
   supported: { 'dynamic-import': false },
 };
-await build({ ...common, entryPoints: [join(dist, 'bin.js')], outfile, plugins: [catalogPerDataset, lspApart, lazyChildProcess, wsApart, inlineVersion] });
+await build({
+  ...common,
+  entryPoints: [join(dist, 'bin.js')],
+  outfile,
+  plugins: [catalogPerDataset, lspApart, lazyChildProcess, wsApart, inlineVersion, testWorkerApart],
+});
+await build({ ...common, entryPoints: [join(dist, 'engines/worker.js')], outfile: join(dist, 'test-worker.cjs'), plugins: [catalogPerDataset, inlineVersion] });
 await build({ ...common, entryPoints: [join(dist, 'lsp/server.js')], outfile: join(dist, 'lsp.cjs'), plugins: [catalogPerDataset, inlineVersion] });
 await build({ ...common, entryPoints: [wsEntry], outfile: join(dist, 'ws.cjs') });
 

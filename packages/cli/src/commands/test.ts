@@ -4,10 +4,10 @@
  * streams line by line in this process, engines/duckdb.ts runs DuckDB over many files.
  */
 import { existsSync } from 'node:fs';
-import { compile, decompile, DEFAULT_DATASET, type FilterJson, filterKeys, matcher, parseJsonExact } from '@logfilter/core';
+import { compile, decompile, DEFAULT_DATASET, type FilterJson, parseJsonExact } from '@logfilter/core';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
-import type { EngineCounts } from '../engines/line-reader.js';
+import { type EngineCounts, MAX_LINE_BYTES } from '../engines/line-reader.js';
 import { withFileArgumentNote } from '../file-argument.js';
 import { EXIT_INVALID, EXIT_OK, readSource, UsageError } from '../io.js';
 
@@ -27,7 +27,10 @@ export function registerTest(program: Command, context: Context): void {
     .description('run a filter over NDJSON log lines and print the lines it lets through')
     .argument('[filter]', 'the filter text (or use --file)')
     .option('-f, --file <path>', 'read the filter from a file (- for standard input)')
-    .requiredOption('--logs <path>', 'NDJSON log lines, optionally gzip-compressed (- for standard input)')
+    .requiredOption(
+      '--logs <path>',
+      `NDJSON log lines, optionally gzip-compressed (- for standard input); a line longer than ${MAX_LINE_BYTES / 1048576} MiB is skipped and reported`,
+    )
     .option('-d, --dataset <name>', `dataset whose fields the filter uses (default: ${DEFAULT_DATASET})`)
     .option('--count', 'print `matched N of M` (and `skipped K`) instead of the lines')
     .option('--invert', 'print the lines the filter drops instead')
@@ -72,14 +75,19 @@ function refuseUnexpandedPattern(logs: string): void {
 /** The JavaScript engine, loaded when the command runs. */
 async function runJs(filter: FilterJson, flags: TestFlags): Promise<EngineCounts> {
   const { runLines } = await import('../engines/lines.js');
-  return runLines({ logs: flags.logs, test: matcher(filter), keys: filterKeys(filter), count: flags.count === true, invert: flags.invert === true });
+  return runLines({
+    logs: flags.logs,
+    filter,
+    count: flags.count === true,
+    invert: flags.invert === true,
+    progressTo: process.stderr.isTTY ? process.stderr : undefined,
+  });
 }
 
 /** The DuckDB engine, loaded only when asked for (it brings a native library). */
 async function runEngine(filter: FilterJson, flags: TestFlags): Promise<EngineCounts> {
   const { runDuckdb } = await import('../engines/duckdb.js');
   const { runLines } = await import('../engines/lines.js');
-  const test = matcher(filter);
   return runDuckdb({
     patterns: [flags.logs],
     filter,
@@ -87,8 +95,7 @@ async function runEngine(filter: FilterJson, flags: TestFlags): Promise<EngineCo
     invert: flags.invert === true,
     write: (text) => new Promise((resolve) => (process.stdout.write(text) ? resolve() : process.stdout.once('drain', resolve))),
     progressTo: process.stderr.isTTY ? process.stderr : undefined,
-    fallback: (path) =>
-      runLines({ logs: path, test, keys: filterKeys(filter), count: flags.count === true, invert: flags.invert === true, listMalformed: false }),
+    fallback: (path) => runLines({ logs: path, filter, count: flags.count === true, invert: flags.invert === true, listMalformed: false }),
   });
 }
 

@@ -1,53 +1,111 @@
 /**
  * The JavaScript engine of `logfilter test`: NDJSON lines (plain or gzip, a file or standard input)
- * streamed one by one (split and judged by line-reader.ts) through evaluate's test, the lines let
- * through printed exactly as read.
- * Loaded by `test` when it runs, so that other commands never load the stream and zlib
- * modules it needs. The DuckDB engine runs it over a file DuckDB cannot read exactly.
+ * split by line-reader.ts and judged by judge.ts, the lines let through printed exactly as read.
+ * A large plain file is cut into byte ranges judged by worker threads (worker.ts), up to the cores
+ * present, and printed in file order; gzip and standard input are read as a stream here, gzip
+ * inflated by zlib on libuv's thread pool, off this thread.
+ * Loaded by `test` when it runs, so that other commands never load the stream, zlib and worker
+ * modules it needs.
  */
-import { escapeControlCharacters, exactRecordParser, type RecordTest } from '@logfilter/core';
-import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
+import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { pipeline, type Readable } from 'node:stream';
+import { Worker } from 'node:worker_threads';
 import { createGunzip } from 'node:zlib';
+import { escapeControlCharacters, type FilterJson } from '@logfilter/core';
 import { UsageError } from '../io.js';
-import { type EngineCounts, judgeLine, type LineSink, NOT_UTF8, splitLines } from './line-reader.js';
+import { LineJudge, OutputBlocks } from './judge.js';
+import { type EngineCounts, LineSplitter } from './line-reader.js';
+import { startProgress } from './progress.js';
+import type { RangeAnswer, RangeRequest, WorkerSetup } from './worker.js';
+import { workerFile } from './worker-file.js';
 
-/** Malformed lines reported one by one; past this, only the total. */
+/** Skipped lines reported one by one; past this, only the total. */
 const MAX_REPORTED = 100;
-/** Output is gathered into writes of about this many characters. */
-const OUTPUT_CHUNK = 64 * 1024;
+/** A plain file at least this large is judged by worker threads. */
+const PARALLEL_FROM = 16 * 1024 * 1024;
+/** The bytes of one range a worker judges at a time. */
+const RANGE_BYTES = 8 * 1024 * 1024;
 
 export interface LinesRun {
   /** A file path, or - for standard input. */
   logs: string;
-  test: RecordTest;
-  /** The fields the filter reads: their integers past 2^53 are read exactly. */
-  keys: readonly string[];
+  filter: FilterJson;
   count: boolean;
   invert: boolean;
-  /** Report each malformed line on stderr (the first hundred); otherwise only count them. */
+  /** Report each skipped line on stderr (the first hundred); otherwise only count them. */
   listMalformed?: boolean;
+  /** Worker threads for a large plain file (default: the cores present); 1 judges every line on this thread. */
+  threads?: number;
+  /** Show a progress bar on this stream (a terminal) when a run over a file lasts. */
+  progressTo?: NodeJS.WriteStream;
 }
 
-/** Runs the test over every line of the logs; what was let through is on stdout, malformed lines on stderr. */
+/** Runs the filter over every line of the logs; what was let through is on stdout, skipped lines on stderr. */
 export async function runLines(run: LinesRun): Promise<EngineCounts> {
   const name = run.logs === '-' ? '<stdin>' : run.logs;
-  return readLines((await openLogs(run.logs)).stream, name, run);
+  const reporter = new SkipReporter(name, run.listMalformed ?? true);
+  const { stream, gzip, size } = await openLogs(run.logs);
+  const threads = Math.max(1, run.threads ?? availableParallelism());
+  if (!gzip && size !== undefined && size >= PARALLEL_FROM && threads > 1) {
+    stream.destroy();
+    return runRanges(run, size, threads, reporter);
+  }
+  return runStream(stream, name, run, reporter, gzip ? undefined : size);
 }
 
-/** The log stream, gunzipped when it starts with the gzip magic bytes (or a file's name ends in .gz). */
-export async function openLogs(path: string): Promise<{ stream: Readable; gzip: boolean }> {
+/** The skipped lines on stderr: each of the first hundred with its number and reason, then a note that the rest are counted. */
+class SkipReporter {
+  private seen = 0;
+
+  constructor(
+    private readonly name: string,
+    private readonly list: boolean,
+  ) {}
+
+  report(lineNumber: number, reason: string): void {
+    this.seen++;
+    if (!this.list) return;
+    if (this.seen <= MAX_REPORTED) process.stderr.write(`logfilter: ${this.name}:${lineNumber}: malformed line skipped: ${escapeControlCharacters(reason)}\n`);
+    this.further();
+  }
+
+  /** Lines skipped whose numbers were not sent (a worker sends only the first of a range's). */
+  unlisted(count: number): void {
+    if (count <= 0) return;
+    const before = this.seen;
+    this.seen += count;
+    if (this.list && before <= MAX_REPORTED) this.further();
+  }
+
+  private further(): void {
+    if (this.seen > MAX_REPORTED && !this.noted) {
+      this.noted = true;
+      process.stderr.write('logfilter: further malformed lines are counted, not shown\n');
+    }
+  }
+
+  private noted = false;
+}
+
+/** The log stream, gunzipped when it starts with the gzip magic bytes (or a file's name ends in .gz); a regular file's size. */
+export async function openLogs(path: string): Promise<{ stream: Readable; gzip: boolean; size?: number }> {
   if (path === '-') {
     const head = await peek(process.stdin);
     return isGzip(head) ? { stream: gunzip(process.stdin), gzip: true } : { stream: process.stdin, gzip: false };
   }
   let head: Buffer;
+  let size: number | undefined;
   try {
     const fd = openSync(path, 'r');
-    head = Buffer.alloc(2);
-    const read = readSync(fd, head, 0, 2, 0);
-    closeSync(fd);
-    head = head.subarray(0, read);
+    try {
+      const stat = fstatSync(fd);
+      if (stat.isFile()) size = stat.size;
+      head = Buffer.alloc(2);
+      head = head.subarray(0, readSync(fd, head, 0, 2, 0));
+    } finally {
+      closeSync(fd);
+    }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(
@@ -55,8 +113,8 @@ export async function openLogs(path: string): Promise<{ stream: Readable; gzip: 
       'io-error',
     );
   }
-  const stream = createReadStream(path, { highWaterMark: 256 * 1024 });
-  return isGzip(head) || path.endsWith('.gz') ? { stream: gunzip(stream), gzip: true } : { stream, gzip: false };
+  const stream = createReadStream(path, { highWaterMark: 512 * 1024 });
+  return isGzip(head) || path.endsWith('.gz') ? { stream: gunzip(stream), gzip: true, size } : { stream, gzip: false, size };
 }
 
 /** The decompressed stream; an error of the source (or of the data) surfaces on it. */
@@ -90,63 +148,107 @@ function peek(stream: Readable): Promise<Buffer> {
   });
 }
 
-function readLines(input: Readable, name: string, { test, keys, count, invert, listMalformed = true }: LinesRun): Promise<EngineCounts> {
-  const parse = exactRecordParser(keys);
-  const counts: EngineCounts = { records: 0, printed: 0, skipped: 0 };
-  const output = new Output(
-    () => input.pause(),
-    () => input.resume(),
-  );
-  const skip = (lineNumber: number, reason: string): void => {
-    counts.skipped++;
-    if (!listMalformed) return;
-    if (counts.skipped <= MAX_REPORTED) process.stderr.write(`logfilter: ${name}:${lineNumber}: malformed line skipped: ${escapeControlCharacters(reason)}\n`);
-    if (counts.skipped === MAX_REPORTED + 1) process.stderr.write('logfilter: further malformed lines are counted, not shown\n');
-  };
-  const sink: LineSink = {
-    line(line, lineNumber) {
-      const verdict = judgeLine(line, test, parse);
-      if (verdict === undefined) return;
-      if (verdict instanceof Error) return skip(lineNumber, verdict.message);
-      counts.records++;
-      if (verdict !== !invert) return;
-      counts.printed++;
-      if (!count) output.line(line);
-    },
-    invalid: (lineNumber) => skip(lineNumber, NOT_UTF8),
-  };
-  return splitLines(input, sink).then(
-    () => {
-      output.flush();
-      return counts;
-    },
-    (error: Error) => {
-      throw new UsageError(`cannot read ${name}: ${error.message}`, 'io-error');
-    },
-  );
+/** Every line judged on this thread as the stream delivers it; reading pauses while stdout is full, so memory stays flat. */
+function runStream(input: Readable, name: string, run: LinesRun, reporter: SkipReporter, size: number | undefined): Promise<EngineCounts> {
+  let waiting = false;
+  const blocks = new OutputBlocks((block) => {
+    if (process.stdout.write(block) || waiting) return;
+    waiting = true;
+    input.pause();
+    process.stdout.once('drain', () => {
+      waiting = false;
+      input.resume();
+    });
+  });
+  const judge = new LineJudge(run, blocks, (lineNumber, reason) => reporter.report(lineNumber, reason));
+  const splitter = new LineSplitter(judge);
+  let read = 0;
+  const stopProgress = run.progressTo && size ? startProgress(run.progressTo, () => (100 * read) / size) : () => {};
+  return new Promise<EngineCounts>((resolve, reject) => {
+    input.on('data', (data: Buffer) => {
+      read += data.length;
+      splitter.push(data);
+    });
+    input.on('end', () => {
+      splitter.end();
+      blocks.take();
+      resolve(judge.counts);
+    });
+    input.on('error', (error: Error) => reject(new UsageError(`cannot read ${name}: ${error.message}`, 'io-error')));
+  }).finally(stopProgress);
 }
 
-/** Lines gathered into large writes; reading pauses while stdout is full, so memory stays flat. */
-class Output {
-  private pending = '';
+/**
+ * The file cut into ranges of RANGE_BYTES, judged by `threads` workers; the answers are printed in
+ * file order. At most two ranges per worker are out or waiting to be printed, and none is handed
+ * out while stdout is full, so memory stays flat.
+ */
+function runRanges(run: LinesRun, size: number, threads: number, reporter: SkipReporter): Promise<EngineCounts> {
+  const ranges: RangeRequest[] = [];
+  for (let start = 0, index = 0; start < size; start += RANGE_BYTES) ranges.push({ index: index++, start, end: Math.min(size, start + RANGE_BYTES) });
+  const setup: WorkerSetup = { path: run.logs, verdicts: { filter: run.filter, count: run.count, invert: run.invert }, maxReported: MAX_REPORTED };
+  const workers = Array.from({ length: Math.min(threads, ranges.length) }, () => new Worker(workerFile, { workerData: setup }));
+  const window = workers.length * 2;
+  const counts: EngineCounts = { records: 0, printed: 0, skipped: 0 };
+  const answers = new Map<number, RangeAnswer>();
+  const idle: Worker[] = [];
+  let next = 0;
+  let printed = 0;
+  let linesBefore = 0;
+  let doneBytes = 0;
+  let blocked = false;
+  let hooked = false;
+  const stopProgress = run.progressTo ? startProgress(run.progressTo, () => (100 * doneBytes) / size) : () => {};
 
-  constructor(
-    private readonly pause: () => void,
-    private readonly resume: () => void,
-  ) {}
-
-  line(text: string): void {
-    this.pending += `${text}\n`;
-    if (this.pending.length >= OUTPUT_CHUNK) this.flush();
-  }
-
-  flush(): void {
-    if (this.pending === '') return;
-    const drained = process.stdout.write(this.pending);
-    this.pending = '';
-    if (!drained) {
-      this.pause();
-      process.stdout.once('drain', this.resume);
+  return new Promise<EngineCounts>((resolve, reject) => {
+    let failed = false;
+    const fail = (message: string) => {
+      if (failed) return;
+      failed = true;
+      reject(new UsageError(`cannot read ${run.logs}: ${message}`, 'io-error'));
+    };
+    const dispatch = (): void => {
+      while (!blocked && !failed && idle.length > 0 && next < ranges.length && next - printed < window) idle.pop()!.postMessage(ranges[next++]);
+    };
+    const print = (): void => {
+      for (let answer = answers.get(printed); answer !== undefined && !failed; answer = answers.get(printed)) {
+        answers.delete(printed);
+        printed++;
+        if ('error' in answer) {
+          fail(answer.error);
+          return;
+        }
+        for (const [lineNumber, reason] of answer.problems) reporter.report(linesBefore + lineNumber, reason);
+        reporter.unlisted(answer.skipped - answer.problems.length);
+        linesBefore += answer.lines;
+        doneBytes += answer.bytes;
+        counts.records += answer.records;
+        counts.printed += answer.printed;
+        counts.skipped += answer.skipped;
+        for (const block of answer.output) if (!process.stdout.write(block)) blocked = true;
+      }
+      if (blocked && !hooked) {
+        hooked = true;
+        process.stdout.once('drain', () => {
+          blocked = hooked = false;
+          dispatch();
+        });
+      }
+      if (printed === ranges.length) resolve(counts);
+    };
+    for (const worker of workers) {
+      worker.on('message', (answer: RangeAnswer) => {
+        answers.set(answer.index, answer);
+        idle.push(worker);
+        print();
+        dispatch();
+      });
+      worker.on('error', (error) => fail(error.message));
+      idle.push(worker);
     }
-  }
+    dispatch();
+  }).finally(() => {
+    stopProgress();
+    for (const worker of workers) void worker.terminate();
+  });
 }
