@@ -19,6 +19,7 @@ interface TestFlags {
   invert?: boolean;
   fromJson?: boolean;
   engine: 'js' | 'duckdb';
+  threads?: number;
 }
 
 export function registerTest(program: Command, context: Context): void {
@@ -35,6 +36,7 @@ export function registerTest(program: Command, context: Context): void {
     .option('--count', 'print `matched N of M` (and `skipped K`) instead of the lines')
     .option('--invert', 'print the lines the filter drops instead')
     .option('--from-json', 'the filter is filter JSON (as a job holds it), not filter text')
+    .option('--threads <n>', 'worker threads for one large file (default: the cores present; 1 reads on one thread)', threadCount)
     .addOption(
       new Option('--engine <name>', 'js: streamed line by line in this process; duckdb: DuckDB over many files in parallel (--logs may be a glob)')
         .choices(['js', 'duckdb'])
@@ -72,6 +74,12 @@ function refuseUnexpandedPattern(logs: string): void {
   );
 }
 
+function threadCount(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 256) throw new UsageError(`--threads takes a whole number from 1 to 256, not '${value}'`);
+  return n;
+}
+
 /** The JavaScript engine, loaded when the command runs. */
 async function runJs(filter: FilterJson, flags: TestFlags): Promise<EngineCounts> {
   const { runLines } = await import('../engines/lines.js');
@@ -80,6 +88,7 @@ async function runJs(filter: FilterJson, flags: TestFlags): Promise<EngineCounts
     filter,
     count: flags.count === true,
     invert: flags.invert === true,
+    threads: flags.threads,
     progressTo: process.stderr.isTTY ? process.stderr : undefined,
   });
 }
