@@ -97,7 +97,7 @@ const common = {
   logLevel: 'warning',
   // A native library: loaded from node_modules, and only by the command that needs it. ws's optional
   // native helpers are tried (in a try block) at run time; without them ws uses its JavaScript code.
-  external: ['@duckdb/node-api', 'z3-solver', 'bufferutil', 'utf-8-validate'],
+  external: ['z3-solver', 'bufferutil', 'utf-8-validate'],
   // import() would not run inside the code-cached script bin/logfilter.cjs makes: require instead.
   supported: { 'dynamic-import': false },
 };

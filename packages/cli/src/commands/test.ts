@@ -1,7 +1,6 @@
 /**
  * `logfilter test`: runs a filter over NDJSON log lines (plain or gzip, a file or standard input)
- * and prints the lines it lets through, exactly as read, with one of two engines: engines/lines.ts
- * streams line by line in this process, engines/duckdb.ts runs DuckDB over many files.
+ * and prints the lines it lets through, exactly as read (engines/lines.ts).
  */
 import { existsSync } from 'node:fs';
 import { compile, decompile, DEFAULT_DATASET, type FilterJson, parseJsonExact } from '@logfilter/core';
@@ -18,7 +17,7 @@ interface TestFlags {
   count?: boolean;
   invert?: boolean;
   fromJson?: boolean;
-  engine: 'js' | 'duckdb';
+  engine: 'js';
   threads?: number;
 }
 
@@ -37,21 +36,16 @@ export function registerTest(program: Command, context: Context): void {
     .option('--invert', 'print the lines the filter drops instead')
     .option('--from-json', 'the filter is filter JSON (as a job holds it), not filter text')
     .option('--threads <n>', 'worker threads for one large file (default: the cores present; 1 reads on one thread)', threadCount)
-    .addOption(
-      new Option('--engine <name>', 'js: streamed line by line in this process; duckdb: DuckDB over many files in parallel (--logs may be a glob)')
-        .choices(['js', 'duckdb'])
-        .default('js'),
-    )
+    .addOption(new Option('--engine <name>', 'js, the one engine (duckdb was retired: see the README)').argParser(engineName).default('js'))
     .action(context.action((filter: string | undefined, flags: TestFlags) => run(context, filter, flags)));
 }
 
 async function run(context: Context, filter: string | undefined, flags: TestFlags): Promise<number> {
   if (flags.logs === '-' && (flags.file === '-' || filter === '-')) throw new UsageError('the filter and the logs cannot both come from standard input');
-  if (flags.engine === 'duckdb' && flags.logs === '-') throw new UsageError('the duckdb engine reads files, not standard input (use --engine js)');
-  if (flags.engine !== 'duckdb') refuseUnexpandedPattern(flags.logs);
+  refuseUnexpandedPattern(flags.logs);
   const json = compileFilter(context, filter, flags);
   if (!json) return EXIT_INVALID;
-  const counts = flags.engine === 'duckdb' ? await runEngine(json, flags) : await runJs(json, flags);
+  const counts = await runJs(json, flags);
   if (flags.count) {
     process.stdout.write(`${flags.invert ? 'dropped' : 'matched'} ${counts.printed} of ${counts.records}\n`);
     if (counts.skipped > 0) process.stdout.write(`skipped ${counts.skipped}\n`);
@@ -62,16 +56,27 @@ async function run(context: Context, filter: string | undefined, flags: TestFlag
 }
 
 /**
- * A quoted pattern (`--logs 'logs/*.ndjson'`) names no file for the JS engine, which reads one file
- * and expands nothing: instead of only "no such file", say which engine reads patterns and how the shell can.
+ * A quoted pattern (`--logs 'logs/*.ndjson'`) names no file: `test` reads one file and expands
+ * nothing. Instead of only "no such file", say how the shell can read them all.
  */
 function refuseUnexpandedPattern(logs: string): void {
   if (!/[*?[{]/.test(logs) || existsSync(logs)) return;
   throw new UsageError(
-    `cannot read ${logs}: no such file; the js engine reads one file and does not expand patterns: ` +
-      `use --engine duckdb, which reads every file the pattern matches, or let the shell expand it: cat ${logs} | logfilter test ... --logs -`,
+    `cannot read ${logs}: no such file; logfilter test reads one file and does not expand patterns: ` +
+      `let the shell expand it: cat ${logs} | logfilter test ... --logs -`,
     'io-error',
   );
+}
+
+/** `--engine js` still reads; `--engine duckdb`, retired, says why. */
+function engineName(value: string): 'js' {
+  if (value === 'js') return value;
+  if (value === 'duckdb')
+    throw new UsageError(
+      '--engine duckdb was retired: read as exactly as the default engine reads each line, DuckDB was slower than it on every file measured; ' +
+        'for logs already in DuckDB, `logfilter sql --dialect duckdb` prints the filter as SQL',
+    );
+  throw new UsageError(`--engine takes js, not '${value}'`);
 }
 
 function threadCount(value: string): number {
@@ -90,21 +95,6 @@ async function runJs(filter: FilterJson, flags: TestFlags): Promise<EngineCounts
     invert: flags.invert === true,
     threads: flags.threads,
     progressTo: process.stderr.isTTY ? process.stderr : undefined,
-  });
-}
-
-/** The DuckDB engine, loaded only when asked for (it brings a native library). */
-async function runEngine(filter: FilterJson, flags: TestFlags): Promise<EngineCounts> {
-  const { runDuckdb } = await import('../engines/duckdb.js');
-  const { runLines } = await import('../engines/lines.js');
-  return runDuckdb({
-    patterns: [flags.logs],
-    filter,
-    count: flags.count === true,
-    invert: flags.invert === true,
-    write: (text) => new Promise((resolve) => (process.stdout.write(text) ? resolve() : process.stdout.once('drain', resolve))),
-    progressTo: process.stderr.isTTY ? process.stderr : undefined,
-    fallback: (path) => runLines({ logs: path, filter, count: flags.count === true, invert: flags.invert === true, listMalformed: false }),
   });
 }
 
