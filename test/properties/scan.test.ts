@@ -85,6 +85,15 @@ describe('the scanner reads as JSON.parse and evaluate do', () => {
   } as unknown as FilterJson;
   const ODD = [
     '{"a":1}',
+    '{"a":1',
+    '{"a":"1',
+    '{"a":"1"',
+    '{"a":"1",',
+    '{"a":',
+    '{"a"',
+    '{"a',
+    '{',
+    '{"a":[1',
     '{"a":1,}',
     '{"a":01}',
     '{"a":1.}',
@@ -159,6 +168,14 @@ describe('the scanner reads as JSON.parse and evaluate do', () => {
 
   it('on a corpus of lines at the edges of JSON', () => {
     for (const line of ODD) expectAgreement(FILTER, line);
+    // The bytes after the line (the rest of a block) never change what the scanner reads.
+    const scanner = new FieldScanner(filterKeys(FILTER));
+    for (const line of ODD)
+      for (const after of ['}', '"}', ':1}', ',"a":"1"}', ']}', '\n']) {
+        const alone = Buffer.from(line);
+        const within = Buffer.from(line + after);
+        expect({ line, after, record: scanner.record(within, 0, alone.length) }).toEqual({ line, after, record: scanner.record(alone, 0, alone.length) });
+      }
     const countsBoth = ODD.map((line) => agreement(FILTER, line));
     // The corpus has lines of every kind: let through, dropped, and no record.
     expect(new Set(countsBoth.map(({ reference }) => reference))).toEqual(new Set([true, false, 'none']));

@@ -118,11 +118,11 @@ function skipScalar(b: Uint8Array, i: number, end: number): number {
 
 /** From a member's opening quote: the index of its value (key, colon and spaces stepped over), or -1. */
 function skipKey(b: Uint8Array, i: number, end: number): number {
-  if (b[i] !== QUOTE) return -1;
+  if (i >= end || b[i] !== QUOTE) return -1;
   i = skipString(b, i + 1, end);
   if (i < 0) return -1;
   i = skipSpace(b, i, end);
-  if (b[i] !== COLON) return -1;
+  if (i >= end || b[i] !== COLON) return -1;
   i = skipSpace(b, i + 1, end);
   return i < end ? i : -1;
 }
@@ -206,27 +206,47 @@ export class FieldScanner {
    * JSON.parse accepts; otherwise undefined (blank, malformed, or not an object).
    */
   record(b: Buffer, start: number, end: number): LogRecord | undefined {
+    // Every read of b[i] is guarded by i < end: the bytes after the line may be anything.
     let i = skipSpace(b, start, end);
-    if (b[i] !== OPEN_OBJECT) return undefined;
+    if (i >= end || b[i] !== OPEN_OBJECT) return undefined;
     const record: Record<string, unknown> = {};
     i = skipSpace(b, i + 1, end);
-    if (b[i] === CLOSE_OBJECT) i++;
+    if (i < end && b[i] === CLOSE_OBJECT) i++;
     else
       for (;;) {
-        if (b[i] !== QUOTE) return undefined;
-        escaped = false;
+        // The key: a plain one (no escape) is read here, the common case; another by skipString.
+        if (i >= end || b[i] !== QUOTE) return undefined;
         const keyStart = i + 1;
-        i = skipString(b, keyStart, end);
-        if (i < 0) return undefined;
-        const index = escaped ? this.indexOfText(b, keyStart - 1, i) : this.indexOfBytes(b, keyStart, i - 1);
-        i = skipSpace(b, i, end);
-        if (b[i] !== COLON) return undefined;
-        i = skipSpace(b, i + 1, end);
+        let k = keyStart;
+        while (k < end && STRING_STOP[b[k]] === 0) k++;
+        let index: number;
+        if (k < end && b[k] === QUOTE) {
+          index = this.indexOfBytes(b, keyStart, k);
+          i = k + 1;
+        } else {
+          escaped = false;
+          i = skipString(b, keyStart, end);
+          if (i < 0) return undefined;
+          index = escaped ? this.indexOfText(b, keyStart - 1, i) : this.indexOfBytes(b, keyStart, i - 1);
+        }
+        if (i >= end || b[i] !== COLON) {
+          i = skipSpace(b, i, end);
+          if (i >= end || b[i] !== COLON) return undefined;
+        }
+        i++;
+        if (i < end && b[i] <= 0x20) i = skipSpace(b, i, end);
         if (i >= end) return undefined;
+        // The value: a plain string or a number here, anything else by skipValue.
         const valueStart = i;
+        const first = b[i];
         escaped = false;
-        i = skipValue(b, i, end);
-        if (i < 0) return undefined;
+        if (first === QUOTE) {
+          k = i + 1;
+          while (k < end && STRING_STOP[b[k]] === 0) k++;
+          i = k < end && b[k] === QUOTE ? k + 1 : skipString(b, i + 1, end);
+        } else if (first === MINUS || isDigit(first)) i = skipNumber(b, i, end);
+        else i = skipValue(b, i, end);
+        if (i < 0 || i >= end) return undefined;
         if (index >= 0) {
           const key = this.keys[index];
           const value = memberValue(b, valueStart, i, escaped);
@@ -234,14 +254,18 @@ export class FieldScanner {
           if (key === '__proto__') Object.defineProperty(record, key, { value, writable: true, enumerable: true, configurable: true });
           else record[key] = value;
         }
-        i = skipSpace(b, i, end);
-        const c = b[i];
+        let c = b[i];
+        if (c <= 0x20) {
+          i = skipSpace(b, i, end);
+          c = b[i];
+        }
         if (c === CLOSE_OBJECT) {
           i++;
           break;
         }
         if (c !== COMMA) return undefined;
-        i = skipSpace(b, i + 1, end);
+        i++;
+        if (i < end && b[i] <= 0x20) i = skipSpace(b, i, end);
       }
     return skipSpace(b, i, end) === end ? record : undefined;
   }
