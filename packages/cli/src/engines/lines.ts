@@ -244,6 +244,10 @@ function runRanges(run: LinesRun, size: number, threads: number, reporter: SkipR
         dispatch();
       });
       worker.on('error', (error) => fail(error.message));
+      // A worker that ends before the run (killed, out of memory) fails the run rather than leaving it waiting.
+      worker.on('exit', (code) => {
+        if (printed < ranges.length) fail(`a worker thread stopped (exit code ${code})`);
+      });
       idle.push(worker);
     }
     dispatch();
