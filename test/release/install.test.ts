@@ -62,7 +62,7 @@ describe('npm install -g @logfilter/cli', () => {
     const cli = join(world.globalModules, '@logfilter', 'cli');
     expect(existsSync(join(cli, 'node_modules'))).toBe(false);
     expect(readdirSync(world.globalModules).filter((name) => name !== '@logfilter')).toEqual([]);
-    expect(readdirSync(join(cli, 'dist')).sort()).toEqual(expect.arrayContaining(['catalog', 'logfilter.cjs', 'lsp.cjs', 'ws.cjs']));
+    expect(readdirSync(join(cli, 'dist')).sort()).toEqual(expect.arrayContaining(['catalog', 'logfilter.cjs', 'lsp.cjs', 'test-worker.cjs', 'ws.cjs']));
     expect(readdirSync(join(cli, 'dist')).filter((file) => file.endsWith('.js') || file.endsWith('.map'))).toEqual([]);
     expect(existsSync(join(cli, 'LICENSE'))).toBe(true);
     expect(existsSync(join(cli, 'README.md'))).toBe(true);
