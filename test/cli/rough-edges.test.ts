@@ -136,7 +136,7 @@ describe('test --logs with a pattern', () => {
     const result = await runCli(['test', 'BotScore lt 30', '--logs', 'examples/*.ndjson']);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      'logfilter: cannot read examples/*.ndjson: no such file; logfilter test reads one file and does not expand patterns: let the shell expand it: cat examples/*.ndjson | logfilter test ... --logs -\n',
+      'logfilter: cannot read examples/*.ndjson: no such file; logfilter test does not expand patterns: let the shell expand it: cat examples/*.ndjson | logfilter test ... --logs -\n',
     );
   });
 

@@ -129,4 +129,26 @@ describe('logfilter test', () => {
       rmSync(big);
     }
   });
+
+  it('reads several files in the order given (--logs again), plain and gzip, as one run over each in turn', async () => {
+    const paths = [withBad, gzipped, plain, withBad];
+    const one = await Promise.all(paths.map((path) => runCli(['test', CARD, '--logs', path])));
+    const oneCount = await Promise.all(paths.map((path) => runCli(['test', CARD, '--logs', path, '--count'])));
+    const sum = oneCount.map(({ stdout }) => stdout.match(/\d+/g)!.map(Number)).reduce((a, b) => a.map((value, i) => value + (b[i] ?? 0)));
+    const logs = paths.flatMap((path) => ['--logs', path]);
+    for (const threads of ['1', '2']) {
+      const all = await runCli(['test', CARD, ...logs, '--threads', threads]);
+      expect(all.code).toBe(0);
+      expect(all.stdout).toBe(one.map(({ stdout }) => stdout).join(''));
+      expect(all.stderr).toBe(
+        `${one.map(({ stderr }) => stderr.replace(/logfilter: skipped \d+ malformed lines?\n/, '')).join('')}logfilter: skipped 4 malformed lines\n`,
+      );
+      const counted = await runCli(['test', CARD, ...logs, '--count', '--threads', threads]);
+      expect(counted.stdout).toBe(`matched ${sum[0]} of ${sum[1]}\nskipped 4\n`);
+      expect(counted.stderr).toBe(all.stderr.replace(/logfilter: skipped 4 malformed lines\n/, ''));
+    }
+    const twice = await runCli(['test', CARD, '--logs', '-', '--logs', '-'], { input: LINES.join('\n') });
+    expect(twice).toMatchObject({ code: 2, stdout: '' });
+    expect(twice.stderr).toContain('standard input');
+  });
 });

@@ -12,7 +12,7 @@ import { EXIT_INVALID, EXIT_OK, readSource, UsageError } from '../io.js';
 
 interface TestFlags {
   file?: string;
-  logs: string;
+  logs: string[];
   dataset?: string;
   count?: boolean;
   invert?: boolean;
@@ -29,7 +29,8 @@ export function registerTest(program: Command, context: Context): void {
     .option('-f, --file <path>', 'read the filter from a file (- for standard input)')
     .requiredOption(
       '--logs <path>',
-      `NDJSON log lines, optionally gzip-compressed (- for standard input); a line longer than ${MAX_LINE_BYTES / 1048576} MiB is skipped and reported`,
+      `NDJSON log lines, optionally gzip-compressed (- for standard input); given again, the next file, read in order; a line longer than ${MAX_LINE_BYTES / 1048576} MiB is skipped and reported`,
+      (path: string, paths: string[] | undefined) => [...(paths ?? []), path],
     )
     .option('-d, --dataset <name>', `dataset whose fields the filter uses (default: ${DEFAULT_DATASET})`)
     .option('--count', 'print `matched N of M` (and `skipped K`) instead of the lines')
@@ -41,8 +42,9 @@ export function registerTest(program: Command, context: Context): void {
 }
 
 async function run(context: Context, filter: string | undefined, flags: TestFlags): Promise<number> {
-  if (flags.logs === '-' && (flags.file === '-' || filter === '-')) throw new UsageError('the filter and the logs cannot both come from standard input');
-  refuseUnexpandedPattern(flags.logs);
+  if (flags.logs.includes('-') && (flags.file === '-' || filter === '-')) throw new UsageError('the filter and the logs cannot both come from standard input');
+  if (flags.logs.filter((path) => path === '-').length > 1) throw new UsageError('--logs - (standard input) can be given once');
+  for (const path of flags.logs) refuseUnexpandedPattern(path);
   const json = compileFilter(context, filter, flags);
   if (!json) return EXIT_INVALID;
   const counts = await runJs(json, flags);
@@ -56,14 +58,13 @@ async function run(context: Context, filter: string | undefined, flags: TestFlag
 }
 
 /**
- * A quoted pattern (`--logs 'logs/*.ndjson'`) names no file: `test` reads one file and expands
+ * A quoted pattern (`--logs 'logs/*.ndjson'`) names no file: `test` reads the files it is given and expands
  * nothing. Instead of only "no such file", say how the shell can read them all.
  */
 function refuseUnexpandedPattern(logs: string): void {
   if (!/[*?[{]/.test(logs) || existsSync(logs)) return;
   throw new UsageError(
-    `cannot read ${logs}: no such file; logfilter test reads one file and does not expand patterns: ` +
-      `let the shell expand it: cat ${logs} | logfilter test ... --logs -`,
+    `cannot read ${logs}: no such file; logfilter test does not expand patterns: ` + `let the shell expand it: cat ${logs} | logfilter test ... --logs -`,
     'io-error',
   );
 }

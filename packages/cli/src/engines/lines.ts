@@ -1,23 +1,23 @@
 /**
- * The JavaScript engine of `logfilter test`: NDJSON lines (plain or gzip, a file or standard input)
- * split by line-reader.ts and judged by judge.ts, the lines let through printed exactly as read.
- * A large plain file is cut into byte ranges judged by worker threads (worker.ts), up to the cores
- * present, and printed in file order; gzip and standard input are read as a stream here, gzip
- * inflated by zlib on libuv's thread pool, off this thread.
+ * The JavaScript engine of `logfilter test`: NDJSON lines (plain or gzip, files or standard input)
+ * split by line-reader.ts and judged by judge.ts, the lines let through printed exactly as read,
+ * file after file in the order given. A large plain file is cut into byte ranges judged by worker
+ * threads (worker.ts), up to the cores present, and printed in file order; with --count, several
+ * gzip or small files are judged side by side, one per worker. Otherwise a file (and standard
+ * input) is read as a stream on this thread, gzip inflated by zlib on libuv's thread pool.
  * Loaded by `test` when it runs, so that other commands never load the stream, zlib and worker
  * modules it needs.
  */
-import { closeSync, createReadStream, fstatSync, openSync, readSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { pipeline, type Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
-import { createGunzip } from 'node:zlib';
 import { escapeControlCharacters, type FilterJson } from '@logfilter/core';
 import { UsageError } from '../io.js';
 import { LineJudge, OutputBlocks } from './judge.js';
 import { type EngineCounts, LineSplitter } from './line-reader.js';
+import { inspectLogs, openLogs } from './open-logs.js';
 import { startProgress } from './progress.js';
-import type { RangeAnswer, RangeRequest, WorkerSetup } from './worker.js';
+import type { Job, JobAnswer, WorkerSetup } from './worker.js';
 import { workerFile } from './worker-file.js';
 
 /** Skipped lines reported one by one; past this, only the total. */
@@ -28,45 +28,80 @@ const PARALLEL_FROM = 16 * 1024 * 1024;
 const RANGE_BYTES = 8 * 1024 * 1024;
 
 export interface LinesRun {
-  /** A file path, or - for standard input. */
-  logs: string;
+  /** File paths, or - for standard input, read in this order. */
+  logs: string[];
   filter: FilterJson;
   count: boolean;
   invert: boolean;
   /** Report each skipped line on stderr (the first hundred); otherwise only count them. */
   listMalformed?: boolean;
-  /** Worker threads for a large plain file (default: the cores present); 1 judges every line on this thread. */
+  /** Worker threads (default: the cores present); 1 judges every line on this thread. */
   threads?: number;
-  /** Show a progress bar on this stream (a terminal) when a run over a file lasts. */
+  /** Show a progress bar on this stream (a terminal) when a run over files lasts. */
   progressTo?: NodeJS.WriteStream;
 }
 
 /** Runs the filter over every line of the logs; what was let through is on stdout, skipped lines on stderr. */
 export async function runLines(run: LinesRun): Promise<EngineCounts> {
-  const name = run.logs === '-' ? '<stdin>' : run.logs;
-  const reporter = new SkipReporter(name, run.listMalformed ?? true);
-  const { stream, gzip, size } = await openLogs(run.logs);
+  const reporter = new SkipReporter(run.listMalformed ?? true);
   const threads = Math.max(1, run.threads ?? availableParallelism());
-  if (!gzip && size !== undefined && size >= PARALLEL_FROM && threads > 1) {
-    stream.destroy();
-    return runRanges(run, size, threads, reporter);
+  const total: EngineCounts = { records: 0, printed: 0, skipped: 0 };
+  const add = (counts: EngineCounts) => {
+    total.records += counts.records;
+    total.printed += counts.printed;
+    total.skipped += counts.skipped;
+  };
+  const files = run.logs.map((path) => ({ path, ...(path === '-' ? { gzip: false, size: undefined } : inspectLogs(path)) }));
+  let pool: WorkerPool | undefined;
+  try {
+    for (let i = 0; i < files.length; ) {
+      const { path, gzip, size } = files[i];
+      if (threads > 1 && path !== '-' && !gzip && size !== undefined && size >= PARALLEL_FROM) {
+        // One large plain file: its ranges, side by side.
+        pool ??= new WorkerPool(run, threads);
+        const jobs: Omit<Job, 'index'>[] = [];
+        for (let start = 0; start < size; start += RANGE_BYTES) jobs.push({ path, start, end: Math.min(size, start + RANGE_BYTES), whole: false });
+        add(await pool.run(jobs, size, reporter));
+        i++;
+        continue;
+      }
+      // Counting only: the files up to the next large plain one (or standard input), one per worker.
+      let batch = i;
+      while (run.count && threads > 1 && batch < files.length && files[batch].path !== '-' && (files[batch].gzip || (files[batch].size ?? 0) < PARALLEL_FROM))
+        batch++;
+      if (batch - i > 1) {
+        pool ??= new WorkerPool(run, threads);
+        const chosen = files.slice(i, batch);
+        add(
+          await pool.run(
+            chosen.map(({ path: file, size: bytes }) => ({ path: file, start: 0, end: bytes ?? 0, whole: true })),
+            chosen.reduce((sum, file) => sum + (file.size ?? 0), 0),
+            reporter,
+          ),
+        );
+        i = batch;
+        continue;
+      }
+      const { stream } = await openLogs(path);
+      add(await runStream(stream, path === '-' ? '<stdin>' : path, run, reporter, gzip ? undefined : size));
+      i++;
+    }
+  } finally {
+    pool?.close();
   }
-  return runStream(stream, name, run, reporter, gzip ? undefined : size);
+  return total;
 }
 
 /** The skipped lines on stderr: each of the first hundred with its number and reason, then a note that the rest are counted. */
 class SkipReporter {
   private seen = 0;
 
-  constructor(
-    private readonly name: string,
-    private readonly list: boolean,
-  ) {}
+  constructor(private readonly list: boolean) {}
 
-  report(lineNumber: number, reason: string): void {
+  report(name: string, lineNumber: number, reason: string): void {
     this.seen++;
     if (!this.list) return;
-    if (this.seen <= MAX_REPORTED) process.stderr.write(`logfilter: ${this.name}:${lineNumber}: malformed line skipped: ${escapeControlCharacters(reason)}\n`);
+    if (this.seen <= MAX_REPORTED) process.stderr.write(`logfilter: ${name}:${lineNumber}: malformed line skipped: ${escapeControlCharacters(reason)}\n`);
     this.further();
   }
 
@@ -88,66 +123,6 @@ class SkipReporter {
   private noted = false;
 }
 
-/** The log stream, gunzipped when it starts with the gzip magic bytes (or a file's name ends in .gz); a regular file's size. */
-export async function openLogs(path: string): Promise<{ stream: Readable; gzip: boolean; size?: number }> {
-  if (path === '-') {
-    const head = await peek(process.stdin);
-    return isGzip(head) ? { stream: gunzip(process.stdin), gzip: true } : { stream: process.stdin, gzip: false };
-  }
-  let head: Buffer;
-  let size: number | undefined;
-  try {
-    const fd = openSync(path, 'r');
-    try {
-      const stat = fstatSync(fd);
-      if (stat.isFile()) size = stat.size;
-      head = Buffer.alloc(2);
-      head = head.subarray(0, readSync(fd, head, 0, 2, 0));
-    } finally {
-      closeSync(fd);
-    }
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      `cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (code ?? (error as Error).message)}`,
-      'io-error',
-    );
-  }
-  const stream = createReadStream(path, { highWaterMark: 512 * 1024 });
-  return isGzip(head) || path.endsWith('.gz') ? { stream: gunzip(stream), gzip: true, size } : { stream, gzip: false, size };
-}
-
-/** The decompressed stream; an error of the source (or of the data) surfaces on it. */
-function gunzip(source: Readable): Readable {
-  const output = createGunzip();
-  pipeline(source, output, () => {});
-  return output;
-}
-
-function isGzip(head: Buffer): boolean {
-  return head.length >= 2 && head[0] === 0x1f && head[1] === 0x8b;
-}
-
-/** The first bytes of a stream, put back so that the reader still sees them. */
-function peek(stream: Readable): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const finish = (head: Buffer) => {
-      stream.off('readable', onReadable).off('end', onEnd).off('error', onError);
-      resolve(head);
-    };
-    const onReadable = () => {
-      const chunk = stream.read() as Buffer | null;
-      if (chunk !== null) {
-        stream.unshift(chunk);
-        finish(chunk);
-      }
-    };
-    const onEnd = () => finish(Buffer.alloc(0));
-    const onError = (error: Error) => reject(new UsageError(`cannot read standard input: ${error.message}`, 'io-error'));
-    stream.on('readable', onReadable).on('end', onEnd).on('error', onError);
-  });
-}
-
 /** Every line judged on this thread as the stream delivers it; reading pauses while stdout is full, so memory stays flat. */
 function runStream(input: Readable, name: string, run: LinesRun, reporter: SkipReporter, size: number | undefined): Promise<EngineCounts> {
   let waiting = false;
@@ -160,7 +135,7 @@ function runStream(input: Readable, name: string, run: LinesRun, reporter: SkipR
       input.resume();
     });
   });
-  const judge = new LineJudge(run, blocks, (lineNumber, reason) => reporter.report(lineNumber, reason));
+  const judge = new LineJudge(run, blocks, (lineNumber, reason) => reporter.report(name, lineNumber, reason));
   const splitter = new LineSplitter(judge);
   let read = 0;
   const stopProgress = run.progressTo && size ? startProgress(run.progressTo, () => (100 * read) / size) : () => {};
@@ -179,80 +154,99 @@ function runStream(input: Readable, name: string, run: LinesRun, reporter: SkipR
 }
 
 /**
- * The file cut into ranges of RANGE_BYTES, judged by `threads` workers; the answers are printed in
- * file order. At most two ranges per worker are out or waiting to be printed, and none is handed
- * out while stdout is full, so memory stays flat.
+ * Worker threads judging jobs (ranges of a file, or whole files when counting); each run's answers
+ * are taken in job order. At most two jobs per worker are out or waiting to be printed, and none is
+ * handed out while stdout is full, so memory stays flat.
  */
-function runRanges(run: LinesRun, size: number, threads: number, reporter: SkipReporter): Promise<EngineCounts> {
-  const ranges: RangeRequest[] = [];
-  for (let start = 0, index = 0; start < size; start += RANGE_BYTES) ranges.push({ index: index++, start, end: Math.min(size, start + RANGE_BYTES) });
-  const setup: WorkerSetup = { path: run.logs, verdicts: { filter: run.filter, count: run.count, invert: run.invert }, maxReported: MAX_REPORTED };
-  const workers = Array.from({ length: Math.min(threads, ranges.length) }, () => new Worker(workerFile, { workerData: setup }));
-  const window = workers.length * 2;
-  const counts: EngineCounts = { records: 0, printed: 0, skipped: 0 };
-  const answers = new Map<number, RangeAnswer>();
-  const idle: Worker[] = [];
-  let next = 0;
-  let printed = 0;
-  let linesBefore = 0;
-  let doneBytes = 0;
-  let blocked = false;
-  let hooked = false;
-  const stopProgress = run.progressTo ? startProgress(run.progressTo, () => (100 * doneBytes) / size) : () => {};
+class WorkerPool {
+  private readonly workers: Worker[];
 
-  return new Promise<EngineCounts>((resolve, reject) => {
-    let failed = false;
-    const fail = (message: string) => {
-      if (failed) return;
-      failed = true;
-      reject(new UsageError(`cannot read ${run.logs}: ${message}`, 'io-error'));
-    };
-    const dispatch = (): void => {
-      while (!blocked && !failed && idle.length > 0 && next < ranges.length && next - printed < window) idle.pop()!.postMessage(ranges[next++]);
-    };
-    const print = (): void => {
-      for (let answer = answers.get(printed); answer !== undefined && !failed; answer = answers.get(printed)) {
-        answers.delete(printed);
-        printed++;
-        if ('error' in answer) {
-          fail(answer.error);
-          return;
+  constructor(run: LinesRun, threads: number) {
+    const setup: WorkerSetup = { verdicts: { filter: run.filter, count: run.count, invert: run.invert }, maxReported: MAX_REPORTED };
+    this.workers = Array.from({ length: threads }, () => new Worker(workerFile, { workerData: setup }));
+    this.progressTo = run.progressTo;
+  }
+
+  private readonly progressTo: NodeJS.WriteStream | undefined;
+
+  close(): void {
+    for (const worker of this.workers) void worker.terminate();
+  }
+
+  /** Runs the jobs (of `bytes` in all, for the progress bar); resolves with their counts once all are printed. */
+  run(jobs: Omit<Job, 'index'>[], bytes: number, reporter: SkipReporter): Promise<EngineCounts> {
+    const workers = this.workers.slice(0, Math.min(this.workers.length, jobs.length));
+    const window = workers.length * 2;
+    const counts: EngineCounts = { records: 0, printed: 0, skipped: 0 };
+    const answers = new Map<number, JobAnswer>();
+    const idle: Worker[] = [...workers];
+    let next = 0;
+    let printed = 0;
+    let linesBefore = 0;
+    let doneBytes = 0;
+    let blocked = false;
+    let hooked = false;
+    const stopProgress = this.progressTo ? startProgress(this.progressTo, () => (100 * doneBytes) / bytes) : () => {};
+    const cleanups: (() => void)[] = [];
+
+    return new Promise<EngineCounts>((resolve, reject) => {
+      let failed = false;
+      const fail = (message: string) => {
+        if (failed) return;
+        failed = true;
+        reject(new UsageError(message, 'io-error'));
+      };
+      const dispatch = (): void => {
+        while (!blocked && !failed && idle.length > 0 && next < jobs.length && next - printed < window) {
+          idle.pop()!.postMessage({ ...jobs[next], index: next } satisfies Job);
+          next++;
         }
-        for (const [lineNumber, reason] of answer.problems) reporter.report(linesBefore + lineNumber, reason);
-        reporter.unlisted(answer.skipped - answer.problems.length);
-        linesBefore += answer.lines;
-        doneBytes += answer.bytes;
-        counts.records += answer.records;
-        counts.printed += answer.printed;
-        counts.skipped += answer.skipped;
-        for (const block of answer.output) if (!process.stdout.write(block)) blocked = true;
-      }
-      if (blocked && !hooked) {
-        hooked = true;
-        process.stdout.once('drain', () => {
-          blocked = hooked = false;
+      };
+      const print = (): void => {
+        for (let answer = answers.get(printed); answer !== undefined && !failed; answer = answers.get(printed)) {
+          answers.delete(printed);
+          const job = jobs[printed];
+          printed++;
+          if ('error' in answer) {
+            fail(answer.error);
+            return;
+          }
+          if (job.whole || job.start === 0) linesBefore = 0;
+          for (const [lineNumber, reason] of answer.problems) reporter.report(job.path, linesBefore + lineNumber, reason);
+          reporter.unlisted(answer.skipped - answer.problems.length);
+          linesBefore += answer.lines;
+          doneBytes += job.end - job.start;
+          counts.records += answer.records;
+          counts.printed += answer.printed;
+          counts.skipped += answer.skipped;
+          for (const block of answer.output) if (!process.stdout.write(block)) blocked = true;
+        }
+        if (blocked && !hooked) {
+          hooked = true;
+          process.stdout.once('drain', () => {
+            blocked = hooked = false;
+            dispatch();
+          });
+        }
+        if (printed === jobs.length) resolve(counts);
+      };
+      for (const worker of workers) {
+        const onMessage = (answer: JobAnswer) => {
+          answers.set(answer.index, answer);
+          idle.push(worker);
+          print();
           dispatch();
-        });
+        };
+        const onError = (error: Error) => fail(`cannot read ${jobs[0].path}: ${error.message}`);
+        // A worker that ends before the run (killed, out of memory) fails the run rather than leaving it waiting.
+        const onExit = (code: number) => fail(`a worker thread stopped (exit code ${code})`);
+        worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+        cleanups.push(() => worker.off('message', onMessage).off('error', onError).off('exit', onExit));
       }
-      if (printed === ranges.length) resolve(counts);
-    };
-    for (const worker of workers) {
-      worker.on('message', (answer: RangeAnswer) => {
-        answers.set(answer.index, answer);
-        idle.push(worker);
-        print();
-        dispatch();
-      });
-      worker.on('error', (error) => fail(error.message));
-      // A worker that ends before the run (killed, out of memory) fails the run rather than leaving it waiting.
-      worker.on('exit', (code) => {
-        if (printed < ranges.length) fail(`a worker thread stopped (exit code ${code})`);
-      });
-      idle.push(worker);
-    }
-    dispatch();
-  }).finally(() => {
-    stopProgress();
-    for (const worker of workers) void worker.terminate();
-  });
+      dispatch();
+    }).finally(() => {
+      stopProgress();
+      for (const cleanup of cleanups) cleanup();
+    });
+  }
 }
