@@ -65,8 +65,8 @@ export interface StreamOptions {
   retryAfterMaxMs?: number;
   /**
    * A connection from which nothing (no record, no answer to a ping) is heard for this long is
-   * closed and opened again (default 30 000 ms); a ping is sent every half of it while the stream is
-   * quiet, so a quiet stream stays open and a half-open one is noticed.
+   * closed and opened again (default 30 000 ms). It is checked, and a ping sent, every half of it, so
+   * a quiet stream stays open and a silent or half-open one is noticed within 1.5 times this.
    */
   idleTimeoutMs?: number;
   /** The largest WebSocket message taken; a larger one closes the connection (code 1009) and it is opened again (default 16 MiB). */
@@ -165,7 +165,7 @@ export class InstantLogsApi {
           'connection',
           'GET',
           url,
-          `the live log stream ${url} cannot be kept open: ${outcome.reason} (gave up after ${limits.maxReconnects} reconnect attempts in a row)`,
+          `the live log stream ${url} cannot be kept open: ${outcome.reason} (gave up after ${limits.maxReconnects} reconnect attempt${limits.maxReconnects === 1 ? '' : 's'} in a row)`,
         );
       const attempt = failures;
       const backOff = Math.min(limits.reconnectMaxMs, limits.reconnectBaseMs * 2 ** (attempt - 1)) * (1 + Math.random() * 0.25);

@@ -44,7 +44,7 @@ const STREAM_HELP = `
 The stream: a dropped connection is opened again with back-off; after ${STREAM_DEFAULTS.maxReconnects} reconnect attempts
 in a row that fail, tail ends with exit 2 (a connection that stayed open ${STREAM_DEFAULTS.stableMs / 1000} s resets the count).
 A 429 or 503 upgrade answer's Retry-After is waited out (at most ${STREAM_DEFAULTS.retryAfterMaxMs / 60_000} minutes). A connection on
-which nothing is heard for --idle-timeout seconds (pings are sent while it is quiet) is opened again.
+which nothing is heard for --idle-timeout seconds (pings are sent every half of it) is opened again.
 Messages over ${STREAM_DEFAULTS.maxMessageBytes / 1024 / 1024} MiB are refused. The service offers no position to resume from:
 a session that has expired is created again and streams from then on, so what the zone logged in
 between is lost. That gap is said on stderr ("logfilter: gap: ..."), and with --json also as a
