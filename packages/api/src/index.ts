@@ -44,6 +44,7 @@ export { LogpushApi, type OwnershipChallenge } from './logpush.js';
 export {
   InstantLogsApi,
   SESSION_GONE_CODE,
+  STREAM_DEFAULTS,
   type InstantLogsInput,
   type InstantLogsSession,
   type LiveLine,

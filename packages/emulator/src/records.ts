@@ -98,10 +98,18 @@ function hash(seed: number, index: number): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-const HOSTS = ['www.example.com', 'api.example.com', 'static.example.com', 'shop.example.com'];
-const PATHS = ['/', '/index.html', '/login', '/api/v1/items', '/api/v1/cart', '/assets/app.js', '/assets/site.css', '/images/logo.png', '/wp-login.php'];
+/** Hosts, weighted (the API serves the most requests), and the paths each serves. */
+const HOSTS = ['www.example.com', 'api.example.com', 'api.example.com', 'static.example.com', 'shop.example.com'];
+const PATHS: Record<string, readonly string[]> = {
+  'www.example.com': ['/', '/index.html', '/login', '/wp-login.php'],
+  'api.example.com': ['/v1/items', '/v1/cart', '/v1/orders', '/v1/health'],
+  'static.example.com': ['/assets/app.js', '/assets/site.css', '/images/logo.png'],
+  'shop.example.com': ['/', '/cart', '/checkout', '/login'],
+};
 const METHODS = ['GET', 'GET', 'GET', 'GET', 'GET', 'POST', 'POST', 'PUT', 'DELETE', 'HEAD'];
 const STATUSES = [200, 200, 200, 200, 200, 200, 200, 304, 301, 404, 404, 403, 429, 500, 502, 503];
+/** The API's answers: errors are common there, a third of them server errors (examples/api-errors.lf finds them). */
+const API_STATUSES = [200, 200, 201, 204, 400, 401, 404, 429, 500, 502, 503, 504];
 const COUNTRIES = ['us', 'us', 'ca', 'gb', 'de', 'fr', 'jp', 'br', 'in', 'au', 'nl', 'sg'];
 const COLOS = ['IAD', 'SJC', 'LHR', 'FRA', 'NRT', 'GRU', 'BOM', 'SYD', 'AMS', 'SIN'];
 const CACHE = ['hit', 'hit', 'miss', 'dynamic', 'dynamic', 'expired', 'revalidated'];
@@ -124,8 +132,9 @@ export function generatedRecord(seed: number, index: number): LiveRecord {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)];
-  const status = pick(STATUSES);
-  const path = pick(PATHS);
+  const host = pick(HOSTS);
+  const path = pick(PATHS[host]);
+  const status = pick(host === 'api.example.com' ? API_STATUSES : STATUSES);
   const start = EPOCH_MS + index * 100;
   const agent = pick(AGENTS);
   return {
@@ -138,7 +147,7 @@ export function generatedRecord(seed: number, index: number): LiveRecord {
     ClientCountry: pick(COUNTRIES),
     ClientASN: pick([13335, 15169, 16509, 7922, 3320, 2856]),
     ClientDeviceType: agent.includes('iPhone') ? 'mobile' : 'desktop',
-    ClientRequestHost: pick(HOSTS),
+    ClientRequestHost: host,
     ClientRequestMethod: pick(METHODS),
     ClientRequestPath: path,
     ClientRequestURI: next() < 0.2 ? `${path}?page=${1 + Math.floor(next() * 9)}` : path,
