@@ -258,7 +258,7 @@ function cannotTell(input: JobInput, found: Job[], failure: Error): UnconfirmedW
 }
 
 /** How long past the attempt's own length a POST that failed unanswered may still land, as a margin. */
-export const CREATE_LAND_MARGIN_MS = 250;
+export const CREATE_LAND_MARGIN_MS = 500;
 
 function sleepUntil(at: number): Promise<void> {
   return sleep(Math.max(0, at - performance.now()));

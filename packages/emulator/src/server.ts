@@ -132,14 +132,18 @@ class Service {
       authenticate(request, this.options.credentials);
       const body = await readBody(request);
       this.log.keep(recorded, body);
+      // Held on its way: applied late, whether or not the client still waits for the answer.
+      if (fault?.kind === 'hold') await new Promise((resolve) => setTimeout(resolve, fault.ms));
       // The defined order: from here to the answer nothing awaits, so each request is applied whole (its
-      // state saved to disk too) before the next, in the order their bodies finished arriving.
+      // state saved to disk too) before the next, in the order their bodies finished arriving (a held
+      // request's, in the order its hold ended).
       answer = this.route(method, path, body.value);
     } catch (error) {
       if (!(error instanceof HttpFailure)) throw error;
       answer = refusal(error);
     }
-    this.options.log?.(`${method} ${path} ${answer.status}${fault?.kind === 'lose-answer' ? ' (answer lost on purpose)' : ''}`);
+    const note = fault?.kind === 'lose-answer' ? ' (answer lost on purpose)' : fault?.kind === 'hold' ? ` (held ${fault.ms} ms on its way)` : '';
+    this.options.log?.(`${method} ${path} ${answer.status}${note}`);
     if (fault?.kind === 'slow-answer') await new Promise((resolve) => setTimeout(resolve, fault.ms));
     if (fault?.kind === 'lose-answer') request.socket.destroy();
     else write(response, answer);
@@ -201,7 +205,7 @@ function write(response: ServerResponse, answer: Answer): void {
 
 /** True when the fault took the request over (no normal answer follows). */
 async function applyFault(fault: Fault, request: IncomingMessage, response: ServerResponse): Promise<boolean> {
-  if (fault.kind === 'lose-answer' || fault.kind === 'slow-answer') return false;
+  if (fault.kind === 'lose-answer' || fault.kind === 'slow-answer' || fault.kind === 'hold') return false;
   if (fault.kind === 'delay') {
     await new Promise((resolve) => setTimeout(resolve, fault.ms));
     return false;
