@@ -22,7 +22,12 @@ export type Fault =
    * request on its way: it is applied even when the client gave up waiting meanwhile (its time-out),
    * and answered only when the client still waits.
    */
-  | { kind: 'hold'; ms: number };
+  | { kind: 'hold'; ms: number }
+  /**
+   * Handle the request, but make saving the state file fail, as a full disk would: the change must be
+   * undone and answered 500 (with a state file only; without one nothing is saved).
+   */
+  | { kind: 'fail-save' };
 
 export interface FaultRule {
   /** Default: any method. */
@@ -56,11 +61,13 @@ export interface RandomFaults {
   rateLimit?: FaultBurst & { retryAfter?: number };
   /** 5xx answers (status default 503). */
   serverErrors?: FaultBurst & { status?: number };
+  /** Share of writes whose save of the state file fails (see the `fail-save` fault). */
+  failSaveRate?: number;
   /** Share of writes (default all) held on their way for a time drawn between `ms` (see the `hold` fault). */
   holdWrites?: { rate?: number; ms: readonly [number, number] };
 }
 
-/** How many faults were injected, by kind: `drop`, `lose-answer`, `429`, `5xx`, `latency`, `hold`, `hang`, `status`. */
+/** How many faults were injected, by kind: `drop`, `lose-answer`, `429`, `5xx`, `latency`, `hold`, `fail-save`, `hang`, `status`. */
 export type FaultCounts = Record<string, number>;
 
 const WRITES = new Set(['POST', 'PUT', 'DELETE']);
@@ -118,6 +125,7 @@ export class Faults {
     const { rateLimit, serverErrors } = options;
     if (rateLimit && this.draw() < rateLimit.rate) return this.startBurst({ kind: 'status', status: 429, retryAfter: rateLimit.retryAfter ?? 1 }, rateLimit);
     if (serverErrors && this.draw() < serverErrors.rate) return this.startBurst({ kind: 'status', status: serverErrors.status ?? 503 }, serverErrors);
+    if (options.failSaveRate && WRITES.has(method) && this.draw() < options.failSaveRate) return { kind: 'fail-save' };
     const hold = options.holdWrites;
     if (hold && WRITES.has(method) && this.draw() < (hold.rate ?? 1))
       return { kind: 'hold', ms: Math.round(hold.ms[0] + this.draw() * (hold.ms[1] - hold.ms[0])) };

@@ -10,7 +10,7 @@ import { recordSource, type RecordsOptions } from './records.js';
 import { routeLogpush, scopeOf } from './logpush.js';
 import { createRuleset, getRuleset, listRulesets, putRuleset, type RulesetOptions } from './rulesets.js';
 import { readBody, RequestLog, type RecordedRequest } from './requests.js';
-import { EmulatorState } from './state.js';
+import { EmulatorState, SaveFailure } from './state.js';
 import { getVersion, listVersions } from './versions.js';
 
 export const BASE_PATH = '/client/v4';
@@ -137,10 +137,14 @@ class Service {
       // The defined order: from here to the answer nothing awaits, so each request is applied whole (its
       // state saved to disk too) before the next, in the order their bodies finished arriving (a held
       // request's, in the order its hold ended).
+      this.state.failNextSave = fault?.kind === 'fail-save';
       answer = this.route(method, path, body.value);
     } catch (error) {
-      if (!(error instanceof HttpFailure)) throw error;
-      answer = refusal(error);
+      if (error instanceof SaveFailure) answer = refusal(fail(500, 10001, error.message));
+      else if (error instanceof HttpFailure) answer = refusal(error);
+      else throw error;
+    } finally {
+      this.state.failNextSave = false;
     }
     const note = fault?.kind === 'lose-answer' ? ' (answer lost on purpose)' : fault?.kind === 'hold' ? ` (held ${fault.ms} ms on its way)` : '';
     this.options.log?.(`${method} ${path} ${answer.status}${note}`);
@@ -205,7 +209,7 @@ function write(response: ServerResponse, answer: Answer): void {
 
 /** True when the fault took the request over (no normal answer follows). */
 async function applyFault(fault: Fault, request: IncomingMessage, response: ServerResponse): Promise<boolean> {
-  if (fault.kind === 'lose-answer' || fault.kind === 'slow-answer' || fault.kind === 'hold') return false;
+  if (fault.kind === 'lose-answer' || fault.kind === 'slow-answer' || fault.kind === 'hold' || fault.kind === 'fail-save') return false;
   if (fault.kind === 'delay') {
     await new Promise((resolve) => setTimeout(resolve, fault.ms));
     return false;
