@@ -15,6 +15,9 @@
 import { segment } from './custom-fields.js';
 import { ApiError, NetworkError, UnconfirmedWriteError } from './errors.js';
 import type { RequestOptions, Transport } from './transport.js';
+import { SCOPE_SEGMENTS, type Job, type ScopeRef } from './wire.js';
+
+export type { Job, ScopeRef } from './wire.js';
 
 /** The fields of a create (spec 2.5); `filter` is the compiled filter as a JSON string. */
 export interface JobInput {
@@ -25,23 +28,6 @@ export interface JobInput {
   ownership_challenge?: string;
   filter?: string;
   enabled?: boolean;
-  [member: string]: unknown;
-}
-
-/** A job as the service returns it; members beyond these are kept as they come. */
-export interface Job {
-  id: number;
-  name?: string | null;
-  dataset?: string | null;
-  destination_conf: string;
-  logpull_options?: string | null;
-  filter?: string | null;
-  enabled?: boolean;
-  output_options?: Record<string, unknown> | null;
-  kind?: string | null;
-  last_complete?: string | null;
-  last_error?: string | null;
-  error_message?: string | null;
   [member: string]: unknown;
 }
 
@@ -60,13 +46,10 @@ export interface CreateResult {
   dryRun: boolean;
 }
 
-/** Where jobs live: a zone id (a plain string is a zone), or an account. */
-export type ScopeRef = string | { zone: string } | { account: string };
-
 /** `/zones/{id}` or `/accounts/{id}`. */
 export function scopePath(scope: ScopeRef): string {
-  if (typeof scope === 'string') return `/zones/${segment(scope)}`;
-  return 'account' in scope ? `/accounts/${segment(scope.account)}` : `/zones/${segment(scope.zone)}`;
+  if (typeof scope === 'string') return `/${SCOPE_SEGMENTS.zone}/${segment(scope)}`;
+  return 'account' in scope ? `/${SCOPE_SEGMENTS.account}/${segment(scope.account)}` : `/${SCOPE_SEGMENTS.zone}/${segment(scope.zone)}`;
 }
 
 export class JobsApi {
@@ -233,7 +216,7 @@ const UNKEPT = new Set(['ownership_challenge']);
  * members the create did not send (ids, defaults), so only the members sent are compared, and inside an
  * object (output_options) only the keys sent.
  */
-export function madeBy(job: Job, input: JobInput): boolean {
+function madeBy(job: Job, input: JobInput): boolean {
   if ((job.name ?? '') !== (input.name ?? '')) return false;
   return Object.entries(input).every(([member, value]) => member === 'name' || UNKEPT.has(member) || value === undefined || holds(job[member], value));
 }

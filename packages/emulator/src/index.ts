@@ -8,7 +8,7 @@ export { CODES as RULESET_CODES } from './rulesets.js';
 export { JOB_CODES } from './jobs.js';
 export type { EnvelopeError } from './envelope.js';
 export { ownershipToken, scopeOf as scopeOfPath, type ScopeRef as EmulatedScope } from './logpush.js';
-export { InstantLogs, SESSION_GONE, SESSION_PATH, DEFAULT_SESSION_IDLE_MS, type InstantLogsSession } from './instant-logs.js';
+export { InstantLogs, SESSION_PATH, DEFAULT_SESSION_IDLE_MS } from './instant-logs.js';
 export {
   generatedRecord,
   readReplay,

@@ -2,7 +2,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import { builtinCatalog, DEFAULT_MAX_CUSTOM_FIELDS, type Catalog } from '@logfilter/core';
-import { fail, HttpFailure, send, type EnvelopeError } from './envelope.js';
+import type { Envelope, ServiceMessage } from '@logfilter/api';
+import { fail, HttpFailure, send } from './envelope.js';
 import { Faults, type Fault } from './faults.js';
 import { InstantLogs } from './instant-logs.js';
 import type { JobOptions } from './jobs.js';
@@ -192,15 +193,19 @@ interface Answer {
 }
 
 function ok(result: unknown): Answer {
-  return { status: 200, body: { result, success: true, errors: [], messages: [] } };
+  return { status: 200, body: { result, success: true, errors: [], messages: [] } satisfies Envelope<unknown> };
 }
 
-function withMessages({ ruleset, messages }: { ruleset: unknown; messages: EnvelopeError[] }): Answer {
-  return { status: 200, body: { result: ruleset, success: true, errors: [], messages } };
+function withMessages({ ruleset, messages }: { ruleset: unknown; messages: ServiceMessage[] }): Answer {
+  return { status: 200, body: { result: ruleset, success: true, errors: [], messages } satisfies Envelope<unknown> };
 }
 
 function refusal(error: HttpFailure): Answer {
-  return { status: error.status, body: { result: null, success: false, errors: error.errors, messages: [] }, headers: error.headers };
+  return {
+    status: error.status,
+    body: { result: null, success: false, errors: error.errors, messages: [] } satisfies Envelope<null>,
+    headers: error.headers,
+  };
 }
 
 function write(response: ServerResponse, answer: Answer): void {

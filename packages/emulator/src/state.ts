@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import type { Job } from '@logfilter/api';
 import type { CustomFieldRule } from '@logfilter/core';
 
 /** Random bytes in a temporary file's name (`FILE.<16 hex digits>.tmp`). */
@@ -26,7 +27,8 @@ export interface StoredRuleset {
   rules: StoredRule[];
 }
 
-export interface StoredJob {
+/** A job as the emulator keeps and answers it: the service's wire shape (`Job`), every member there. */
+export interface StoredJob extends Job {
   id: number;
   name: string | null;
   dataset: string;
