@@ -148,6 +148,8 @@ export {
 export {
   checkOutputOptions,
   convertLogpullOptions,
+  LOGPULL_TO_OUTPUT_OPTION,
+  outputOptionFromText,
   type ConvertResult,
   type OutputOptions,
 } from './job-config/output-options.js';
