@@ -1,6 +1,6 @@
 /**
  * The VS Code extension for logfilter: `.lf` files get the language, its TextMate grammar and
- * language configuration (package.json), and a client of `logfilter lsp` for diagnostics,
+ * language configuration (package.json), and a client of the logfilter language server for diagnostics,
  * completion, hover, formatting, quick fixes and semantic highlighting.
  */
 import { commands, type ExtensionContext, window, workspace } from 'vscode';

@@ -10,7 +10,7 @@
  * blank line within MAX_HEADER_BYTES) leaves nothing that says where the next message starts, so
  * the reader reports the stream lost and reads no more.
  */
-import { AbstractMessageReader, type DataCallback, Disposable, ErrorCodes, type Message, type MessageReader, MessageType } from 'vscode-languageserver/node';
+import { AbstractMessageReader, type DataCallback, Disposable, ErrorCodes, type Message, type MessageReader, MessageType } from 'vscode-languageserver';
 import { classify } from './envelope.js';
 
 /** Far above any document worth opening (the server checks documents of up to MAX_DOCUMENT_LENGTH). */
@@ -38,6 +38,7 @@ export class FramedMessageReader extends AbstractMessageReader implements Messag
   private bodyBytes = 0;
   private stopped = false;
   private callback: DataCallback = () => {};
+  private unlisten: Disposable | undefined;
 
   constructor(
     private readonly input: NodeJS.ReadableStream,
@@ -54,11 +55,18 @@ export class FramedMessageReader extends AbstractMessageReader implements Messag
     this.input.on('data', onData);
     this.input.on('error', onError);
     this.input.on('close', onClose);
-    return Disposable.create(() => {
+    this.unlisten = Disposable.create(() => {
       this.input.off('data', onData);
       this.input.off('error', onError);
       this.input.off('close', onClose);
     });
+    return this.unlisten;
+  }
+
+  /** Reads no more: the server has stopped. */
+  stop(): void {
+    this.stopped = true;
+    this.unlisten?.dispose();
   }
 
   private read(chunk: Buffer): void {

@@ -10,7 +10,7 @@
  * (and a change that sends the whole text is kept as it came).
  */
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { DidChangeTextDocumentParams, DidOpenTextDocumentParams } from 'vscode-languageserver/node';
+import type { DidChangeTextDocumentParams, DidOpenTextDocumentParams } from 'vscode-languageserver';
 import { applyChange, splitLines } from './lines.js';
 
 /**

@@ -3,16 +3,15 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyChange, splitLines } from '../../packages/cli/src/lsp/lines.js';
-import { REPO_ROOT } from '../support/cli.js';
+import { applyChange, splitLines } from '../src/lines.js';
 
 type Change = Parameters<typeof applyChange>[1];
 interface Document {
   getText(): string;
   readonly lineCount: number;
 }
-// The library the server builds on, from the CLI package's own dependencies.
-const { TextDocument } = createRequire(join(REPO_ROOT, 'packages', 'cli', 'package.json'))('vscode-languageserver-textdocument') as {
+// The library the server builds on, from this package's own dependencies.
+const { TextDocument } = createRequire(join(import.meta.dirname, '..', 'package.json'))('vscode-languageserver-textdocument') as {
   TextDocument: {
     create(uri: string, languageId: string, version: number, text: string): Document;
     update(document: Document, changes: Change[], version: number): Document;

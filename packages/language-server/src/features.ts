@@ -28,7 +28,7 @@ import {
   type Range,
   SemanticTokensBuilder,
   type TextEdit,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 import type { DatasetChoice } from './dataset.js';
 import { MAX_DOCUMENT_LENGTH } from './documents.js';
 import { fixData } from './fixes.js';

@@ -5,7 +5,7 @@
  * instead of a copy of the document per edit. Positions are clamped as TextDocument clamps them:
  * a character past the end of its line is the line's end, a line past the last the text's end.
  */
-import type { Range, TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
+import type { Range, TextDocumentContentChangeEvent } from 'vscode-languageserver';
 
 const LINE_END = /\r\n|\r|\n/g;
 

@@ -1,15 +1,18 @@
 /**
- * `logfilter lsp`: a Language Server Protocol server over standard input and output for `.lf`
- * files, on vscode-languageserver's connection with a reader of its own (framing.ts). Each message
- * is answered as JSON-RPC 2.0 says: -32700 for a body that is not JSON, -32600 for one that is no
- * message, -32601 for a request to a method it does not serve, -32602 naming the param that is
- * wrong (params.ts); a notification is never answered (a bad one is logged to the client).
+ * The language server for `.lf` files over any pair of streams, on vscode-languageserver's
+ * connection with a reader of its own (framing.ts). Each message is answered as JSON-RPC 2.0 says:
+ * -32700 for a body that is not JSON, -32600 for one that is no message, -32601 for a request to a
+ * method it does not serve, -32602 naming the param that is wrong (params.ts); a notification is
+ * never answered (a bad one is logged to the client).
  *
  * Documents sync incrementally and only their latest version is kept (documents.ts). Changes are
  * applied as they arrive, so a request sees the latest text at once; diagnostics are published
  * once no message is waiting (quiet.ts), so a burst of edits is analysed once, for its last version.
+ *
+ * The server never ends the process it runs in: it stops (see `LanguageServer.stopped`), and the
+ * starter decides what that means (stdio.ts ends the process with the stop's code).
  */
-import type { Catalog, Dataset } from '@logfilter/core';
+import { builtinCatalog, type Catalog, DEFAULT_DATASET, type Dataset, resolveDataset } from '@logfilter/core';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   type Connection,
@@ -23,8 +26,9 @@ import {
   type ResponseMessage,
   type ServerCapabilities,
   TextDocumentSyncKind,
-} from 'vscode-languageserver/node';
-import { version } from '../version.js';
+  createProtocolConnection,
+  type WatchDog,
+} from 'vscode-languageserver';
 import { chooseDataset } from './dataset.js';
 import { isTooLarge, OpenDocuments } from './documents.js';
 import { completions, documentDiagnostics, formatting, hoverAt, semanticTokens, TOKEN_TYPES, tooLargeDiagnostics } from './features.js';
@@ -32,14 +36,44 @@ import { codeActions } from './fixes.js';
 import { FramedMessageReader } from './framing.js';
 import { paramsProblem } from './params.js';
 import { WhenQuiet } from './quiet.js';
+import { version as packageVersion } from './version.js';
 import { FlushingWriter } from './writer.js';
 
 export interface LanguageServerOptions {
-  catalog: Catalog;
-  /** The dataset of a file that names none, when the editor's setting names none either. */
-  defaultDataset: Dataset;
+  /** What the client writes: LSP messages, each framed with a `Content-Length` header. */
   input: NodeJS.ReadableStream;
+  /** Where the server writes its messages, framed the same way. */
   output: NodeJS.WritableStream;
+  /** The datasets files are checked against (default: core's built-in catalog). */
+  catalog?: Catalog;
+  /**
+   * The dataset of a file that names none in a first-line `# dataset: NAME` comment, when the
+   * editor's setting names none either (default: `http_requests`). A name the catalog does not
+   * have throws at start, with core's message and hint.
+   */
+  defaultDataset?: Dataset | string;
+  /** The version the server gives in `serverInfo` (default: this package's version). */
+  version?: string;
+}
+
+/** Why the server stopped, and the exit code a process running only it should end with. */
+export interface ServerStop {
+  /** 0 after a `shutdown` request and the `exit` that follows it, else 1 (as the protocol says). */
+  code: 0 | 1;
+  /**
+   * `exit`: the client sent the exit notification. `input-closed`: the client's stream ended.
+   * `framing-lost`: a message header could not be trusted (see `message`). `stopped`: `stop()` was called.
+   */
+  cause: 'exit' | 'input-closed' | 'framing-lost' | 'stopped';
+  /** For a person, when the stop is a problem: what was wrong. */
+  message?: string;
+}
+
+export interface LanguageServer {
+  /** Resolves once the server has stopped, after everything it had to say has been written. */
+  readonly stopped: Promise<ServerStop>;
+  /** Stops the server: it reads and writes no more. The streams stay open: they are the starter's. */
+  stop(): void;
 }
 
 /** The editor's settings, from `initializationOptions` or `workspace/didChangeConfiguration` (`{logfilter: {...}}`). */
@@ -47,15 +81,20 @@ interface Settings {
   dataset?: string;
 }
 
-export function startLanguageServer(options: LanguageServerOptions): void {
+/** Starts a language server on the streams: it listens at once and answers until it stops. */
+export function startServer(options: LanguageServerOptions): LanguageServer {
+  const catalog = options.catalog ?? builtinCatalog();
+  const defaultDataset = datasetOption(options.defaultDataset, catalog);
+  const serverVersion = options.version ?? packageVersion();
   const documents = new OpenDocuments();
   let settings: Settings = {};
-  const datasetOf = (document: TextDocument) => chooseDataset(document.getText(), options.catalog, settings.dataset, options.defaultDataset);
+  const datasetOf = (document: TextDocument) => chooseDataset(document.getText(), catalog, settings.dataset, defaultDataset);
   /** Documents whose diagnostics are out of date, published one per quiet turn. */
   const stale = new Set<string>();
+  let running = true;
   const quiet = new WhenQuiet(() => {
     const [uri] = stale;
-    if (uri === undefined) return;
+    if (uri === undefined || !running) return;
     stale.delete(uri);
     if (stale.size > 0) quiet.request();
     const document = documents.get(uri);
@@ -64,19 +103,58 @@ export function startLanguageServer(options: LanguageServerOptions): void {
       const diagnostics = isTooLarge(document) ? tooLargeDiagnostics(document) : documentDiagnostics(document, datasetOf(document));
       connection.sendDiagnostics({ uri, version: document.version, diagnostics });
     } catch (error) {
-      // Outside any handler, an exception would end the server: it is logged instead.
-      connection.console.error(`logfilter lsp: checking ${uri} failed: ${(error as Error).message}`);
+      // Outside any handler, an exception would escape to the event loop: it is logged instead.
+      connection.console.error(`logfilter language server: checking ${uri} failed: ${(error as Error).message}`);
     }
   });
   const recheck = (uri: string) => {
     stale.add(uri);
     quiet.request();
   };
-  const connection = openConnection(options.input, options.output, quiet);
+
+  let resolveStopped: (stop: ServerStop) => void = () => {};
+  const stopped = new Promise<ServerStop>((resolve) => {
+    resolveStopped = resolve;
+  });
+  const writer = new FlushingWriter(options.output);
+  let shutdownReceived = false;
+  const finish = (stop: ServerStop) => {
+    if (!running) return;
+    running = false;
+    disposeReader.dispose();
+    for (const event of ['end', 'close']) options.input.off(event, inputClosed);
+    // The answers already given leave before the server says it has stopped.
+    void writer.flushed().then(() => {
+      connection.dispose();
+      resolveStopped(stop);
+    });
+  };
+  const inputClosed = () => finish({ code: shutdownReceived ? 0 : 1, cause: 'input-closed' });
+  const { connection, disposeReader } = openConnection(options.input, writer, quiet, {
+    lost: (reason) =>
+      finish({
+        code: 1,
+        cause: 'framing-lost',
+        message: `${reason}; the server cannot tell where the next message starts, so it stops`,
+      }),
+    watchDog: {
+      initialize: () => {},
+      get shutdownReceived() {
+        return shutdownReceived;
+      },
+      set shutdownReceived(value: boolean) {
+        shutdownReceived = value;
+      },
+      exit: (code: number) => finish({ code: code === 0 ? 0 : 1, cause: 'exit' }),
+    },
+  });
+  // With a reader of its own the connection does not watch the input: a client that goes away
+  // stops the server, with 0 when it had asked for a shutdown first, as the protocol says.
+  for (const event of ['end', 'close']) options.input.on(event, inputClosed);
 
   connection.onInitialize((params): InitializeResult => {
     settings = readSettings(params.initializationOptions);
-    return { capabilities: CAPABILITIES, serverInfo: { name: 'logfilter', version: version() } };
+    return { capabilities: CAPABILITIES, serverInfo: { name: 'logfilter', version: serverVersion } };
   });
   connection.onDidChangeConfiguration((change) => {
     settings = readSettings((change.settings as { logfilter?: unknown } | undefined)?.logfilter);
@@ -97,6 +175,15 @@ export function startLanguageServer(options: LanguageServerOptions): void {
   });
   answerRequests(connection, documents, (document) => datasetOf(document).dataset);
   connection.listen();
+  return { stopped, stop: () => finish({ code: shutdownReceived ? 0 : 1, cause: 'stopped' }) };
+}
+
+/** The default dataset as given: a dataset, or a name the catalog resolves (else a throw saying why). */
+function datasetOption(option: Dataset | string | undefined, catalog: Catalog): Dataset {
+  if (typeof option === 'object') return option;
+  const resolved = resolveDataset({ dataset: option ?? DEFAULT_DATASET, catalog });
+  if (resolved.error) throw new Error(`${resolved.error.message}; ${resolved.error.hint}`);
+  return resolved.dataset;
 }
 
 const CAPABILITIES: ServerCapabilities = {
@@ -109,8 +196,19 @@ const CAPABILITIES: ServerCapabilities = {
   semanticTokensProvider: { legend: { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [] }, full: true },
 };
 
-function openConnection(input: NodeJS.ReadableStream, output: NodeJS.WritableStream, quiet: WhenQuiet): Connection {
-  const writer = new FlushingWriter(output);
+interface ConnectionHooks {
+  /** A header could not be trusted: nothing more is read. */
+  lost(reason: string): void;
+  /** What the connection does on `initialize`, `shutdown` and `exit`: here, nothing that ends the process. */
+  watchDog: WatchDog;
+}
+
+function openConnection(
+  input: NodeJS.ReadableStream,
+  writer: FlushingWriter,
+  quiet: WhenQuiet,
+  hooks: ConnectionHooks,
+): { connection: Connection; disposeReader: { dispose(): void } } {
   const send = (message: Message) => {
     writer.write(message).catch(() => {});
   };
@@ -123,25 +221,20 @@ function openConnection(input: NodeJS.ReadableStream, output: NodeJS.WritableStr
     if (problem !== undefined) send(refusal(message, problem));
     return problem === undefined;
   };
-  const reader = new FramedMessageReader(input, { send, lost: stopOnLostFraming, admit });
-  const connection = createConnection(reader, writer, {
-    messageStrategy: {
-      handleMessage(message, next) {
-        quiet.stir();
-        // The answers already given leave before the process ends.
-        if (Message.isNotification(message) && message.method === 'exit') return writer.flushed().then(() => next(message));
-        return next(message);
-      },
-    },
-  });
-  // With a reader of its own the connection does not watch the input: a client that goes away
-  // ends the server, with 0 when it had asked for a shutdown first, as the protocol says.
-  let shutdownRequested = false;
-  connection.onShutdown(() => {
-    shutdownRequested = true;
-  });
-  for (const event of ['end', 'close']) input.on(event, () => process.exit(shutdownRequested ? 0 : 1));
-  return connection;
+  const reader = new FramedMessageReader(input, { send, lost: hooks.lost, admit });
+  const connection = createConnection(
+    (logger) =>
+      createProtocolConnection(reader, writer, logger, {
+        messageStrategy: {
+          handleMessage(message, next) {
+            quiet.stir();
+            next(message);
+          },
+        },
+      }),
+    hooks.watchDog,
+  );
+  return { connection, disposeReader: { dispose: () => reader.stop() } };
 }
 
 /** Bad params: -32602 to a request; a notification is never answered, so its problem is logged. */
@@ -176,17 +269,6 @@ function answerRequests(connection: Connection, documents: OpenDocuments, datase
   connection.onDocumentRangeFormatting(withDocument([], (document, params) => formatting(document, params.range)));
   connection.onCodeAction(withDocument([], (document, params) => codeActions(document, params.context.diagnostics)));
   connection.languages.semanticTokens.on(withDocument({ data: [] }, (document) => ({ data: semanticTokens(document) })));
-}
-
-/**
- * A header that cannot be trusted loses the boundaries of every message after it; reading on
- * could take part of one message for the next and silently drop an edit, leaving the server's
- * copy of a document different from the editor's. So the server stops, saying why, and the
- * editor's client starts a new one (VS Code does), which gets every open document afresh.
- */
-function stopOnLostFraming(reason: string): void {
-  process.stderr.write(`logfilter lsp: ${reason}; the server cannot tell where the next message starts, so it stops\n`);
-  process.exit(1);
 }
 
 function readSettings(value: unknown): Settings {
