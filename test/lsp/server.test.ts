@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../support/cli.js';
-import { initialize, type LspSession, openDocument, shutdown, startLsp } from '../support/lsp.js';
+import { frame, initialize, type LspSession, openDocument, shutdown, startLsp } from '../support/lsp.js';
 
 const URI = 'file:///work/filters/dns.lf';
 
@@ -49,6 +49,18 @@ describe('logfilter lsp', () => {
     expect(session.stderr()).toBe(
       'logfilter lsp: a message header has no Content-Length: "Content-Type: text/plain"; the server cannot tell where the next message starts, so it stops\n',
     );
+  });
+
+  it('stays up after requests and notifications to __proto__, __defineGetter__ and constructor, answering -32601', async () => {
+    session = startLsp();
+    await initialize(session);
+    const lsp = session;
+    for (const method of ['__proto__', '__defineGetter__', 'constructor']) {
+      lsp.child.stdin.write(frame({ jsonrpc: '2.0', method }) + frame({ jsonrpc: '2.0', id: method, method, params: {} }));
+      expect((await lsp.receivedMatching((message) => message.id === method)).error?.code).toBe(-32601);
+    }
+    expect(await shutdown(lsp)).toBe(0);
+    expect(lsp.stderr()).toBe('');
   });
 
   it('exits with 1 when the client vanishes, without a stack trace', async () => {
