@@ -30,7 +30,7 @@ import {
   type TextEdit,
 } from 'vscode-languageserver';
 import type { DatasetChoice } from './dataset.js';
-import { MAX_DOCUMENT_LENGTH } from './documents.js';
+import type { DocumentLimits, NotKept } from './documents.js';
 import { fixData } from './fixes.js';
 
 export function rangeOf(document: TextDocument, start: number, end: number): Range {
@@ -46,17 +46,41 @@ export function documentDiagnostics(document: TextDocument, choice: DatasetChoic
 }
 
 /** The one diagnostic of a document too long to analyse (documents.ts), on its first line. */
-export function tooLargeDiagnostics(document: TextDocument): LspDiagnostic[] {
+export function tooLargeDiagnostics(document: TextDocument, limit: number): LspDiagnostic[] {
   const text = document.getText();
   const lineEnd = text.indexOf('\n');
   const end = Math.min(lineEnd === -1 ? text.length : lineEnd, 200);
   const diagnostic = diagnosticAt(
     new SourceMap(text).range({ start: 0, end }),
     'document-too-large',
-    `the document is ${text.length} characters long; the language server checks documents of up to ${MAX_DOCUMENT_LENGTH}, so this one is not checked`,
-    { hint: `a .lf file holds one filter, and a filter the service takes is at most ${DEFAULT_MAX_BYTES} bytes of JSON` },
+    `the document is ${text.length} characters long; the language server checks documents of up to ${limit}, so this one is not checked`,
+    { hint: ONE_FILTER },
   );
   return [toLspDiagnostic(document, diagnostic)];
+}
+
+const ONE_FILTER = `a .lf file holds one filter, and a filter the service takes is at most ${DEFAULT_MAX_BYTES} bytes of JSON`;
+
+/** The one diagnostic of a document whose text the server does not keep (documents.ts), on its first line. */
+export function notKeptDiagnostics(notKept: NotKept, limits: DocumentLimits): LspDiagnostic[] {
+  const why =
+    notKept.reason === 'document'
+      ? `the document is ${notKept.length} characters long, over the ${limits.kept} the language server keeps of one document`
+      : `the document is ${notKept.length} characters long, and with the ${notKept.keptTotal} the other open documents hold it would pass the ${limits.keptTotal} the language server keeps of all open documents together`;
+  const fix =
+    notKept.reason === 'document'
+      ? 'it is checked again once the editor sends its whole text within the limit (reopen it when it is shorter)'
+      : 'close other documents and reopen this one to have it checked';
+  const range: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: notKept.firstLine } };
+  return [
+    {
+      range,
+      severity: DiagnosticSeverity.Error,
+      code: 'document-too-large',
+      source: 'logfilter',
+      message: `${why}; its text is not kept, so it is not checked\nhint: ${fix}; ${ONE_FILTER}`,
+    },
+  ];
 }
 
 function toLspDiagnostic(document: TextDocument, diagnostic: Diagnostic): LspDiagnostic {

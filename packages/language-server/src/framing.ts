@@ -13,7 +13,7 @@
 import { AbstractMessageReader, type DataCallback, Disposable, ErrorCodes, Message, type MessageReader, MessageType } from 'vscode-languageserver';
 import { classify } from './envelope.js';
 
-/** Far above any document worth opening (the server checks documents of up to MAX_DOCUMENT_LENGTH). */
+/** Far above any document worth opening (the server keeps documents of up to MAX_KEPT_DOCUMENT_LENGTH). */
 export const MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
 /** A header is one or two short lines. */
 export const MAX_HEADER_BYTES = 8 * 1024;

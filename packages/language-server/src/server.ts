@@ -30,8 +30,8 @@ import {
   type WatchDog,
 } from 'vscode-languageserver';
 import { chooseDataset } from './dataset.js';
-import { isTooLarge, OpenDocuments } from './documents.js';
-import { completions, documentDiagnostics, formatting, hoverAt, semanticTokens, TOKEN_TYPES, tooLargeDiagnostics } from './features.js';
+import { DEFAULT_LIMITS, type DocumentLimits, OpenDocuments } from './documents.js';
+import { completions, documentDiagnostics, formatting, hoverAt, notKeptDiagnostics, semanticTokens, TOKEN_TYPES, tooLargeDiagnostics } from './features.js';
 import { codeActions } from './fixes.js';
 import { FramedMessageReader } from './framing.js';
 import { paramsProblem } from './params.js';
@@ -54,6 +54,11 @@ export interface LanguageServerOptions {
   defaultDataset?: Dataset | string;
   /** The version the server gives in `serverInfo` (default: this package's version). */
   version?: string;
+  /**
+   * The sizes past which a document is not analysed, or not kept at all (each gets one diagnostic
+   * saying why): by default MAX_DOCUMENT_LENGTH, MAX_KEPT_DOCUMENT_LENGTH and MAX_KEPT_TOTAL_LENGTH.
+   */
+  limits?: Partial<DocumentLimits>;
 }
 
 /** Why the server stopped, and the exit code a process running only it should end with. */
@@ -86,7 +91,7 @@ export function startServer(options: LanguageServerOptions): LanguageServer {
   const catalog = options.catalog ?? builtinCatalog();
   const defaultDataset = datasetOption(options.defaultDataset, catalog);
   const serverVersion = options.version ?? packageVersion();
-  const documents = new OpenDocuments();
+  const documents = new OpenDocuments({ ...DEFAULT_LIMITS, ...options.limits });
   let settings: Settings = {};
   const datasetOf = (document: TextDocument) => chooseDataset(document.getText(), catalog, settings.dataset, defaultDataset);
   /** Documents whose diagnostics are out of date, published one per quiet turn. */
@@ -97,10 +102,17 @@ export function startServer(options: LanguageServerOptions): LanguageServer {
     if (uri === undefined || !running) return;
     stale.delete(uri);
     if (stale.size > 0) quiet.request();
+    const notKept = documents.notKept(uri);
+    if (notKept) {
+      connection.sendDiagnostics({ uri, version: documents.version(uri), diagnostics: notKeptDiagnostics(notKept, documents.limits) });
+      return;
+    }
     const document = documents.get(uri);
     if (!document) return;
     try {
-      const diagnostics = isTooLarge(document) ? tooLargeDiagnostics(document) : documentDiagnostics(document, datasetOf(document));
+      const diagnostics = documents.isTooLarge(document)
+        ? tooLargeDiagnostics(document, documents.limits.analysed)
+        : documentDiagnostics(document, datasetOf(document));
       connection.sendDiagnostics({ uri, version: document.version, diagnostics });
     } catch (error) {
       // Outside any handler, an exception would escape to the event loop: it is logged instead.
@@ -253,15 +265,15 @@ function refusal(message: RequestMessage | NotificationMessage, problem: string)
 }
 
 /**
- * The requests about one document. A document the client never opened, or one too long to
- * analyse, gets an empty answer.
+ * The requests about one document. A document the client never opened, one too long to analyse,
+ * or one whose text is not kept, gets an empty answer.
  */
 function answerRequests(connection: Connection, documents: OpenDocuments, datasetOf: (document: TextDocument) => Dataset | undefined): void {
   const withDocument =
     <P extends { textDocument: { uri: string } }, R>(empty: R, answer: (document: TextDocument, params: P) => R) =>
     (params: P): R => {
       const document = documents.get(params.textDocument.uri);
-      return document && !isTooLarge(document) ? answer(document, params) : empty;
+      return document && !documents.isTooLarge(document) ? answer(document, params) : empty;
     };
   connection.onCompletion(withDocument([], (document, params) => completions(document, document.offsetAt(params.position), datasetOf(document))));
   connection.onHover(withDocument(null, (document, params) => hoverAt(document, document.offsetAt(params.position), datasetOf(document))));

@@ -46,13 +46,15 @@ describe('lines', () => {
       fc.property(text, fc.array(change, { maxLength: 12 }), (initial, changes) => {
         const document = TextDocument.create('file:///t.lf', 'logfilter', 1, initial);
         let lines = splitLines(initial);
+        const size = { length: initial.length };
         changes.forEach((generated, index) => {
           // TextDocument mends its line index wrongly after a range past the last line (its text
           // stays right): such a line is clamped to the last here, and tested apart below.
           const one = 'range' in generated ? { ...generated, range: clampLines(generated.range, document.lineCount - 1) } : generated;
           TextDocument.update(document, [one], index + 2);
-          lines = applyChange(lines, one);
+          lines = applyChange(lines, one, size);
           expect(lines.join('')).toBe(document.getText());
+          expect(size.length).toBe(document.getText().length);
         });
       }),
       { numRuns: 2000 },
