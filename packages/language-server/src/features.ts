@@ -37,7 +37,7 @@ export function rangeOf(document: TextDocument, start: number, end: number): Ran
   return { start: document.positionAt(start), end: document.positionAt(end) };
 }
 
-/** The diagnostics of the whole document, each hint also given as related information. */
+/** The diagnostics of the whole document, each with its hint on the last line of its message. */
 export function documentDiagnostics(document: TextDocument, choice: DatasetChoice): LspDiagnostic[] {
   const text = document.getText();
   const found: Diagnostic[] = choice.problem ? [choice.problem] : [];
@@ -90,8 +90,9 @@ function toLspDiagnostic(document: TextDocument, diagnostic: Diagnostic): LspDia
     severity: diagnostic.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
     code: diagnostic.code,
     source: 'logfilter',
+    // The hint once, on a line of the message: every client shows the message, and VS Code shows
+    // related information beside it in the Problems panel, so a hint there as well showed twice.
     message: diagnostic.hint ? `${diagnostic.message}\nhint: ${diagnostic.hint}` : diagnostic.message,
-    relatedInformation: diagnostic.hint ? [{ location: { uri: document.uri, range }, message: `hint: ${diagnostic.hint}` }] : undefined,
     // Its quick fixes, which the client sends back in a code action request (fixes.ts).
     data: fixData(document, diagnostic.fixes),
   };
