@@ -62,7 +62,7 @@ describe('the .vsix', () => {
     const [grammar] = manifest.contributes.grammars;
     expect(language).toMatchObject({ id: 'logfilter', extensions: ['.lf'] });
     expect(grammar).toMatchObject({ language: 'logfilter', scopeName: 'source.logfilter' });
-    expect(Object.keys(manifest.contributes.configuration.properties).sort()).toEqual(['logfilter.dataset', 'logfilter.path']);
+    expect(Object.keys(manifest.contributes.configuration.properties).sort()).toEqual(['logfilter.dataset', 'logfilter.docsBaseUrl', 'logfilter.path']);
     // What the manifest points at is in the archive, and is the committed file.
     expect(entry(grammar.path).toString('utf8')).toBe(readFileSync(GRAMMAR_FILE, 'utf8'));
     expect(entry(language.configuration).toString('utf8')).toBe(readFileSync(LANGUAGE_CONFIGURATION_FILE, 'utf8'));
@@ -118,6 +118,18 @@ describe('the packaged language server, started as activate starts it', () => {
     await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { logfilter: { dataset: 'http_requests', path: '' } } });
     const [changed] = await republished;
     expect(changed.message).toContain("unknown field 'QueryNam' in dataset http_requests");
+  });
+
+  it('links diagnostics to the logfilter.docsBaseUrl setting, else to the documentation site', async () => {
+    server = startAsActivate({});
+    await initialize(server, initializationOptions({ docsBaseUrl: ' ' }));
+    const [standard] = await open(server, URI, 'ClientCountry eq us AND\n');
+    expect(standard.codeDescription).toEqual({ href: 'https://logfilter.dev/docs/diagnostics/expected-field' });
+    server.stop();
+    server = startAsActivate({});
+    await initialize(server, initializationOptions({ docsBaseUrl: 'http://127.0.0.1:4173/docs/' }));
+    const [local] = await open(server, URI, 'ClientCountry eq us AND\n');
+    expect(local.codeDescription).toEqual({ href: 'http://127.0.0.1:4173/docs/diagnostics/expected-field' });
   });
 
   it('runs the logfilter.path executable instead when the setting names one', async () => {

@@ -35,6 +35,18 @@ describe('logfilter lsp', () => {
     expect(await openDocument(session, URI, 'QueryName eq example.com\n')).toEqual([]);
   });
 
+  it("links each diagnostic to its page on the documentation site (codeDescription.href), under the editor's base when it gives one", async () => {
+    session = startLsp(['--stdio']);
+    await initialize(session);
+    const [field] = await openDocument(session, URI, 'QueryNam eq example.com\n');
+    expect(field).toMatchObject({ code: 'unknown-field', codeDescription: { href: 'https://logfilter.dev/docs/diagnostics/unknown-field' } });
+    session.child.kill();
+    session = startLsp(['--stdio']);
+    await initialize(session, { docsBaseUrl: 'http://127.0.0.1:8080/logfilter/' });
+    const diagnostics = await openDocument(session, URI, 'ClientCountry eq us AND\n');
+    expect(diagnostics.map((diagnostic) => diagnostic.codeDescription?.href)).toEqual(['http://127.0.0.1:8080/logfilter/diagnostics/expected-field']);
+  });
+
   it('is a usage error (exit 2, no server) when -d names no dataset', async () => {
     session = startLsp(['-d', 'dns_log']);
     expect(await session.exited).toBe(2);

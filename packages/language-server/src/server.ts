@@ -12,7 +12,7 @@
  * The server never ends the process it runs in: it stops (see `LanguageServer.stopped`), and the
  * starter decides what that means (stdio.ts ends the process with the stop's code).
  */
-import { builtinCatalog, type Catalog, DEFAULT_DATASET, type Dataset, resolveDataset } from '@logfilter/core';
+import { builtinCatalog, type Catalog, DEFAULT_DATASET, DOCS_BASE_URL, type Dataset, resolveDataset } from '@logfilter/core';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   type Connection,
@@ -59,6 +59,12 @@ export interface LanguageServerOptions {
    * saying why): by default MAX_DOCUMENT_LENGTH, MAX_KEPT_DOCUMENT_LENGTH and MAX_KEPT_TOTAL_LENGTH.
    */
   limits?: Partial<DocumentLimits>;
+  /**
+   * The documentation site each diagnostic links to, as `codeDescription.href`:
+   * `<docsBaseUrl>/diagnostics/<code>` (default: core's DOCS_BASE_URL). The editor's `docsBaseUrl`
+   * setting overrides it.
+   */
+  docsBaseUrl?: string;
 }
 
 /** Why the server stopped, and the exit code a process running only it should end with. */
@@ -84,6 +90,8 @@ export interface LanguageServer {
 /** The editor's settings, from `initializationOptions` or `workspace/didChangeConfiguration` (`{logfilter: {...}}`). */
 interface Settings {
   dataset?: string;
+  /** An absolute address; a setting that is not one is logged and left out. */
+  docsBaseUrl?: string;
 }
 
 /** Starts a language server on the streams: it listens at once and answers until it stops. */
@@ -93,6 +101,13 @@ export function startServer(options: LanguageServerOptions): LanguageServer {
   const serverVersion = options.version ?? packageVersion();
   const documents = new OpenDocuments({ ...DEFAULT_LIMITS, ...options.limits });
   let settings: Settings = {};
+  const defaultDocsBase = options.docsBaseUrl ?? DOCS_BASE_URL;
+  const docsBase = () => settings.docsBaseUrl ?? defaultDocsBase;
+  const takeSettings = (value: unknown) => {
+    const { settings: read, problem } = readSettings(value);
+    settings = read;
+    if (problem !== undefined) connection.console.warn(`${problem}; diagnostics link under ${defaultDocsBase}`);
+  };
   const datasetOf = (document: TextDocument) => chooseDataset(document.getText(), catalog, settings.dataset, defaultDataset);
   /** Documents whose diagnostics are out of date, published one per quiet turn. */
   const stale = new Set<string>();
@@ -104,15 +119,15 @@ export function startServer(options: LanguageServerOptions): LanguageServer {
     if (stale.size > 0) quiet.request();
     const notKept = documents.notKept(uri);
     if (notKept) {
-      connection.sendDiagnostics({ uri, version: documents.version(uri), diagnostics: notKeptDiagnostics(notKept, documents.limits) });
+      connection.sendDiagnostics({ uri, version: documents.version(uri), diagnostics: notKeptDiagnostics(notKept, documents.limits, docsBase()) });
       return;
     }
     const document = documents.get(uri);
     if (!document) return;
     try {
       const diagnostics = documents.isTooLarge(document)
-        ? tooLargeDiagnostics(document, documents.limits.analysed)
-        : documentDiagnostics(document, datasetOf(document));
+        ? tooLargeDiagnostics(document, documents.limits.analysed, docsBase())
+        : documentDiagnostics(document, datasetOf(document), docsBase());
       connection.sendDiagnostics({ uri, version: document.version, diagnostics });
     } catch (error) {
       // Outside any handler, an exception would escape to the event loop: it is logged instead.
@@ -165,11 +180,11 @@ export function startServer(options: LanguageServerOptions): LanguageServer {
   for (const event of ['end', 'close']) options.input.on(event, inputClosed);
 
   connection.onInitialize((params): InitializeResult => {
-    settings = readSettings(params.initializationOptions);
+    takeSettings(params.initializationOptions);
     return { capabilities: CAPABILITIES, serverInfo: { name: 'logfilter', version: serverVersion } };
   });
   connection.onDidChangeConfiguration((change) => {
-    settings = readSettings((change.settings as { logfilter?: unknown } | undefined)?.logfilter);
+    takeSettings((change.settings as { logfilter?: unknown } | undefined)?.logfilter);
     for (const uri of documents.uris()) recheck(uri);
   });
   connection.onDidOpenTextDocument((params) => {
@@ -283,8 +298,13 @@ function answerRequests(connection: Connection, documents: OpenDocuments, datase
   connection.languages.semanticTokens.on(withDocument({ data: [] }, (document) => ({ data: semanticTokens(document) })));
 }
 
-function readSettings(value: unknown): Settings {
-  if (typeof value !== 'object' || value === null) return {};
-  const dataset = (value as { dataset?: unknown }).dataset;
-  return typeof dataset === 'string' && dataset !== '' ? { dataset } : {};
+/** The settings the editor sent, and what was wrong with one of them, if anything. */
+function readSettings(value: unknown): { settings: Settings; problem?: string } {
+  if (typeof value !== 'object' || value === null) return { settings: {} };
+  const { dataset, docsBaseUrl } = value as { dataset?: unknown; docsBaseUrl?: unknown };
+  const settings: Settings = typeof dataset === 'string' && dataset !== '' ? { dataset } : {};
+  if (docsBaseUrl === undefined || docsBaseUrl === null || docsBaseUrl === '') return { settings };
+  if (typeof docsBaseUrl === 'string' && URL.canParse(docsBaseUrl)) return { settings: { ...settings, docsBaseUrl } };
+  const shown = typeof docsBaseUrl === 'string' ? JSON.stringify(docsBaseUrl) : `of type ${typeof docsBaseUrl}`;
+  return { settings, problem: `the docsBaseUrl setting ${shown} is not an absolute address (such as ${DOCS_BASE_URL})` };
 }

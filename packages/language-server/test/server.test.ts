@@ -1,5 +1,6 @@
 /** The language server over in-memory streams, driven by a real JSON-RPC client (vscode-jsonrpc). */
 import { readFileSync } from 'node:fs';
+import { DOCS_BASE_URL, diagnosticPage } from '@logfilter/core';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyEdits, initialize, type LspDiagnostic, type LspTextEdit, openDocument, type Session, shutdown, startSession } from './support.js';
@@ -61,6 +62,32 @@ describe('the language server', () => {
     expect(field.message).toBe("unknown field 'QueryNam' in dataset dns_logs\nhint: did you mean 'QueryName'?");
     expect(field).not.toHaveProperty('relatedInformation');
     expect(operator).toMatchObject({ severity: 2, range: { start: { line: 1, character: 41 }, end: { line: 1, character: 44 } } });
+  });
+
+  it('links every diagnostic to its page: under DOCS_BASE_URL, the base the starter gives, or the editor setting', async () => {
+    const lsp = await started();
+    const [field, operator] = await openDocument(lsp, URI, DNS_FILTER);
+    expect(field.codeDescription).toEqual({ href: `${DOCS_BASE_URL}/diagnostics/unknown-field` });
+    expect(operator.codeDescription).toEqual({ href: diagnosticPage('deprecated-operator') });
+    // A setting changed while running re-links the open documents.
+    const published = lsp.nextDiagnostics(URI);
+    await lsp.connection.sendNotification('workspace/didChangeConfiguration', { settings: { logfilter: { docsBaseUrl: 'file:///opt/logfilter-docs' } } });
+    expect((await published).map((diagnostic) => diagnostic.codeDescription?.href)).toEqual([
+      'file:///opt/logfilter-docs/diagnostics/unknown-field',
+      'file:///opt/logfilter-docs/diagnostics/deprecated-operator',
+    ]);
+    // One that is no absolute address is logged and leaves the links as the starter's default.
+    session?.close();
+    session = startSession({ docsBaseUrl: 'https://docs.example/logfilter' });
+    await initialize(session, { docsBaseUrl: 'docs/here' });
+    const logged = await session.receivedMatching((message) => message.method === 'window/logMessage');
+    expect(logged.params).toEqual({
+      type: 2,
+      message:
+        'the docsBaseUrl setting "docs/here" is not an absolute address (such as https://logfilter.dev/docs); diagnostics link under https://docs.example/logfilter',
+    });
+    const [tooLarge] = await openDocument(session, URI, `BotScore lt 30${' '.repeat(300_000)}`);
+    expect(tooLarge.codeDescription).toEqual({ href: 'https://docs.example/logfilter/diagnostics/document-too-large' });
   });
 
   it('re-checks after an incremental change', async () => {

@@ -31,7 +31,7 @@ export async function deactivate(): Promise<void> {
 
 function readSettings(): ExtensionSettings {
   const configuration = workspace.getConfiguration(SECTION);
-  return { dataset: configuration.get<string>('dataset'), path: configuration.get<string>('path') };
+  return { dataset: configuration.get<string>('dataset'), path: configuration.get<string>('path'), docsBaseUrl: configuration.get<string>('docsBaseUrl') };
 }
 
 async function start(context: ExtensionContext): Promise<void> {

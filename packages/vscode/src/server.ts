@@ -17,6 +17,8 @@ export interface ExtensionSettings {
   dataset?: string;
   /** `logfilter.path`: a `logfilter` executable to use instead of the bundled server (empty: the bundled one). */
   path?: string;
+  /** `logfilter.docsBaseUrl`: the documentation site diagnostics link to (empty: the server's default). */
+  docsBaseUrl?: string;
 }
 
 /** The process that runs the server: what `child_process.spawn` (and vscode-languageclient's `Executable`) takes. */
@@ -46,8 +48,9 @@ export function serverCommand(extensionPath: string, settings: ExtensionSettings
   };
 }
 
-/** The `initializationOptions` the server reads its settings from (@logfilter/language-server: `{dataset}`). */
-export function initializationOptions(settings: ExtensionSettings): { dataset?: string } {
+/** The `initializationOptions` the server reads its settings from (@logfilter/language-server: `{dataset, docsBaseUrl}`). */
+export function initializationOptions(settings: ExtensionSettings): { dataset?: string; docsBaseUrl?: string } {
   const dataset = settings.dataset?.trim();
-  return dataset ? { dataset } : {};
+  const docsBaseUrl = settings.docsBaseUrl?.trim();
+  return { ...(dataset ? { dataset } : {}), ...(docsBaseUrl ? { docsBaseUrl } : {}) };
 }
