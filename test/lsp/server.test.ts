@@ -4,7 +4,7 @@
  * over in-memory streams; here, what a process adds: its version, the CLI's options, its exit codes
  * and its line on stderr.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../support/cli.js';
@@ -19,6 +19,13 @@ afterEach(() => {
 });
 
 describe('logfilter lsp', () => {
+  it('is @logfilter/language-server: packages/cli/src holds no language server code', () => {
+    const cliSource = join(REPO_ROOT, 'packages', 'cli', 'src');
+    const files = readdirSync(cliSource, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'));
+    expect(files.filter((file) => /vscode-languageserver/.test(readFileSync(join(cliSource, file), 'utf8')))).toEqual([]);
+    expect(readFileSync(join(cliSource, 'commands', 'lsp.ts'), 'utf8')).toContain("import('@logfilter/language-server')");
+  });
+
   it("initializes with the language server package's version, and shuts down and exits with 0", async () => {
     session = startLsp(['--stdio']);
     const { capabilities, serverInfo } = await initialize(session);
