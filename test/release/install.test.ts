@@ -63,7 +63,7 @@ describe('npm install -g @logfilter/cli', () => {
     const cli = join(world.globalModules, '@logfilter', 'cli');
     expect(existsSync(join(cli, 'node_modules'))).toBe(false);
     expect(readdirSync(world.globalModules).filter((name) => name !== '@logfilter')).toEqual([]);
-    expect(readdirSync(join(cli, 'dist')).sort()).toEqual(expect.arrayContaining(['catalog', 'logfilter.cjs', 'lsp.cjs', 'ws.cjs']));
+    expect(readdirSync(join(cli, 'dist')).sort()).toEqual(expect.arrayContaining(['catalog', 'logfilter.cjs', 'lsp.cjs', 'test-worker.cjs', 'ws.cjs']));
     expect(readdirSync(join(cli, 'dist')).filter((file) => file.endsWith('.js') || file.endsWith('.map'))).toEqual([]);
     expect(existsSync(join(cli, 'LICENSE'))).toBe(true);
     expect(existsSync(join(cli, 'README.md'))).toBe(true);
@@ -101,19 +101,12 @@ describe('npm install -g @logfilter/cli', () => {
     expect(initialize).toMatchObject({ capabilities: expect.any(Object) });
   });
 
-  it(
-    'runs --engine duckdb only once @duckdb/node-api is installed, saying so before (exit 2)',
-    async () => {
-      const absent = await logfilter(['test', '--engine', 'duckdb', '--logs', logs, FILTER]);
-      expect(absent.code).toBe(2);
-      expect(absent.stderr).toContain('install @duckdb/node-api');
-      expect(absent.stderr).toContain('default engine');
-      expect(absent.stderr).not.toContain('internal error');
-      await ok(run('npm', ['install', '-g', '@duckdb/node-api'], { env: world.env, cwd: world.root }), 'npm install -g @duckdb/node-api');
-      expect(await logfilter(['test', '--engine', 'duckdb', '--logs', logs, FILTER])).toMatchObject({ code: 0, stdout: `${LET_THROUGH.join('\n')}\n` });
-    },
-    5 * MINUTES,
-  );
+  it('says --engine duckdb was retired, and what to use instead (exit 2)', async () => {
+    const retired = await logfilter(['test', '--engine', 'duckdb', '--logs', logs, FILTER]);
+    expect(retired.code).toBe(2);
+    expect(retired.stderr).toContain('--engine duckdb was retired');
+    expect(retired.stderr).toContain('logfilter sql --dialect duckdb');
+  });
 
   it(
     'compares filters (diff) only once z3-solver is installed, saying so before (exit 2)',
@@ -154,15 +147,6 @@ describe('npx @logfilter/cli', () => {
       expect(npx).toMatchObject({ code: 0, stdout: expected.stdout });
     },
     2 * MINUTES,
-  );
-
-  it(
-    'runs --engine duckdb with @duckdb/node-api beside it (-p), as the CLI`s README says',
-    async () => {
-      const args = ['--yes', '-p', '@logfilter/cli', '-p', '@duckdb/node-api', 'logfilter', 'test', '--engine', 'duckdb', '--logs', logs, FILTER];
-      expect(await run('npx', args, { env: world.env, cwd: world.root })).toMatchObject({ code: 0, stdout: `${LET_THROUGH.join('\n')}\n` });
-    },
-    5 * MINUTES,
   );
 });
 
