@@ -29,7 +29,7 @@ import { askSolver, type Budget, DEFAULT_SAFETY_MS, type Limit, limitReason, loa
 /** Z3's resource units each question of check --deep may spend by default (a fraction of diff's). */
 export const DEFAULT_DEEP_WORK = 1_000_000;
 /** Z3's resource units all questions of one filter may spend together by default. */
-export const DEFAULT_DEEP_TOTAL_WORK = 3_000_000;
+export const DEFAULT_DEEP_TOTAL_WORK = 2_000_000;
 
 export interface DeepLintOptions extends Budget {
   /** Resource units all questions together may spend (default DEFAULT_DEEP_TOTAL_WORK); the questions past it are undecided. */
