@@ -101,7 +101,10 @@ export function registerCompile(program: Command, context: Context): void {
       .option('--timeout <seconds>', 'with --deep: wall-clock safety net of each filter, far above what the budgets take (default 120)')
       .addOption(formatOption()),
   )
-    .addHelpText('after', `\n${INPUT_RULE}\nPrints the diagnostics and a summary line on stderr, nothing on stdout (but with --json or --format).`)
+    .addHelpText(
+      'after',
+      `\n${INPUT_RULE}\nPrints the diagnostics and a summary line on stderr, nothing on stdout (but with --json or --format).\nWith --deep, each question the solver did not decide is a note on stderr (note[undecided]) with its range and why;\nnotes do not change the exit code (0 for a filter without errors).`,
+    )
     .action(
       context.action((positionals: string[], flags: CompileFlags & { fromJson?: boolean; terraform?: string[]; terraformPlan?: string }) => {
         const first = positionals.length > 0 ? positionals.join(' ') : undefined;
