@@ -4,8 +4,9 @@
  * and prefix) runs `npm i -g @logfilter/cli` (the README's first install line) and each kind of
  * command, `npx @logfilter/cli`, DuckDB as the optional extra, the CLI under Node 22 and 24 (the
  * registry's `node` package), and the libraries in a fresh project: ESM import, types under
- * module node16, a browser bundle of @logfilter/core, the language server started from a plain
- * Node script over stdio pipes. Third-party packages come from the npm registry.
+ * module node16, browser bundles of @logfilter/core and @logfilter/solver, the solver (with its
+ * optional peer z3-solver) and the language server (over stdio pipes) from plain Node scripts.
+ * Third-party packages come from the npm registry.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,7 +46,17 @@ beforeAll(async () => {
   libraries = (async () => {
     const dir = project(world, 'app');
     // @types/node as any Node project has it: @logfilter/api and @logfilter/emulator are Node libraries.
-    const names = ['@logfilter/core', '@logfilter/api', '@logfilter/emulator', '@logfilter/codemirror', '@logfilter/language-server', '@types/node@20'];
+    // z3-solver, the optional peer of @logfilter/solver, as a user of the solver installs it.
+    const names = [
+      '@logfilter/core',
+      '@logfilter/api',
+      '@logfilter/emulator',
+      '@logfilter/codemirror',
+      '@logfilter/language-server',
+      '@logfilter/solver',
+      'z3-solver@5.2.0',
+      '@types/node@20',
+    ];
     await ok(run('npm', ['install', ...names], { env: world.env, cwd: dir }), 'npm install of the libraries');
     return dir;
   })();
@@ -115,7 +126,18 @@ describe('npm install -g @logfilter/cli', () => {
       const absent = await logfilter(pair);
       expect([absent.code, absent.stderr, absent.stdout]).toEqual([2, expect.stringContaining('npm install -g z3-solver'), '']);
       expect(absent.stderr).toContain('z3-solver');
+      expect(absent.stderr).toContain('diff needs the z3-solver package');
       expect(absent.stderr).not.toContain('internal error');
+      // Each command that needs it names itself, and how to run it with z3-solver beside it.
+      const deep = await logfilter(['check', '--deep', 'BotScore lt 30 AND BotScore lt 10']);
+      expect([deep.code, deep.stderr]).toEqual([0, expect.stringContaining('check --deep needs the z3-solver package')]);
+      expect(deep.stderr).toContain('logfilter check --deep ...');
+      const jobs = JSON.stringify([
+        { id: 1, destination_conf: 's3://a/x', filter: null },
+        { id: 2, destination_conf: 's3://a/x', filter: null },
+      ]);
+      const overlap = await logfilter(['jobs', 'overlap', '--file', '-'], jobs);
+      expect([overlap.code, overlap.stderr]).toEqual([2, expect.stringContaining('jobs overlap needs the z3-solver package')]);
       await ok(run('npm', ['install', '-g', 'z3-solver@5.2.0'], { env: world.env, cwd: world.root }), 'npm install -g z3-solver');
       expect(await logfilter(pair)).toMatchObject({ code: 1, stdout: expect.stringContaining('{"BotScore":30}') });
     },
@@ -171,7 +193,7 @@ describe('the libraries in a fresh project', () => {
           return path.endsWith(join('@codemirror', 'state')) ? [path] : copies(path);
         });
       expect(copies(join(app, 'node_modules'))).toHaveLength(1);
-      for (const name of ['core', 'api', 'emulator', 'codemirror', 'language-server']) {
+      for (const name of ['core', 'api', 'emulator', 'codemirror', 'language-server', 'solver']) {
         const manifest = readJson(join(app, 'node_modules', '@logfilter', name, 'package.json'));
         expect(manifest.engines.node).toBe('>=20.19');
         for (const range of Object.values({ ...manifest.dependencies, ...manifest.peerDependencies })) expect(range).not.toMatch(/workspace:|catalog:/);
@@ -270,6 +292,53 @@ describe('the libraries in a fresh project', () => {
       expect(code).not.toMatch(/from ["']node:/);
       writeFileSync(join(app, 'bundle.mjs'), `${code}\nconsole.log(JSON.stringify(globalThis.result.ok));\n`);
       expect((await ok(run(process.execPath, ['bundle.mjs'], { env: world.env, cwd: app }), 'the bundle')).stdout.trim()).toBe('true');
+    },
+    5 * MINUTES,
+  );
+
+  it(
+    'use the solver from a plain Node script, its optional peer z3-solver loaded when asked',
+    async () => {
+      const app = await libraries;
+      const script = [
+        "import { builtinCatalog, compile, parseJsonExact } from '@logfilter/core';",
+        "import { compareFilters, loadSolver } from '@logfilter/solver';",
+        "const dataset = builtinCatalog().get('http_requests');",
+        'const filter = (text) => parseJsonExact(compile(text).json);',
+        "const result = await compareFilters(filter('BotScore lt 30'), filter('BotScore leq 30'), dataset);",
+        'console.log(JSON.stringify({ relation: result.relation, witnesses: result.witnesses.map((w) => w.line) }));',
+        '(await loadSolver()).release();',
+      ].join('\n');
+      writeFileSync(join(app, 'solver.mjs'), script);
+      const used = await ok(run(process.execPath, ['solver.mjs'], { env: world.env, cwd: app }), 'node solver.mjs');
+      expect(JSON.parse(used.stdout)).toEqual({ relation: 'new-wider', witnesses: ['{"BotScore":30}'] });
+    },
+    5 * MINUTES,
+  );
+
+  it(
+    'bundle the solver for the browser (esbuild, no node: builtins), and the bundle runs',
+    async () => {
+      const app = await libraries;
+      writeFileSync(
+        join(app, 'solver-browser.js'),
+        "import { compareFilters, destinationPlace } from '@logfilter/solver';\nglobalThis.result = [typeof compareFilters, destinationPlace('S3://Bucket/logs/?region=x')];\n",
+      );
+      const { build } = await import('esbuild');
+      const bundled = await build({
+        absWorkingDir: app,
+        entryPoints: ['solver-browser.js'],
+        bundle: true,
+        platform: 'browser',
+        format: 'esm',
+        write: false,
+        logLevel: 'silent',
+      });
+      const code = bundled.outputFiles.map((file) => file.text).join('\n');
+      expect(code).not.toMatch(/from ["']node:|require\(["']node:/);
+      writeFileSync(join(app, 'solver-bundle.mjs'), `${bundled.outputFiles[0].text}\nconsole.log(JSON.stringify(globalThis.result));\n`);
+      const ran = await ok(run(process.execPath, ['solver-bundle.mjs'], { env: world.env, cwd: app }), 'the solver bundle');
+      expect(JSON.parse(ran.stdout)).toEqual(['function', 's3://bucket/logs']);
     },
     5 * MINUTES,
   );

@@ -11,7 +11,7 @@ import { printReported } from '../service.js';
 import { type TerraformJob, terraformJobs } from '../terraform/check.js';
 import { isPlan, plannedTerraformJobs } from '../terraform/plan.js';
 import { EXIT_UNDECIDED, solverErrors } from './exits.js';
-import type { Relation } from './solve.js';
+import type { Budget, Relation } from '@logfilter/solver';
 import { compareTerraform, type JobChange } from './terraform.js';
 
 export type TerraformKind = 'tf' | 'plan';
@@ -48,12 +48,12 @@ export async function diffTerraform(
   context: Context,
   paths: [string, string],
   kinds: [TerraformKind, TerraformKind],
-  options: { json: boolean; timeoutMs?: number },
+  options: { json: boolean } & Budget,
 ): Promise<number> {
   const read = (path: string, kind: TerraformKind): TerraformJob[] => (kind === 'plan' ? plannedTerraformJobs(path) : terraformJobs([path]));
   const [older, newer] = [read(paths[0], kinds[0]), read(paths[1], kinds[1])];
   if (older.length === 0 && newer.length === 0) throw new UsageError(`no cloudflare_logpush_job resource in ${paths[0]} or ${paths[1]}`, 'no-jobs');
-  const diff = await solverErrors(() => compareTerraform(older, newer, context.catalog(), { timeoutMs: options.timeoutMs }));
+  const diff = await solverErrors(() => compareTerraform(older, newer, context.catalog(), { work: options.work, safetyMs: options.safetyMs }));
   if (diff.problems.length > 0) {
     for (const problem of diff.problems) {
       if (problem.text === '') printReported(problem.diagnostics);

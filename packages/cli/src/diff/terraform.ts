@@ -16,7 +16,7 @@ import {
   NOWHERE,
 } from '@logfilter/core';
 import type { TerraformJob } from '../terraform/check.js';
-import { type CompareOptions, compareFilters, type Relation, type Witness } from './solve.js';
+import { type CompareOptions, compareFilters, type Relation, type Witness } from '@logfilter/solver';
 
 /**
  * One resource: `added`, `removed`; `same` (every record passes both or neither); `changed`, with the
