@@ -1,18 +1,26 @@
 /**
  * `logfilter diff OLD NEW` when both are Terraform: which inputs are (`.tf` files, folders, plans in
- * JSON found by their content), their jobs read by the Terraform readers, compared by address
- * (diff/terraform.ts) and printed. Exit 0 when every job keeps its meaning, 1 when one changed, was
+ * JSON found by their content), their jobs read and compared by address by @logfilter/terraform, with
+ * the solver's comparison by meaning, and printed. Exit 0 when every job keeps its meaning, 1 when one changed, was
  * added or removed, 2 usage or a filter with errors, 3 undecided (and nothing changed).
  */
 import { readFileSync, statSync } from 'node:fs';
 import type { Context } from '../context.js';
 import { EXIT_INVALID, EXIT_OK, UsageError } from '../io.js';
 import { printReported } from '../service.js';
-import { type TerraformJob, terraformJobs } from '../terraform/check.js';
-import { isPlan, plannedTerraformJobs } from '../terraform/plan.js';
+import {
+  type CompareFilters,
+  diffTerraform as diffJobs,
+  type FilterRelation,
+  isPlan,
+  type JobChange,
+  plannedTerraformJobs,
+  type TerraformJob,
+  terraformJobs,
+} from '@logfilter/terraform';
+import { readPlanFile, readTerraformFiles, terraformInput } from '../terraform/read.js';
 import { EXIT_UNDECIDED, solverErrors } from './exits.js';
-import type { Relation } from './solve.js';
-import { compareTerraform, type JobChange } from './terraform.js';
+import { compareFilters } from './solve.js';
 
 export type TerraformKind = 'tf' | 'plan';
 
@@ -34,7 +42,7 @@ export function terraformKind(argument: string): TerraformKind | undefined {
   }
 }
 
-const CHANGE: Record<Relation, string> = {
+const CHANGE: Record<FilterRelation, string> = {
   same: 'same meaning',
   'old-wider': 'OLD lets through more',
   'new-wider': 'NEW lets through more',
@@ -50,10 +58,13 @@ export async function diffTerraform(
   kinds: [TerraformKind, TerraformKind],
   options: { json: boolean; timeoutMs?: number },
 ): Promise<number> {
-  const read = (path: string, kind: TerraformKind): TerraformJob[] => (kind === 'plan' ? plannedTerraformJobs(path) : terraformJobs([path]));
+  const read = (path: string, kind: TerraformKind): TerraformJob[] =>
+    kind === 'plan' ? terraformInput(() => plannedTerraformJobs(readPlanFile(path))) : terraformInput(() => terraformJobs(readTerraformFiles([path])));
   const [older, newer] = [read(paths[0], kinds[0]), read(paths[1], kinds[1])];
   if (older.length === 0 && newer.length === 0) throw new UsageError(`no cloudflare_logpush_job resource in ${paths[0]} or ${paths[1]}`, 'no-jobs');
-  const diff = await solverErrors(() => compareTerraform(older, newer, context.catalog(), { timeoutMs: options.timeoutMs }));
+  // The solver's comparison by meaning, with the time budget of each question.
+  const compare: CompareFilters = (a, b, dataset) => compareFilters(a, b, dataset, { timeoutMs: options.timeoutMs });
+  const diff = await solverErrors(() => diffJobs(older, newer, { catalog: context.catalog(), compare }));
   if (diff.problems.length > 0) {
     for (const problem of diff.problems) {
       if (problem.text === '') printReported(problem.diagnostics);

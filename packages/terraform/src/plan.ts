@@ -1,5 +1,5 @@
 /**
- * `logfilter check --terraform-plan PLAN.json`: the `cloudflare_logpush_job` resources of a plan as
+ * The check of a plan: the `cloudflare_logpush_job` resources of a plan as
  * `terraform show -json` writes it (format_version 1.x), modules, `count` and `for_each` instances
  * included, with every value as Terraform will apply it. Each job's `filter` is checked against
  * its `dataset` under its scope (`zone_id` or `account_id`) by core's own job checks, and each
@@ -17,12 +17,12 @@ import {
   SourceMap,
   type Span,
 } from '@logfilter/core';
-import { readTextFile, UsageError } from '../io.js';
-import type { ReportDiagnostic } from '../report/report.js';
-import { FILTER_RESOURCES, type TerraformCheckOptions, type TerraformJob, type TerraformReport } from './check.js';
+import { FILTER_RESOURCES, type TerraformCheckOptions, type TerraformDiagnostic, type TerraformJob, type TerraformReport } from './check.js';
+import { TerraformInputError } from './errors.js';
+import type { TerraformFile } from './files.js';
 
 /** A job of the plan: its address, its values after apply, which of them are known only then, and where it is in the file. */
-export interface PlannedJob {
+interface PlannedJob {
   address: string;
   values: Record<string, unknown>;
   unknown: Record<string, unknown>;
@@ -32,8 +32,10 @@ export interface PlannedJob {
 
 const MAKE_A_PLAN = 'make one with `terraform plan -out plan.out && terraform show -json plan.out > plan.json`';
 
-export function checkTerraformPlan(path: string, options: TerraformCheckOptions): TerraformReport {
-  const { text, read } = readPlan(path);
+/** Checks the filter of every job of a plan (`plan.text` as `terraform show -json` writes it); a text that is not a plan throws a TerraformInputError. */
+export function checkTerraformPlan(plan: TerraformFile, options: TerraformCheckOptions): TerraformReport {
+  const path = plan.name;
+  const { text, read } = readPlan(plan);
   const report: TerraformReport = { diagnostics: [], notChecked: [], sources: new Map([[path, text]]), files: 1, filters: 0 };
   const map = new SourceMap(text);
   const at = (pointer: string) => map.range(read.locations.get(pointer) ?? ({ start: 0, end: 0 } as Span));
@@ -41,15 +43,20 @@ export function checkTerraformPlan(path: string, options: TerraformCheckOptions)
   return report;
 }
 
-/** A plan file read and checked to be one (format 1.x); anything else is a usage error that says how to make one. */
-export function readPlan(path: string): { text: string; read: { value: Record<string, unknown>; locations: Map<string, Span> } } {
-  const text = readTextFile(path, 'json');
+/** A plan's text read and checked to be one (format 1.x); anything else throws a TerraformInputError that says how to make one. */
+function readPlan({ name: path, text }: TerraformFile): { text: string; read: { value: Record<string, unknown>; locations: Map<string, Span> } } {
   const read = readJson(text);
-  if (!read.ok) throw new UsageError(`${path} is not valid JSON (${read.message}): ${MAKE_A_PLAN}`, 'invalid-json');
-  if (!isPlan(read.value)) throw new UsageError(`${path} is not a Terraform plan in JSON (no format_version and planned_values): ${MAKE_A_PLAN}`, 'not-a-plan');
+  const file = { file: path };
+  if (!read.ok) throw new TerraformInputError(`${path} is not valid JSON (${read.message}): ${MAKE_A_PLAN}`, 'invalid-json', file);
+  if (!isPlan(read.value))
+    throw new TerraformInputError(`${path} is not a Terraform plan in JSON (no format_version and planned_values): ${MAKE_A_PLAN}`, 'not-a-plan', file);
   const version = read.value.format_version as string;
   if (!version.startsWith('1.'))
-    throw new UsageError(`${path} has plan format_version ${version}; logfilter reads format 1.x (terraform show -json of Terraform 1.x)`, 'not-a-plan');
+    throw new TerraformInputError(
+      `${path} has plan format_version ${version}; logfilter reads format 1.x (terraform show -json of Terraform 1.x)`,
+      'not-a-plan',
+      file,
+    );
   return { text, read: { value: read.value, locations: read.locations } };
 }
 
@@ -58,12 +65,14 @@ export function isPlan(value: unknown): value is Record<string, unknown> {
   return isRecord(value) && typeof value.format_version === 'string' && ('planned_values' in value || 'resource_changes' in value);
 }
 
-/** The jobs of a plan file as Terraform will apply them, for comparing versions. */
-export function plannedTerraformJobs(path: string): TerraformJob[] {
-  return plannedJobs(readPlan(path).read.value).map((job) => {
+/** The jobs of a plan as Terraform will apply them, for comparing versions; a text that is not a plan throws a TerraformInputError. */
+export function plannedTerraformJobs(plan: TerraformFile): TerraformJob[] {
+  const path = plan.name;
+  return plannedJobs(readPlan(plan).read.value).map((job) => {
     const found: TerraformJob = { address: job.address, file: path, scope: scopeOf(job) };
     const unknown = (attribute: string) => job.unknown[attribute] === true;
     if (unknown('dataset') || unknown('filter')) found.unknown = `the ${unknown('dataset') ? 'dataset' : 'filter'} is known only after apply`;
+    else found.written = JSON.stringify([job.values.dataset ?? null, job.values.filter ?? null]);
     if (typeof job.values.dataset === 'string' && job.values.dataset !== '') found.dataset = job.values.dataset;
     const filter = job.values.filter;
     if (typeof filter === 'string' && filter.trim() !== '') found.filter = filter;
@@ -73,7 +82,7 @@ export function plannedTerraformJobs(path: string): TerraformJob[] {
 }
 
 /** The jobs of a plan: each resource change that is not a deletion, then any planned value not among them. */
-export function plannedJobs(plan: Record<string, unknown>): PlannedJob[] {
+function plannedJobs(plan: Record<string, unknown>): PlannedJob[] {
   const jobs = new Map<string, PlannedJob>();
   const seen = new Set<string>();
   const changes = Array.isArray(plan.resource_changes) ? plan.resource_changes : [];
@@ -103,7 +112,13 @@ export function plannedJobs(plan: Record<string, unknown>): PlannedJob[] {
   return [...jobs.values()];
 }
 
-function checkJob(job: PlannedJob, file: string, at: (pointer: string) => ReportDiagnostic['range'], options: TerraformCheckOptions, report: TerraformReport) {
+function checkJob(
+  job: PlannedJob,
+  file: string,
+  at: (pointer: string) => TerraformDiagnostic['range'],
+  options: TerraformCheckOptions,
+  report: TerraformReport,
+) {
   const pointer = (attribute: string) => childPointer(job.pointer, attribute);
   const notChecked = (attribute: string, reason: string) =>
     report.notChecked.push({ file, range: at(job.pointer), reason: `${job.address}: the ${attribute} is ${reason}` });
