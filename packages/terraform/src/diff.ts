@@ -1,8 +1,9 @@
 /**
  * Two Terraform versions compared job by job: the `cloudflare_logpush_job` resources (read by
  * terraformJobs or plannedTerraformJobs) matched by resource address; added and removed resources
- * listed, and each filter kept compared by meaning against its dataset under its scope (a resource
- * without a filter lets every record through). The comparison of two filters' meaning is the caller's, passed in as `compare`: this
+ * listed, a job written the same in both `same` by its text, and each other filter kept compared by
+ * meaning against its dataset under its scope (a resource without a filter lets every record
+ * through). The comparison of two filters' meaning is the caller's, passed in as `compare`: this
  * package holds no solver.
  */
 import {
@@ -49,8 +50,12 @@ export interface TerraformDiffOptions {
   compare: CompareFilters;
 }
 
+/** What `reason` says of a job whose dataset and filter are written the same in both versions. */
+export const SAME_TEXT = 'same text';
+
 /**
- * One resource: `added`, `removed`; `same` (every record passes both or neither); `changed`, with the relation and
+ * One resource: `added`, `removed`; `same` (every record passes both or neither; with reason
+ * SAME_TEXT when both versions write it alike, known or not); `changed`, with the relation and
  * witnesses, or a reason (a dataset changed); `undecided`, with why it was not decided.
  */
 export interface JobChange {
@@ -94,6 +99,14 @@ export async function diffTerraform(older: readonly TerraformJob[], newer: reado
 async function compareJob(old: TerraformJob, now: TerraformJob, options: TerraformDiffOptions, problems: TerraformProblem[]): Promise<JobChange | undefined> {
   const { catalog, compare } = options;
   const address = old.address;
+  if (old.written !== undefined && old.written === now.written && old.scope === now.scope) {
+    // Written alike, so Terraform sends the same job unless a variable or local it reads changed (which
+    // only plans show). What can be read is still read, so that errors show.
+    if (old.unknown) return { address, change: 'same', reason: SAME_TEXT };
+    const dataset = datasetOf(old, catalog, problems);
+    if (!dataset || filterOf(old, dataset, catalog, problems) === null) return undefined;
+    return { address, change: 'same', reason: SAME_TEXT };
+  }
   const unknown = old.unknown ?? now.unknown;
   if (unknown) return { address, change: 'undecided', reason: `${old.unknown ? 'OLD' : 'NEW'}: ${unknown}` };
   const oldDataset = datasetOf(old, catalog, problems);

@@ -22,6 +22,7 @@ export {
   type FilterRelation,
   type FilterWitness,
   type JobChange,
+  SAME_TEXT,
   type TerraformDiff,
   type TerraformDiffOptions,
   type TerraformProblem,

@@ -5,7 +5,7 @@
  * core's evaluate (the CLI passes Z3's, proved over every record; test/terraform covers that one).
  */
 import { builtinCatalog, type Dataset, evaluate, type FilterJson } from '@logfilter/core';
-import { type CompareFilters, diffTerraform, type FilterComparison, plannedTerraformJobs, terraformJobs } from '@logfilter/terraform';
+import { type CompareFilters, diffTerraform, type FilterComparison, plannedTerraformJobs, SAME_TEXT, terraformJobs } from '@logfilter/terraform';
 import { describe, expect, it } from 'vitest';
 
 const catalog = builtinCatalog();
@@ -99,6 +99,36 @@ describe('diffTerraform', () => {
       ['b.tf cloudflare_logpush_job.j filter', ['unknown-field']],
     ]);
     expect(asked).toEqual([]);
+  });
+
+  it('says same by the text, without asking, when both versions write a job alike: built from a variable or not', async () => {
+    const { compare, asked } = sampled();
+    const jobs = () =>
+      tf(
+        'main.tf',
+        job('known', 'http_requests', 'jsonencode({ where = { key = "BotScore", operator = "lt", value = 30 } })'),
+        job('computed', 'http_requests', 'jsonencode({ where = { key = "ClientCountry", operator = "eq", value = var.country } })'),
+      );
+    const diff = await diffTerraform(jobs(), jobs(), { catalog, compare });
+    expect(diff.changes).toEqual([
+      { address: 'cloudflare_logpush_job.known', change: 'same', reason: SAME_TEXT },
+      { address: 'cloudflare_logpush_job.computed', change: 'same', reason: SAME_TEXT },
+    ]);
+    expect(asked).toEqual([]);
+    // Written alike but with an error: still reported, never passed as same.
+    const broken = () => tf('main.tf', job('j', 'http_requests', 'jsonencode({ where = { key = "ClientCountri", operator = "eq", value = "us" } })'));
+    const bad = await diffTerraform(broken(), broken(), { catalog, compare });
+    expect([bad.changes, bad.problems.map((problem) => problem.diagnostics[0].code)]).toEqual([[], ['unknown-field']]);
+    // A different scope (account_id for zone_id) is not the same job, written alike or not: firewall_events has one dataset in each.
+    const account = terraformJobs([{ name: 'a.tf', text: job('j', 'firewall_events').replace('zone_id', 'account_id') }]);
+    const moved = await diffTerraform(tf('z.tf', job('j', 'firewall_events')), account, { catalog, compare });
+    expect(moved.changes).toEqual([
+      {
+        address: 'cloudflare_logpush_job.j',
+        change: 'changed',
+        reason: 'the dataset changed from firewall_events (zone) to firewall_events (account): no record of one is a record of the other',
+      },
+    ]);
   });
 
   it('compares a plan with .tf text alike, by address', async () => {

@@ -15,6 +15,7 @@ import {
   isPlan,
   type JobChange,
   plannedTerraformJobs,
+  SAME_TEXT,
   type TerraformJob,
   terraformJobs,
 } from '@logfilter/terraform';
@@ -85,6 +86,10 @@ function printText(changes: JobChange[]): void {
   for (const change of changes) {
     if (change.change === 'added' || change.change === 'removed') {
       process.stdout.write(`${change.address}: ${change.change}\n`);
+      continue;
+    }
+    if (change.change === 'same' && change.reason === SAME_TEXT) {
+      process.stdout.write(`${change.address}: unchanged (${SAME_TEXT})\n`);
       continue;
     }
     const says = change.change === 'same' ? 'same meaning' : change.relation ? CHANGE[change.relation] : change.change;
