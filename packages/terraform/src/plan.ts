@@ -11,15 +11,19 @@ import {
   decompile,
   type DiagnosticCode,
   diagnosticAt,
+  type Diagnostic,
   type JobScope,
+  type Range,
   readJson,
   resolveDataset,
   SourceMap,
   type Span,
 } from '@logfilter/core';
-import { FILTER_RESOURCES, type TerraformCheckOptions, type TerraformDiagnostic, type TerraformJob, type TerraformReport } from './check.js';
+import { FILTER_RESOURCES, type TerraformCheckOptions, type TerraformJob, type TerraformReport } from './check.js';
 import { TerraformInputError } from './errors.js';
 import type { TerraformFile } from './files.js';
+import type { MappedText } from './hcl-lexer.js';
+import { spanInSource } from './to-json.js';
 
 /** A job of the plan: its address, its values after apply, which of them are known only then, and where it is in the file. */
 interface PlannedJob {
@@ -38,9 +42,55 @@ export function checkTerraformPlan(plan: TerraformFile, options: TerraformCheckO
   const { text, read } = readPlan(plan);
   const report: TerraformReport = { diagnostics: [], notChecked: [], sources: new Map([[path, text]]), files: 1, filters: 0 };
   const map = new SourceMap(text);
-  const at = (pointer: string) => map.range(read.locations.get(pointer) ?? ({ start: 0, end: 0 } as Span));
-  for (const job of plannedJobs(read.value)) checkJob(job, path, at, options, report);
+  const spanOf = (pointer: string): Span => read.locations.get(pointer) ?? { start: 0, end: 0 };
+  const place: Place = {
+    at: (pointer) => map.range(spanOf(pointer)),
+    inString(pointer, range) {
+      const decoded = decodedString(text, spanOf(pointer));
+      return decoded ? map.range(spanInSource(range, decoded)) : map.range(spanOf(pointer));
+    },
+  };
+  for (const job of plannedJobs(read.value)) checkJob(job, path, place, options, report);
   return report;
+}
+
+/** Where things are in the plan file: a value by its JSON Pointer, and a range of a string value's text. */
+interface Place {
+  at(pointer: string): Range;
+  /** A range of the decoded text of the string at `pointer`, as written in the file (the whole string when it cannot be mapped). */
+  inString(pointer: string, range: Range): Range;
+}
+
+const ESCAPED: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
+
+/**
+ * The JSON string literal at `span` of `text`, decoded, each UTF-16 unit keeping the span of what
+ * wrote it (one character, or its escape), so that a diagnostic inside a filter string can point at
+ * its criterion in the plan; undefined when `span` holds no string.
+ */
+function decodedString(text: string, span: Span): MappedText | undefined {
+  if (text[span.start] !== '"' || text[span.end - 1] !== '"' || span.end - span.start < 2) return undefined;
+  const out: MappedText = { text: '', starts: [], ends: [] };
+  const add = (unit: string, start: number, end: number) => {
+    out.text += unit;
+    out.starts.push(start);
+    out.ends.push(end);
+  };
+  for (let i = span.start + 1; i < span.end - 1; ) {
+    if (text[i] !== '\\') {
+      add(text[i], i, i + 1);
+      i++;
+    } else if (text[i + 1] === 'u') {
+      add(String.fromCharCode(Number.parseInt(text.slice(i + 2, i + 6), 16)), i, i + 6);
+      i += 6;
+    } else {
+      const unit = ESCAPED[text[i + 1]];
+      if (unit === undefined) return undefined;
+      add(unit, i, i + 2);
+      i += 2;
+    }
+  }
+  return out;
 }
 
 /** A plan's text read and checked to be one (format 1.x); anything else throws a TerraformInputError that says how to make one. */
@@ -112,13 +162,8 @@ function plannedJobs(plan: Record<string, unknown>): PlannedJob[] {
   return [...jobs.values()];
 }
 
-function checkJob(
-  job: PlannedJob,
-  file: string,
-  at: (pointer: string) => TerraformDiagnostic['range'],
-  options: TerraformCheckOptions,
-  report: TerraformReport,
-) {
+function checkJob(job: PlannedJob, file: string, place: Place, options: TerraformCheckOptions, report: TerraformReport) {
+  const at = place.at;
   const pointer = (attribute: string) => childPointer(job.pointer, attribute);
   const notChecked = (attribute: string, reason: string) =>
     report.notChecked.push({ file, range: at(job.pointer), reason: `${job.address}: the ${attribute} is ${reason}` });
@@ -152,8 +197,10 @@ function checkJob(
     maxBytes: options.maxBytes,
     maxOperators: options.maxOperators,
   });
+  // Each diagnostic at its criterion inside the filter string, as the plan file writes it.
+  const range = (diagnostic: Diagnostic) => place.inString(pointer('filter'), diagnostic.range);
   for (const diagnostic of result.diagnostics) {
-    report.diagnostics.push({ ...diagnostic, file, address: job.address, message: `${job.address}: ${diagnostic.message}`, range: at(pointer('filter')) });
+    report.diagnostics.push({ ...diagnostic, file, address: job.address, message: `${job.address}: ${diagnostic.message}`, range: range(diagnostic) });
   }
 }
 

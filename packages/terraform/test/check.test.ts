@@ -114,6 +114,9 @@ describe('checkTerraformPlan', () => {
       ['plan.json', 'cloudflare_logpush_job.moved', 'invalid-value'],
       ['plan.json', 'module.edge.cloudflare_logpush_job.legacy', 'field-not-filterable'],
     ]);
+    // Each at its criterion inside the filter string, as the plan writes it.
+    const [first] = report.diagnostics;
+    expect(text.slice(first.range.start.offset, first.range.end.offset)).toBe('\\"gt\\"');
   });
 
   it.each([
