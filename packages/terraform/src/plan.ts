@@ -11,18 +11,23 @@ import {
   decompile,
   type DiagnosticCode,
   diagnosticAt,
+  INPUT_LIMITS,
+  inputTooLarge,
+  MAX_NESTING,
   type Diagnostic,
   type JobScope,
   type Range,
   readJson,
   resolveDataset,
   SourceMap,
+  sizeOver,
   type Span,
 } from '@logfilter/core';
 import { FILTER_RESOURCES, type TerraformCheckOptions, type TerraformJob, type TerraformReport } from './check.js';
 import { TerraformInputError } from './errors.js';
 import type { TerraformFile } from './files.js';
 import type { MappedText } from './hcl-lexer.js';
+import { placesOf } from './json-places.js';
 import { spanInSource } from './to-json.js';
 
 /** A job of the plan: its address, its values after apply, which of them are known only then, and where it is in the file. */
@@ -39,10 +44,14 @@ const MAKE_A_PLAN = 'make one with `terraform plan -out plan.out && terraform sh
 /** Checks the filter of every job of a plan (`plan.text` as `terraform show -json` writes it); a text that is not a plan throws a TerraformInputError. */
 export function checkTerraformPlan(plan: TerraformFile, options: TerraformCheckOptions): TerraformReport {
   const path = plan.name;
-  const { text, read } = readPlan(plan);
+  const { text } = plan;
+  const jobs = plannedJobs(readPlan(plan), path);
   const report: TerraformReport = { diagnostics: [], notChecked: [], sources: new Map([[path, text]]), files: 1, filters: 0 };
   const map = new SourceMap(text);
-  const spanOf = (pointer: string): Span => read.locations.get(pointer) ?? { start: 0, end: 0 };
+  // The places a report can point at: each job, its filter and its dataset.
+  const wanted = new Set(jobs.flatMap((job) => [job.pointer, childPointer(job.pointer, 'filter'), childPointer(job.pointer, 'dataset')]));
+  const places = placesOf(text, wanted);
+  const spanOf = (pointer: string): Span => places.get(pointer) ?? { start: 0, end: 0 };
   const place: Place = {
     at: (pointer) => map.range(spanOf(pointer)),
     inString(pointer, range) {
@@ -50,7 +59,7 @@ export function checkTerraformPlan(plan: TerraformFile, options: TerraformCheckO
       return decoded ? map.range(spanInSource(range, decoded)) : map.range(spanOf(pointer));
     },
   };
-  for (const job of plannedJobs(read.value)) checkJob(job, path, place, options, report);
+  for (const job of jobs) checkJob(job, path, place, options, report);
   return report;
 }
 
@@ -94,10 +103,22 @@ function decodedString(text: string, span: Span): MappedText | undefined {
 }
 
 /** A plan's text read and checked to be one (format 1.x); anything else throws a TerraformInputError that says how to make one. */
-function readPlan({ name: path, text }: TerraformFile): { text: string; read: { value: Record<string, unknown>; locations: Map<string, Span> } } {
-  const read = readJson(text);
+function readPlan({ name: path, text }: TerraformFile): Record<string, unknown> {
   const file = { file: path };
-  if (!read.ok) throw new TerraformInputError(`${path} is not valid JSON (${read.message}): ${MAKE_A_PLAN}`, 'invalid-json', file);
+  const bytes = sizeOver(text, INPUT_LIMITS.plan);
+  if (bytes !== undefined) {
+    const { message, hint } = inputTooLarge('plan', bytes, path);
+    throw new TerraformInputError(message, 'input-too-large', { ...file, hint });
+  }
+  // JSON.parse reads tens of MB in a second; core's reader, which keeps every value's place, says better what is wrong.
+  let value: unknown;
+  try {
+    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch {
+    const read = readJson(text);
+    throw new TerraformInputError(`${path} is not valid JSON (${read.ok ? 'unreadable' : read.message}): ${MAKE_A_PLAN}`, 'invalid-json', file);
+  }
+  const read = { value };
   if (!isPlan(read.value))
     throw new TerraformInputError(`${path} is not a Terraform plan in JSON (no format_version and planned_values): ${MAKE_A_PLAN}`, 'not-a-plan', file);
   const version = read.value.format_version as string;
@@ -107,7 +128,7 @@ function readPlan({ name: path, text }: TerraformFile): { text: string; read: { 
       'not-a-plan',
       file,
     );
-  return { text, read: { value: read.value, locations: read.locations } };
+  return read.value;
 }
 
 /** True for a value `terraform show -json` writes for a plan. */
@@ -118,7 +139,7 @@ export function isPlan(value: unknown): value is Record<string, unknown> {
 /** The jobs of a plan as Terraform will apply them, for comparing versions; a text that is not a plan throws a TerraformInputError. */
 export function plannedTerraformJobs(plan: TerraformFile): TerraformJob[] {
   const path = plan.name;
-  return plannedJobs(readPlan(plan).read.value).map((job) => {
+  return plannedJobs(readPlan(plan), path).map((job) => {
     const found: TerraformJob = { address: job.address, file: path, scope: scopeOf(job) };
     const unknown = (attribute: string) => job.unknown[attribute] === true;
     if (unknown('dataset') || unknown('filter')) found.unknown = `the ${unknown('dataset') ? 'dataset' : 'filter'} is known only after apply`;
@@ -132,7 +153,7 @@ export function plannedTerraformJobs(plan: TerraformFile): TerraformJob[] {
 }
 
 /** The jobs of a plan: each resource change that is not a deletion, then any planned value not among them. */
-function plannedJobs(plan: Record<string, unknown>): PlannedJob[] {
+function plannedJobs(plan: Record<string, unknown>, file: string): PlannedJob[] {
   const jobs = new Map<string, PlannedJob>();
   const seen = new Set<string>();
   const changes = Array.isArray(plan.resource_changes) ? plan.resource_changes : [];
@@ -145,8 +166,13 @@ function plannedJobs(plan: Record<string, unknown>): PlannedJob[] {
     if (!isRecord(after) || (Array.isArray(actions) && actions.includes('delete') && !actions.includes('create'))) return;
     jobs.set(address, { address, values: after, unknown: isRecord(unknown) ? unknown : {}, pointer: `/resource_changes/${index}/change/after` });
   });
-  const modules = (module: unknown, pointer: string): void => {
+  const modules = (module: unknown, pointer: string, depth: number): void => {
     if (!isRecord(module)) return;
+    if (depth > MAX_NESTING)
+      throw new TerraformInputError(`${file} nests modules more than ${MAX_NESTING} levels deep (at ${pointer})`, 'not-a-plan', {
+        file,
+        hint: 'terraform show -json writes one level per module call: is this a plan?',
+      });
     const resources = Array.isArray(module.resources) ? module.resources : [];
     resources.forEach((resource: unknown, index) => {
       if (!isRecord(resource) || !isJob(resource) || !isRecord(resource.values) || seen.has(String(resource.address))) return;
@@ -155,10 +181,10 @@ function plannedJobs(plan: Record<string, unknown>): PlannedJob[] {
     });
     const children = Array.isArray(module.child_modules) ? module.child_modules : [];
     children.forEach((child: unknown, index) => {
-      modules(child, `${pointer}/child_modules/${index}`);
+      modules(child, `${pointer}/child_modules/${index}`, depth + 1);
     });
   };
-  if (isRecord(plan.planned_values)) modules(plan.planned_values.root_module, '/planned_values/root_module');
+  if (isRecord(plan.planned_values)) modules(plan.planned_values.root_module, '/planned_values/root_module', 0);
   return [...jobs.values()];
 }
 

@@ -4,9 +4,10 @@
  * the solver's comparison by meaning, and printed. Exit 0 when every job keeps its meaning, 1 when one changed, was
  * added or removed, 2 usage or a filter with errors, 3 undecided (and nothing changed).
  */
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { INPUT_LIMITS } from '@logfilter/core';
 import type { Context } from '../context.js';
-import { EXIT_INVALID, EXIT_OK, UsageError } from '../io.js';
+import { EXIT_INVALID, EXIT_OK, readTextFile, UsageError } from '../io.js';
 import { printReported } from '../service.js';
 import {
   type CompareFilters,
@@ -25,7 +26,14 @@ import { compareFilters } from './solve.js';
 
 export type TerraformKind = 'tf' | 'plan';
 
-/** What kind of Terraform input an argument is: a folder or a `.tf` file, a plan in JSON (by its content); undefined for anything else. */
+/**
+ * What kind of Terraform input an argument is: a folder or a `.tf` file, a plan in JSON (by its
+ * content); undefined for anything else. Its size is looked at before anything is read: a file
+ * within the filter JSON limit is read (within that limit) to see whether it is a plan; a larger
+ * one can only be a plan, and is taken for one when its first bytes say so (`terraform show -json`
+ * writes `format_version` first), so that the plan reader refuses it by its size or reads it within
+ * the plan limit. Nothing larger than the filter JSON limit is read here.
+ */
 export function terraformKind(argument: string): TerraformKind | undefined {
   if (argument === '-') return undefined;
   let stats: ReturnType<typeof statSync>;
@@ -37,9 +45,23 @@ export function terraformKind(argument: string): TerraformKind | undefined {
   if (stats.isDirectory() || (stats.isFile() && argument.endsWith('.tf'))) return 'tf';
   if (!stats.isFile() || !argument.endsWith('.json')) return undefined;
   try {
-    return isPlan(JSON.parse(readFileSync(argument, 'utf8'))) ? 'plan' : undefined;
+    if (stats.size > INPUT_LIMITS.json) return head(argument).includes('"format_version"') ? 'plan' : undefined;
+    return isPlan(JSON.parse(readTextFile(argument, 'json'))) ? 'plan' : undefined;
   } catch {
     return undefined;
+  }
+}
+
+const HEAD_BYTES = 4096;
+
+/** The first bytes of a file, as text. */
+function head(path: string): string {
+  const fd = openSync(path, 'r');
+  try {
+    const bytes = Buffer.alloc(HEAD_BYTES);
+    return bytes.subarray(0, readSync(fd, bytes, 0, HEAD_BYTES, 0)).toString('utf8');
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -32,7 +32,7 @@ export function readTerraformFiles(paths: readonly string[]): TerraformFile[] {
 
 /** A plan in JSON, read within the plan limit (refused by its size before it is read). */
 export function readPlanFile(path: string): TerraformFile {
-  return { name: path, text: readTextFile(path, 'json') };
+  return { name: path, text: readTextFile(path, 'plan') };
 }
 
 /** Runs the package's readers: an input they cannot read is a usage error (exit 2) with its hint. */
