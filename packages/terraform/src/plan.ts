@@ -110,25 +110,26 @@ function readPlan({ name: path, text }: TerraformFile): Record<string, unknown> 
     const { message, hint } = inputTooLarge('plan', bytes, path);
     throw new TerraformInputError(message, 'input-too-large', { ...file, hint });
   }
-  // JSON.parse reads tens of MB in a second; core's reader, which keeps every value's place, says better what is wrong.
+  // JSON.parse reads tens of MB in a second. Core's reader, which keeps every value's place, says
+  // better what is wrong, but takes seconds per MB: it words the error of a text of filter size.
   let value: unknown;
   try {
     value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-  } catch {
-    const read = readJson(text);
-    throw new TerraformInputError(`${path} is not valid JSON (${read.ok ? 'unreadable' : read.message}): ${MAKE_A_PLAN}`, 'invalid-json', file);
+  } catch (error) {
+    const read = text.length <= INPUT_LIMITS.json ? readJson(text) : undefined;
+    const why = read && !read.ok ? read.message : (error as Error).message;
+    throw new TerraformInputError(`${path} is not valid JSON (${why}): ${MAKE_A_PLAN}`, 'invalid-json', file);
   }
-  const read = { value };
-  if (!isPlan(read.value))
+  if (!isPlan(value))
     throw new TerraformInputError(`${path} is not a Terraform plan in JSON (no format_version and planned_values): ${MAKE_A_PLAN}`, 'not-a-plan', file);
-  const version = read.value.format_version as string;
+  const version = value.format_version as string;
   if (!version.startsWith('1.'))
     throw new TerraformInputError(
       `${path} has plan format_version ${version}; logfilter reads format 1.x (terraform show -json of Terraform 1.x)`,
       'not-a-plan',
       file,
     );
-  return read.value;
+  return value;
 }
 
 /** True for a value `terraform show -json` writes for a plan. */
