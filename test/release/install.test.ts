@@ -227,7 +227,7 @@ describe('the libraries in a fresh project', () => {
         "import { builtinCatalog } from '@logfilter/core';",
         "import { checkTerraform, jsonencodeExpression } from '@logfilter/terraform';",
         "const report = checkTerraform([{ name: 'main.tf', text: readFileSync('main.tf', 'utf8') }], { catalog: builtinCatalog() });",
-        'const found = report.diagnostics.map((d) => `${d.file}:${d.range.start.line}:${d.range.start.column} ${d.code}`);',
+        "const found = report.diagnostics.map((d) => [d.file, d.range.start.line, d.range.start.column].join(':') + ' ' + d.code);",
         "console.log(JSON.stringify({ found, printed: jsonencodeExpression({ where: { key: 'BotScore', operator: 'lt', value: 30 } }) }));",
       ].join('\n');
       writeFileSync(join(app, 'terraform.mjs'), script);
