@@ -4,7 +4,8 @@
  * and prefix) runs `npm i -g @logfilter/cli` (the README's first install line) and each kind of
  * command, `npx @logfilter/cli`, DuckDB as the optional extra, the CLI under Node 22 and 24 (the
  * registry's `node` package), and the libraries in a fresh project: ESM import, types under
- * module node16, a browser bundle of @logfilter/core. Third-party packages come from the npm registry.
+ * module node16, a browser bundle of @logfilter/core, the language server started from a plain
+ * Node script over stdio pipes. Third-party packages come from the npm registry.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,7 +45,15 @@ beforeAll(async () => {
   libraries = (async () => {
     const dir = project(world, 'app');
     // @types/node as any Node project has it: @logfilter/api and @logfilter/emulator are Node libraries.
-    const names = ['@logfilter/core', '@logfilter/api', '@logfilter/emulator', '@logfilter/codemirror', '@logfilter/terraform', '@types/node@20'];
+    const names = [
+      '@logfilter/core',
+      '@logfilter/api',
+      '@logfilter/emulator',
+      '@logfilter/codemirror',
+      '@logfilter/language-server',
+      '@logfilter/terraform',
+      '@types/node@20',
+    ];
     await ok(run('npm', ['install', ...names], { env: world.env, cwd: dir }), 'npm install of the libraries');
     return dir;
   })();
@@ -186,7 +195,7 @@ describe('the libraries in a fresh project', () => {
           return path.endsWith(join('@codemirror', 'state')) ? [path] : copies(path);
         });
       expect(copies(join(app, 'node_modules'))).toHaveLength(1);
-      for (const name of ['core', 'api', 'emulator', 'codemirror', 'terraform']) {
+      for (const name of ['core', 'api', 'emulator', 'codemirror', 'language-server', 'terraform']) {
         const manifest = readJson(join(app, 'node_modules', '@logfilter', name, 'package.json'));
         expect(manifest.engines.node).toBe('>=20.19');
         for (const range of Object.values({ ...manifest.dependencies, ...manifest.peerDependencies })) expect(range).not.toMatch(/workspace:|catalog:/);
@@ -259,13 +268,37 @@ describe('the libraries in a fresh project', () => {
           "import * as codemirror from '@logfilter/codemirror';",
           "import type * as api from '@logfilter/api';",
           "import type * as emulator from '@logfilter/emulator';",
+          "import type { LanguageServer, LanguageServerOptions } from '@logfilter/language-server';",
           "import type * as terraform from '@logfilter/terraform';",
           `const result = compile(${JSON.stringify(FILTER)});`,
           'export const ok: boolean = result.ok;',
-          'export type Modules = [typeof api, typeof emulator, typeof codemirror, typeof terraform];',
+          'export type Modules = [typeof api, typeof emulator, typeof codemirror, LanguageServer, LanguageServerOptions, typeof terraform];',
         ].join('\n'),
       );
       await ok(run(join(REPO_ROOT, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], { env: world.env, cwd: app }), 'tsc --noEmit');
+    },
+    5 * MINUTES,
+  );
+
+  it(
+    'start the language server from a plain Node script over stdio pipes, answering initialize with its version',
+    async () => {
+      const app = await libraries;
+      const script = join(app, 'language-server.mjs');
+      writeFileSync(
+        script,
+        [
+          "import { startServer } from '@logfilter/language-server';",
+          'const server = startServer({ input: process.stdin, output: process.stdout });',
+          'server.stopped.then((stop) => process.exit(stop.code));',
+        ].join('\n'),
+      );
+      const answer = await lspInitialize(process.execPath, [script], world.env);
+      const { version } = readJson(join(REPO_ROOT, 'packages', 'language-server', 'package.json'));
+      expect(answer).toMatchObject({ capabilities: { hoverProvider: true }, serverInfo: { name: 'logfilter', version } });
+      // Its program too, as an editor configured without the CLI runs it.
+      const bin = join(app, 'node_modules', '.bin', 'logfilter-language-server');
+      expect(await lspInitialize(bin, ['--stdio'], world.env)).toMatchObject({ serverInfo: { version } });
     },
     5 * MINUTES,
   );

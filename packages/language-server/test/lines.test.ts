@@ -3,16 +3,15 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyChange, splitLines } from '../../packages/cli/src/lsp/lines.js';
-import { REPO_ROOT } from '../support/cli.js';
+import { applyChange, splitLines } from '../src/lines.js';
 
 type Change = Parameters<typeof applyChange>[1];
 interface Document {
   getText(): string;
   readonly lineCount: number;
 }
-// The library the server builds on, from the CLI package's own dependencies.
-const { TextDocument } = createRequire(join(REPO_ROOT, 'packages', 'cli', 'package.json'))('vscode-languageserver-textdocument') as {
+// The library the server builds on, from this package's own dependencies.
+const { TextDocument } = createRequire(join(import.meta.dirname, '..', 'package.json'))('vscode-languageserver-textdocument') as {
   TextDocument: {
     create(uri: string, languageId: string, version: number, text: string): Document;
     update(document: Document, changes: Change[], version: number): Document;
@@ -47,13 +46,15 @@ describe('lines', () => {
       fc.property(text, fc.array(change, { maxLength: 12 }), (initial, changes) => {
         const document = TextDocument.create('file:///t.lf', 'logfilter', 1, initial);
         let lines = splitLines(initial);
+        const size = { length: initial.length };
         changes.forEach((generated, index) => {
           // TextDocument mends its line index wrongly after a range past the last line (its text
           // stays right): such a line is clamped to the last here, and tested apart below.
           const one = 'range' in generated ? { ...generated, range: clampLines(generated.range, document.lineCount - 1) } : generated;
           TextDocument.update(document, [one], index + 2);
-          lines = applyChange(lines, one);
+          lines = applyChange(lines, one, size);
           expect(lines.join('')).toBe(document.getText());
+          expect(size.length).toBe(document.getText().length);
         });
       }),
       { numRuns: 2000 },

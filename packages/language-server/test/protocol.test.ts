@@ -1,56 +1,55 @@
 /**
- * The built `logfilter lsp` answers per JSON-RPC 2.0 over its stdio, whatever the client writes:
+ * The server answers per JSON-RPC 2.0 over its streams, whatever the client writes:
  * -32700, -32600, -32601 and -32602 with what was wrong, notifications never answered, and a
  * header that cannot be trusted ending the server with a message rather than wedging it.
  */
 import { describe, expect, it } from 'vitest';
-import { frame, initialize, type LspSession, openDocument, type ServerMessage, shutdown, serverPerTest } from '../support/lsp.js';
+import { frame, initialize, type Session, openDocument, type ServerMessage, shutdown, serverPerTest } from './support.js';
 
 const URI = 'file:///work/filters/protocol.lf';
 
 const started = serverPerTest();
 
 /** Writes a request as raw bytes and resolves with the server's answer to it. */
-function request(lsp: LspSession, id: string, method: string, params?: unknown): Promise<ServerMessage> {
-  lsp.child.stdin.write(frame({ jsonrpc: '2.0', id, method, params }));
+function request(lsp: Session, id: string, method: string, params?: unknown): Promise<ServerMessage> {
+  lsp.write(frame({ jsonrpc: '2.0', id, method, params }));
   return lsp.receivedMatching((message) => message.id === id);
 }
 
 const isAnswer = (message: ServerMessage) => 'id' in message && message.method === undefined;
 
-describe('logfilter lsp, as a JSON-RPC 2.0 server', () => {
+describe('the language server, as a JSON-RPC 2.0 server', () => {
   it('answers a body that is not JSON with -32700 and id null, and reads on', async () => {
     const lsp = await started();
-    lsp.child.stdin.write('Content-Length: 5\r\n\r\nhello');
+    lsp.write('Content-Length: 5\r\n\r\nhello');
     const parseError = await lsp.receivedMatching((message) => message.error?.code === -32700);
     expect(parseError.id).toBeNull();
     expect(parseError.error?.message).toMatch(/^Parse error: the body of a 5-byte message is not JSON \(.*"hello" is not valid JSON\)/);
     // Bytes that are not UTF-8 are no JSON either.
-    lsp.child.stdin.write(Buffer.concat([Buffer.from('Content-Length: 2\r\n\r\n'), Buffer.from([0xff, 0xfe])]));
+    lsp.write(Buffer.concat([Buffer.from('Content-Length: 2\r\n\r\n'), Buffer.from([0xff, 0xfe])]));
     const notUtf8 = await lsp.receivedMatching((message) => message.error?.code === -32700 && message.error.message.includes('UTF-8'));
     expect(notUtf8.id).toBeNull();
     await openDocument(lsp, URI, 'ClientCountry eq us');
     const hover = await request(lsp, 'after', 'textDocument/hover', { textDocument: { uri: URI }, position: { line: 0, character: 1 } });
     expect(JSON.stringify(hover.result)).toContain('ClientCountry: string');
-    expect(await shutdown(lsp)).toBe(0);
-    expect(lsp.stderr()).toBe('');
+    expect(await shutdown(lsp)).toEqual({ code: 0, cause: 'exit' });
   });
 
   it('answers JSON that is no request with -32600, with its id when it has one', async () => {
     const lsp = await started();
-    lsp.child.stdin.write(frame({ jsonrpc: '2.0', id: 'no-method', params: {} }));
+    lsp.write(frame({ jsonrpc: '2.0', id: 'no-method', params: {} }));
     const noMethod = await lsp.receivedMatching((message) => message.id === 'no-method');
     expect(noMethod.error?.code).toBe(-32600);
     expect(noMethod.error?.message).toContain('a message needs a "method"');
-    lsp.child.stdin.write(frame({ id: 'no-version', method: 'shutdown' }));
+    lsp.write(frame({ id: 'no-version', method: 'shutdown' }));
     expect((await lsp.receivedMatching((message) => message.id === 'no-version')).error).toMatchObject({
       code: -32600,
       message: expect.stringContaining('"jsonrpc" must be "2.0"'),
     });
-    lsp.child.stdin.write(frame([{ jsonrpc: '2.0', id: 'batched', method: 'shutdown' }]));
+    lsp.write(frame([{ jsonrpc: '2.0', id: 'batched', method: 'shutdown' }]));
     const batch = await lsp.receivedMatching((message) => message.error?.message.includes('batch') === true);
     expect(batch).toMatchObject({ id: null, error: { code: -32600 } });
-    lsp.child.stdin.write(frame({ jsonrpc: '2.0', id: { not: 'an id' }, method: 'shutdown' }));
+    lsp.write(frame({ jsonrpc: '2.0', id: { not: 'an id' }, method: 'shutdown' }));
     expect((await lsp.receivedMatching((message) => message.error?.message.includes('"id" must be') === true)).id).toBeNull();
   });
 
@@ -58,9 +57,9 @@ describe('logfilter lsp, as a JSON-RPC 2.0 server', () => {
     const lsp = await started();
     expect((await request(lsp, 'unknown', 'logfilter/nothing', {})).error?.code).toBe(-32601);
     const before = lsp.received.length;
-    lsp.child.stdin.write(frame({ jsonrpc: '2.0', method: 'logfilter/nothing', params: {} }));
-    lsp.child.stdin.write(frame({ jsonrpc: '2.0', method: '$/cancelRequest', params: { id: 'never-sent' } }));
-    lsp.child.stdin.write(frame({ jsonrpc: '2.0', method: 'textDocument/didClose', params: { textDocument: { uri: 'file:///never-opened.lf' } } }));
+    lsp.write(frame({ jsonrpc: '2.0', method: 'logfilter/nothing', params: {} }));
+    lsp.write(frame({ jsonrpc: '2.0', method: '$/cancelRequest', params: { id: 'never-sent' } }));
+    lsp.write(frame({ jsonrpc: '2.0', method: 'textDocument/didClose', params: { textDocument: { uri: 'file:///never-opened.lf' } } }));
     await request(lsp, 'last', 'shutdown');
     const answers = lsp.received.slice(before).filter(isAnswer);
     expect(answers.map((message) => message.id)).toEqual(['last']);
@@ -90,7 +89,7 @@ describe('logfilter lsp, as a JSON-RPC 2.0 server', () => {
 
   it('logs a notification with bad params, answers nothing to it, and reads on', async () => {
     const lsp = await started();
-    lsp.child.stdin.write(frame({ jsonrpc: '2.0', method: '$/cancelRequest', params: {} }));
+    lsp.write(frame({ jsonrpc: '2.0', method: '$/cancelRequest', params: {} }));
     const logged = await lsp.receivedMatching((message) => message.method === 'window/logMessage');
     expect(logged.params).toEqual({
       type: 1,
@@ -98,7 +97,6 @@ describe('logfilter lsp, as a JSON-RPC 2.0 server', () => {
     });
     expect((await request(lsp, 'next', 'shutdown')).result).toBeNull();
     expect(lsp.received.filter(isAnswer).map((message) => message.id)).toEqual([expect.anything(), 'next']);
-    expect(lsp.stderr()).toBe('');
   });
 
   it('answers initialize without capabilities with -32602, and initializes when asked again properly', async () => {
@@ -111,9 +109,9 @@ describe('logfilter lsp, as a JSON-RPC 2.0 server', () => {
 
   it('answers a shutdown before it exits, even when the exit follows at once', async () => {
     const lsp = await started();
-    lsp.child.stdin.write(frame({ jsonrpc: '2.0', id: 'down', method: 'shutdown' }) + frame({ jsonrpc: '2.0', method: 'exit' }));
+    lsp.write(frame({ jsonrpc: '2.0', id: 'down', method: 'shutdown' }) + frame({ jsonrpc: '2.0', method: 'exit' }));
     expect(await lsp.receivedMatching((message) => message.id === 'down')).toEqual({ jsonrpc: '2.0', id: 'down', result: null });
-    expect(await lsp.exited).toBe(0);
+    expect(await lsp.stopped).toEqual({ code: 0, cause: 'exit' });
   });
 
   it.each([
@@ -127,10 +125,9 @@ describe('logfilter lsp, as a JSON-RPC 2.0 server', () => {
     ['a header that never ends', `Content-Length: 2${' '.repeat(9000)}`, 'no blank line ends the message header within 8192 bytes'],
   ])('stops at once, saying why, on %s', async (_, bytes, reason) => {
     const lsp = await started();
-    lsp.child.stdin.write(bytes);
-    expect(await lsp.exited).toBe(1);
-    expect(lsp.stderr()).toMatch(
-      new RegExp(`^logfilter lsp: ${reason.replace(/[()]/g, '\\$&')}.*; the server cannot tell where the next message starts, so it stops\\n$`),
-    );
+    lsp.write(bytes);
+    const stop = await lsp.stopped;
+    expect(stop).toMatchObject({ code: 1, cause: 'framing-lost' });
+    expect(stop.message).toMatch(new RegExp(`^${reason.replace(/[()]/g, '\\$&')}.*; the server cannot tell where the next message starts, so it stops$`));
   });
 });

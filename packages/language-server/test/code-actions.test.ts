@@ -1,11 +1,11 @@
 /**
- * The built `logfilter lsp`'s quick fixes, over its stdio: each is the fix core puts on the
+ * The language server's quick fixes: each is the fix core puts on the
  * diagnostic (sent in the diagnostic's `data` and back in the code action request), so its edit is
  * exactly core's, whatever the hint says, and applying it clears the diagnostic.
  */
 import { diagnostics as coreDiagnostics } from '@logfilter/core';
 import { describe, expect, it } from 'vitest';
-import { applyEdits, type LspDiagnostic, type LspSession, type LspTextEdit, openDocument, serverPerTest } from '../support/lsp.js';
+import { applyEdits, type LspDiagnostic, type Session, type LspTextEdit, openDocument, serverPerTest } from './support.js';
 
 const URI = 'file:///work/filters/fix.lf';
 
@@ -23,13 +23,13 @@ function codes(diagnostics: LspDiagnostic[]): string[] {
   return diagnostics.map((diagnostic) => diagnostic.code);
 }
 
-function actionsFor(lsp: LspSession, diagnostics: LspDiagnostic[]): Promise<Action[]> {
+function actionsFor(lsp: Session, diagnostics: LspDiagnostic[]): Promise<Action[]> {
   const everything = { start: { line: 0, character: 0 }, end: { line: 99, character: 0 } };
   return lsp.connection.sendRequest<Action[]>('textDocument/codeAction', { textDocument: { uri: URI }, range: everything, context: { diagnostics } });
 }
 
 /** The next diagnostics after the document's text becomes `text`. */
-async function changeTo(lsp: LspSession, text: string, version: number): Promise<LspDiagnostic[]> {
+async function changeTo(lsp: Session, text: string, version: number): Promise<LspDiagnostic[]> {
   const published = lsp.nextDiagnostics(URI);
   await lsp.connection.sendNotification('textDocument/didChange', { textDocument: { uri: URI, version }, contentChanges: [{ text }] });
   return published;
@@ -45,7 +45,7 @@ function coreFixes(text: string, code: string, dataset: string): { title: string
   }));
 }
 
-describe('quick fixes of logfilter lsp', () => {
+describe('quick fixes of the language server', () => {
   it('offers a quick fix for each fixable diagnostic, whose edits make the filter clean', async () => {
     const lsp = await started();
     const text = '# dataset: dns_logs\nQueryNam eq example.com AND ResponseCode lte 3 AND ResponseCached eq "true"\n';

@@ -6,7 +6,7 @@
  */
 import type { Diagnostic } from '@logfilter/core';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { type CodeAction, CodeActionKind, type Diagnostic as LspDiagnostic, type Range, type TextEdit } from 'vscode-languageserver/node';
+import { type CodeAction, CodeActionKind, type Diagnostic as LspDiagnostic, type Range, type TextEdit } from 'vscode-languageserver';
 
 type CoreFix = NonNullable<Diagnostic['fixes']>[number];
 

@@ -10,10 +10,10 @@
  * blank line within MAX_HEADER_BYTES) leaves nothing that says where the next message starts, so
  * the reader reports the stream lost and reads no more.
  */
-import { AbstractMessageReader, type DataCallback, Disposable, ErrorCodes, type Message, type MessageReader, MessageType } from 'vscode-languageserver/node';
+import { AbstractMessageReader, type DataCallback, Disposable, ErrorCodes, Message, type MessageReader, MessageType } from 'vscode-languageserver';
 import { classify } from './envelope.js';
 
-/** Far above any document worth opening (the server checks documents of up to MAX_DOCUMENT_LENGTH). */
+/** Far above any document worth opening (the server keeps documents of up to MAX_KEPT_DOCUMENT_LENGTH). */
 export const MAX_MESSAGE_BYTES = 32 * 1024 * 1024;
 /** A header is one or two short lines. */
 export const MAX_HEADER_BYTES = 8 * 1024;
@@ -38,6 +38,7 @@ export class FramedMessageReader extends AbstractMessageReader implements Messag
   private bodyBytes = 0;
   private stopped = false;
   private callback: DataCallback = () => {};
+  private unlisten: Disposable | undefined;
 
   constructor(
     private readonly input: NodeJS.ReadableStream,
@@ -54,11 +55,18 @@ export class FramedMessageReader extends AbstractMessageReader implements Messag
     this.input.on('data', onData);
     this.input.on('error', onError);
     this.input.on('close', onClose);
-    return Disposable.create(() => {
+    this.unlisten = Disposable.create(() => {
       this.input.off('data', onData);
       this.input.off('error', onError);
       this.input.off('close', onClose);
     });
+    return this.unlisten;
+  }
+
+  /** Reads no more: the server has stopped. */
+  stop(): void {
+    this.stopped = true;
+    this.unlisten?.dispose();
   }
 
   private read(chunk: Buffer): void {
@@ -131,20 +139,28 @@ export class FramedMessageReader extends AbstractMessageReader implements Messag
       this.answerError(envelope.id, ErrorCodes.InvalidRequest, `Invalid Request: ${envelope.problem}`);
       return;
     }
-    if (!this.hooks.admit(envelope.message)) return;
+    // The error boundary of every message: whatever the checks or the connection throw on one
+    // (the connection looks into a few messages as they come: a cancellation's id) is answered
+    // or logged, and the next message read as usual.
+    const message = envelope.message;
     try {
-      this.callback(envelope.message);
+      if (this.hooks.admit(message)) this.callback(message);
     } catch (error) {
-      // The connection looks into a few messages as they come (a cancellation's id); what it
-      // cannot read is logged, and the next message read as usual.
-      const message = `a message the connection could not take was dropped: ${(error as Error).message}`;
-      this.hooks.send({ jsonrpc: '2.0', method: 'window/logMessage', params: { type: MessageType.Error, message } } as Message);
+      const why = `${describeMessage(message)} could not be handled: ${(error as Error).message}`;
+      if (Message.isRequest(message)) this.answerError(message.id, ErrorCodes.InternalError, `Internal error: ${why}`);
+      else this.hooks.send({ jsonrpc: '2.0', method: 'window/logMessage', params: { type: MessageType.Error, message: `${why}; it was dropped` } } as Message);
     }
   }
 
   private answerError(id: number | string | null, code: number, message: string): void {
     this.hooks.send({ jsonrpc: '2.0', id, error: { code, message } } as Message);
   }
+}
+
+function describeMessage(message: Message): string {
+  if (Message.isRequest(message)) return `the request ${JSON.stringify(message.method)}`;
+  if (Message.isNotification(message)) return `the notification ${JSON.stringify(message.method)}`;
+  return 'a response';
 }
 
 /** The body's length from a header's text, or what is wrong with it. */

@@ -62,22 +62,28 @@ const onDocument = shape({ textDocument: documentId });
 /** A change is the whole text, or a range and the text that replaces it. */
 const change: Check = (value, path) => (isObject(value) && value.range !== undefined ? shape({ range, text: string }) : shape({ text: string }))(value, path);
 
-const PARAMS: Record<string, Check> = {
-  '$/cancelRequest': shape({ id: expect('a number or a string', (value) => typeof value === 'string' || Number.isSafeInteger(value)) }),
-  initialize: shape({ processId: optional((value, path) => (value === null ? undefined : integer(value, path))), capabilities: object }),
-  'workspace/didChangeConfiguration': object,
-  'textDocument/didOpen': shape({ textDocument: shape({ uri: string, languageId: string, version: integer, text: string }) }),
-  'textDocument/didChange': shape({ textDocument: shape({ uri: string, version: integer }), contentChanges: arrayOf(change) }),
-  'textDocument/didClose': onDocument,
-  'textDocument/completion': atPosition,
-  'textDocument/hover': atPosition,
-  'textDocument/formatting': onDocument,
-  'textDocument/rangeFormatting': shape({ textDocument: documentId, range }),
-  'textDocument/codeAction': shape({ textDocument: documentId, range, context: shape({ diagnostics: arrayOf(shape({ range })) }) }),
-  'textDocument/semanticTokens/full': onDocument,
-};
+/**
+ * By method, in a Map: a lookup by a client's method name finds only these, never a property every
+ * object inherits (`__proto__`, `constructor`, `toString`).
+ */
+const PARAMS = new Map<string, Check>(
+  Object.entries({
+    '$/cancelRequest': shape({ id: expect('a number or a string', (value) => typeof value === 'string' || Number.isSafeInteger(value)) }),
+    initialize: shape({ processId: optional((value, path) => (value === null ? undefined : integer(value, path))), capabilities: object }),
+    'workspace/didChangeConfiguration': object,
+    'textDocument/didOpen': shape({ textDocument: shape({ uri: string, languageId: string, version: integer, text: string }) }),
+    'textDocument/didChange': shape({ textDocument: shape({ uri: string, version: integer }), contentChanges: arrayOf(change) }),
+    'textDocument/didClose': onDocument,
+    'textDocument/completion': atPosition,
+    'textDocument/hover': atPosition,
+    'textDocument/formatting': onDocument,
+    'textDocument/rangeFormatting': shape({ textDocument: documentId, range }),
+    'textDocument/codeAction': shape({ textDocument: documentId, range, context: shape({ diagnostics: arrayOf(shape({ range })) }) }),
+    'textDocument/semanticTokens/full': onDocument,
+  }),
+);
 
 /** The first wrong param of a message to `method`, or undefined (also for methods the server does not check). */
 export function paramsProblem(method: string, params: unknown): string | undefined {
-  return PARAMS[method]?.(params, 'params');
+  return PARAMS.get(method)?.(params, 'params');
 }

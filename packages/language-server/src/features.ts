@@ -14,6 +14,7 @@ import {
   scan,
   type TokenRole,
   diagnosticAt,
+  diagnosticPage,
   SourceMap,
 } from '@logfilter/core';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -28,46 +29,76 @@ import {
   type Range,
   SemanticTokensBuilder,
   type TextEdit,
-} from 'vscode-languageserver/node';
+} from 'vscode-languageserver';
 import type { DatasetChoice } from './dataset.js';
-import { MAX_DOCUMENT_LENGTH } from './documents.js';
+import type { DocumentLimits, NotKept } from './documents.js';
 import { fixData } from './fixes.js';
 
 export function rangeOf(document: TextDocument, start: number, end: number): Range {
   return { start: document.positionAt(start), end: document.positionAt(end) };
 }
 
-/** The diagnostics of the whole document, each hint also given as related information. */
-export function documentDiagnostics(document: TextDocument, choice: DatasetChoice): LspDiagnostic[] {
+/**
+ * The diagnostics of the whole document, each with its hint on the last line of its message and
+ * its code's page on the documentation site under `docsBase` (`codeDescription.href`).
+ */
+export function documentDiagnostics(document: TextDocument, choice: DatasetChoice, docsBase: string): LspDiagnostic[] {
   const text = document.getText();
   const found: Diagnostic[] = choice.problem ? [choice.problem] : [];
   if (choice.dataset) found.push(...diagnostics(text, { dataset: choice.dataset }));
-  return found.map((diagnostic) => toLspDiagnostic(document, diagnostic));
+  return found.map((diagnostic) => toLspDiagnostic(document, diagnostic, docsBase));
 }
 
 /** The one diagnostic of a document too long to analyse (documents.ts), on its first line. */
-export function tooLargeDiagnostics(document: TextDocument): LspDiagnostic[] {
+export function tooLargeDiagnostics(document: TextDocument, limit: number, docsBase: string): LspDiagnostic[] {
   const text = document.getText();
   const lineEnd = text.indexOf('\n');
   const end = Math.min(lineEnd === -1 ? text.length : lineEnd, 200);
   const diagnostic = diagnosticAt(
     new SourceMap(text).range({ start: 0, end }),
     'document-too-large',
-    `the document is ${text.length} characters long; the language server checks documents of up to ${MAX_DOCUMENT_LENGTH}, so this one is not checked`,
-    { hint: `a .lf file holds one filter, and a filter the service takes is at most ${DEFAULT_MAX_BYTES} bytes of JSON` },
+    `the document is ${text.length} characters long; the language server checks documents of up to ${limit}, so this one is not checked`,
+    { hint: ONE_FILTER },
   );
-  return [toLspDiagnostic(document, diagnostic)];
+  return [toLspDiagnostic(document, diagnostic, docsBase)];
 }
 
-function toLspDiagnostic(document: TextDocument, diagnostic: Diagnostic): LspDiagnostic {
+const ONE_FILTER = `a .lf file holds one filter, and a filter the service takes is at most ${DEFAULT_MAX_BYTES} bytes of JSON`;
+
+/** The one diagnostic of a document whose text the server does not keep (documents.ts), on its first line. */
+export function notKeptDiagnostics(notKept: NotKept, limits: DocumentLimits, docsBase: string): LspDiagnostic[] {
+  const why =
+    notKept.reason === 'document'
+      ? `the document is ${notKept.length} characters long, over the ${limits.kept} the language server keeps of one document`
+      : `the document is ${notKept.length} characters long, and with the ${notKept.keptTotal} the other open documents hold it would pass the ${limits.keptTotal} the language server keeps of all open documents together`;
+  const fix =
+    notKept.reason === 'document'
+      ? 'it is checked again once the editor sends its whole text within the limit (reopen it when it is shorter)'
+      : 'close other documents and reopen this one to have it checked';
+  const range: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: notKept.firstLine } };
+  return [
+    {
+      range,
+      severity: DiagnosticSeverity.Error,
+      code: 'document-too-large',
+      codeDescription: { href: diagnosticPage('document-too-large', docsBase) },
+      source: 'logfilter',
+      message: `${why}; its text is not kept, so it is not checked\nhint: ${fix}; ${ONE_FILTER}`,
+    },
+  ];
+}
+
+function toLspDiagnostic(document: TextDocument, diagnostic: Diagnostic, docsBase: string): LspDiagnostic {
   const range = rangeOf(document, diagnostic.range.start.offset, diagnostic.range.end.offset);
   return {
     range,
     severity: diagnostic.severity === 'error' ? DiagnosticSeverity.Error : DiagnosticSeverity.Warning,
     code: diagnostic.code,
+    codeDescription: { href: diagnosticPage(diagnostic.code, docsBase) },
     source: 'logfilter',
+    // The hint once, on a line of the message: every client shows the message, and VS Code shows
+    // related information beside it in the Problems panel, so a hint there as well showed twice.
     message: diagnostic.hint ? `${diagnostic.message}\nhint: ${diagnostic.hint}` : diagnostic.message,
-    relatedInformation: diagnostic.hint ? [{ location: { uri: document.uri, range }, message: `hint: ${diagnostic.hint}` }] : undefined,
     // Its quick fixes, which the client sends back in a code action request (fixes.ts).
     data: fixData(document, diagnostic.fixes),
   };

@@ -5,7 +5,7 @@
  * message's id when it has a usable one, else null. A batch is refused: the Language Server
  * Protocol sends one message per frame.
  */
-import type { Message } from 'vscode-languageserver/node';
+import type { Message } from 'vscode-languageserver';
 
 export type Envelope = { message: Message } | { problem: string; id: number | string | null };
 

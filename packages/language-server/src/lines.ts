@@ -5,7 +5,7 @@
  * instead of a copy of the document per edit. Positions are clamped as TextDocument clamps them:
  * a character past the end of its line is the line's end, a line past the last the text's end.
  */
-import type { Range, TextDocumentContentChangeEvent } from 'vscode-languageserver/node';
+import type { Range, TextDocumentContentChangeEvent } from 'vscode-languageserver';
 
 const LINE_END = /\r\n|\r|\n/g;
 
@@ -22,9 +22,15 @@ export function splitLines(text: string): string[] {
   return lines;
 }
 
-/** `lines` with one change of a didChange applied (in place when the change spans few lines). */
-export function applyChange(lines: string[], change: TextDocumentContentChangeEvent): string[] {
-  if (!('range' in change)) return splitLines(change.text);
+/**
+ * `lines` with one change of a didChange applied (in place when the change spans few lines).
+ * `size.length`, the text's length in UTF-16 code units, is kept up to date when given.
+ */
+export function applyChange(lines: string[], change: TextDocumentContentChangeEvent, size?: { length: number }): string[] {
+  if (!('range' in change)) {
+    if (size) size.length = change.text.length;
+    return splitLines(change.text);
+  }
   const { start, end } = wellFormed(change.range);
   const [startLine, startCharacter] = locate(lines, start.line, start.character);
   const [endLine, endCharacter] = locate(lines, end.line, end.character);
@@ -35,6 +41,7 @@ export function applyChange(lines: string[], change: TextDocumentContentChangeEv
   const before = lines.slice(first, startLine).join('') + (lines[startLine] ?? '').slice(0, startCharacter);
   const after = (lines[endLine] ?? '').slice(endCharacter) + lines.slice(endLine + 1, last + 1).join('');
   const replaced = splitLines(before + change.text + after);
+  if (size) size.length += totalLength(replaced) - totalLength(lines.slice(first, last + 1));
   // splice takes its items as arguments, of which there can only be so many.
   if (replaced.length > 10_000) return lines.slice(0, first).concat(replaced, lines.slice(last + 1));
   lines.splice(first, last - first + 1, ...replaced);
@@ -59,4 +66,10 @@ function locate(lines: string[], line: number, character: number): [number, numb
 function textLength(line: string): number {
   if (line.endsWith('\r\n')) return line.length - 2;
   return line.endsWith('\n') || line.endsWith('\r') ? line.length - 1 : line.length;
+}
+
+function totalLength(lines: readonly string[]): number {
+  let length = 0;
+  for (const line of lines) length += line.length;
+  return length;
 }
