@@ -92,7 +92,7 @@ async function longLines(path: string): Promise<void> {
     let left = bytes - recordHead('us').length - TAIL.length;
     while (left > 0) {
       const piece = left >= padding.length ? padding : padding.slice(0, left);
-      if (!out.write(piece)) await new Promise((resolve) => out.once('drain', resolve));
+      if (!out.write(piece)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
       left -= piece.length;
     }
     out.write(`${TAIL}\n`);

@@ -55,6 +55,7 @@ beforeAll(async () => {
       '@logfilter/language-server',
       '@logfilter/solver',
       'z3-solver@5.2.0',
+      '@logfilter/terraform',
       '@types/node@20',
     ];
     await ok(run('npm', ['install', ...names], { env: world.env, cwd: dir }), 'npm install of the libraries');
@@ -193,7 +194,7 @@ describe('the libraries in a fresh project', () => {
           return path.endsWith(join('@codemirror', 'state')) ? [path] : copies(path);
         });
       expect(copies(join(app, 'node_modules'))).toHaveLength(1);
-      for (const name of ['core', 'api', 'emulator', 'codemirror', 'language-server', 'solver']) {
+      for (const name of ['core', 'api', 'emulator', 'codemirror', 'language-server', 'solver', 'terraform']) {
         const manifest = readJson(join(app, 'node_modules', '@logfilter', name, 'package.json'));
         expect(manifest.engines.node).toBe('>=20.19');
         for (const range of Object.values({ ...manifest.dependencies, ...manifest.peerDependencies })) expect(range).not.toMatch(/workspace:|catalog:/);
@@ -222,6 +223,33 @@ describe('the libraries in a fresh project', () => {
   );
 
   it(
+    'check a Terraform file with @logfilter/terraform from a plain Node script',
+    async () => {
+      const app = await libraries;
+      writeFileSync(
+        join(app, 'main.tf'),
+        'resource "cloudflare_logpush_job" "bots" {\n  zone_id = "023e105f4ecef8ad9ca31a8372d0c353"\n  dataset = "http_requests"\n  filter  = jsonencode({ where = { key = "BotScore", operator = "below", value = 30 } })\n}\n',
+      );
+      const script = [
+        "import { readFileSync } from 'node:fs';",
+        "import { builtinCatalog } from '@logfilter/core';",
+        "import { checkTerraform, jsonencodeExpression } from '@logfilter/terraform';",
+        "const report = checkTerraform([{ name: 'main.tf', text: readFileSync('main.tf', 'utf8') }], { catalog: builtinCatalog() });",
+        "const found = report.diagnostics.map((d) => [d.file, d.range.start.line, d.range.start.column].join(':') + ' ' + d.code);",
+        "console.log(JSON.stringify({ found, printed: jsonencodeExpression({ where: { key: 'BotScore', operator: 'lt', value: 30 } }) }));",
+      ].join('\n');
+      writeFileSync(join(app, 'terraform.mjs'), script);
+      const used = await ok(run(process.execPath, ['terraform.mjs'], { env: world.env, cwd: app }), 'node terraform.mjs');
+      const column = '  filter  = jsonencode({ where = { key = "BotScore", operator = '.length + 1;
+      expect(JSON.parse(used.stdout)).toEqual({
+        found: [`main.tf:4:${column} unknown-operator`],
+        printed: 'jsonencode({\n  where = { key = "BotScore", operator = "lt", value = 30 }\n})',
+      });
+    },
+    5 * MINUTES,
+  );
+
+  it(
     'type-check under module node16 (tsc --noEmit), CodeMirror included',
     async () => {
       const app = await libraries;
@@ -240,9 +268,10 @@ describe('the libraries in a fresh project', () => {
           "import type * as api from '@logfilter/api';",
           "import type * as emulator from '@logfilter/emulator';",
           "import type { LanguageServer, LanguageServerOptions } from '@logfilter/language-server';",
+          "import type * as terraform from '@logfilter/terraform';",
           `const result = compile(${JSON.stringify(FILTER)});`,
           'export const ok: boolean = result.ok;',
-          'export type Modules = [typeof api, typeof emulator, typeof codemirror, LanguageServer, LanguageServerOptions];',
+          'export type Modules = [typeof api, typeof emulator, typeof codemirror, LanguageServer, LanguageServerOptions, typeof terraform];',
         ].join('\n'),
       );
       await ok(run(join(REPO_ROOT, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], { env: world.env, cwd: app }), 'tsc --noEmit');

@@ -25,7 +25,7 @@ import { type FileResult, INPUT_RULE, inputsOf, readFiles, reportFiles } from '.
 import { checkJson, scopeOption } from '../filter-json.js';
 import { formatOption, writeReport } from '../report/cli.js';
 import type { ReportDiagnostic, ReportFormat } from '../report/report.js';
-import { jsonencodeExpression } from '../terraform/print.js';
+import { jsonencodeExpression } from '@logfilter/terraform';
 import { runTerraformCheck, type TerraformFlags } from '../terraform/command.js';
 import { withFileArgumentNote } from '../file-argument.js';
 

@@ -3,7 +3,7 @@
  * direction that one lets through and the other does not. Each side is filter text, a JSON filter
  * (the service's form, escaped or not), a job, or a file holding one of them (`-` reads standard input).
  * Two Terraform versions (`.tf` files or folders, or plans in JSON) are compared job by job, by
- * resource address (diff/terraform.ts).
+ * resource address (@logfilter/terraform, diff/terraform-command.ts).
  * Exit 0 the same meaning, 1 they differ, 2 usage (and an input with errors), 3 undecided within the budget.
  */
 import { existsSync, statSync } from 'node:fs';
