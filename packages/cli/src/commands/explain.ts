@@ -1,8 +1,12 @@
-/** `logfilter explain FILTER`: the filter in plain English; `logfilter operators`: the operator table. */
-import { explain, operatorTable } from '@logfilter/core';
+/**
+ * `logfilter explain FILTER`: the filter in plain English; `logfilter explain --code CODE`: the
+ * documentation page of a diagnostic code; `logfilter operators`: the operator table.
+ */
+import { DIAGNOSTIC_CODES, explain, operatorTable } from '@logfilter/core';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import { EXIT_INVALID, EXIT_OK, readSource } from '../io.js';
+import { diagnosticPageOf, diagnosticPageText, isDiagnosticCode } from '../docs/diagnostic-pages.js';
+import { EXIT_INVALID, EXIT_OK, readSource, UsageError } from '../io.js';
 import { withFileArgumentNote } from '../file-argument.js';
 
 export function registerExplain(program: Command, context: Context): void {
@@ -12,8 +16,17 @@ export function registerExplain(program: Command, context: Context): void {
     .argument('[filter]', 'the filter text (or use --file)')
     .option('-f, --file <path>', 'read the filter from a file (- for standard input)')
     .option('-d, --dataset <name>', 'dataset whose fields the filter uses (default: http_requests)')
+    .option('--code <code>', 'instead: what a diagnostic code means, an example that triggers it and the fix (its documentation page)')
     .action(
-      context.action((filter: string | undefined, flags: { file?: string; dataset?: string }) => {
+      context.action((filter: string | undefined, flags: { file?: string; dataset?: string; code?: string }) => {
+        if (flags.code !== undefined) {
+          if (filter !== undefined || flags.file !== undefined)
+            throw new UsageError('--code explains a diagnostic code, not a filter', 'invalid-argument', undefined, 'give either --code CODE or the filter');
+          if (!isDiagnosticCode(flags.code))
+            throw new UsageError(`unknown diagnostic code '${flags.code}'`, 'invalid-argument', undefined, `the codes are: ${DIAGNOSTIC_CODES.join(', ')}`);
+          process.stdout.write(diagnosticPageText(diagnosticPageOf(flags.code)));
+          return EXIT_OK;
+        }
         const source = readSource(filter, flags.file);
         const result = explain(source.text, { dataset: context.dataset(flags.dataset) });
         context.printDiagnostics(withFileArgumentNote(result.diagnostics, filter, 'explain'), source.text, source.name);
