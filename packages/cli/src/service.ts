@@ -111,7 +111,7 @@ export async function runService(flags: ServiceFlags, action: () => Promise<numb
       process.stdout.write(`${JSON.stringify({ ok: false, error: report.error, diagnostics: report.diagnostics })}\n`);
     } else {
       printReported(report.diagnostics);
-      process.stderr.write(`logfilter: ${escapeControlCharacters(report.error.message)}\n`);
+      process.stderr.write(`logfilter: ${escapeControlCharacters(report.error.message)}\n${report.error.hint ? `  = hint: ${report.error.hint}\n` : ''}`);
     }
     return report.exit;
   }
@@ -120,7 +120,7 @@ export async function runService(flags: ServiceFlags, action: () => Promise<numb
 interface FailureReport {
   exit: number;
   /** `written`: what a read after a failed write found (applied, not-applied, partly-applied, unknown). */
-  error: { kind: string; message: string; status?: number; written?: string; details?: string[] };
+  error: { kind: string; message: string; status?: number; written?: string; details?: string[]; hint?: string };
   diagnostics: ReportDiagnostic[];
 }
 
@@ -167,7 +167,8 @@ function describeFailure(error: unknown): FailureReport | undefined {
   if (error instanceof ValidationError) {
     return { exit: EXIT_INVALID, error: { kind: 'invalid', message: error.message }, diagnostics: [...error.diagnostics] };
   }
-  if (error instanceof UsageError) return { exit: EXIT_USAGE, error: { kind: error.code, message: error.message }, diagnostics: [] };
+  if (error instanceof UsageError)
+    return { exit: error.exitCode, error: { kind: error.code, message: error.message, ...(error.hint ? { hint: error.hint } : {}) }, diagnostics: [] };
   return undefined;
 }
 
