@@ -33,13 +33,14 @@ export function checkJson(context: Context, inline: string | undefined, flags: J
 
 /** Decompile prints the text on success; check prints a summary on stderr. */
 export function runJson(context: Context, inline: string | undefined, flags: JsonInputFlags, mode: 'decompile' | 'check'): number {
-  const source = readSource(inline, flags.file, 'json');
+  const { io } = context;
+  const source = readSource(io, inline, flags.file, 'json');
   const jobs = decompileJobs(source.text, decompileOptions(context, flags));
   if (jobs) return runJobs(context, jobs, flags, mode);
   const decompiled = decompileSource(context, source, flags);
-  const result = { ...decompiled, diagnostics: withFileArgumentNote(decompiled.diagnostics, inline, mode === 'check' ? 'check --from-json' : mode) };
+  const result = { ...decompiled, diagnostics: withFileArgumentNote(io, decompiled.diagnostics, inline, mode === 'check' ? 'check --from-json' : mode) };
   if (flags.json || flags.format === 'json') {
-    process.stdout.write(`${JSON.stringify(machineOutput(result))}\n`);
+    io.stdout.write(`${JSON.stringify(machineOutput(result))}\n`);
     return result.ok ? EXIT_OK : EXIT_INVALID;
   }
   if (flags.format === 'github' || flags.format === 'sarif') {
@@ -49,8 +50,8 @@ export function runJson(context: Context, inline: string | undefined, flags: Jso
   }
   context.printDiagnostics(result.diagnostics, source.text, source.name);
   if (!result.ok) return EXIT_INVALID;
-  if (mode === 'decompile') process.stdout.write(`${result.text}\n`);
-  else process.stderr.write(summary(result.stats));
+  if (mode === 'decompile') io.stdout.write(`${result.text}\n`);
+  else io.stderr.write(summary(result.stats));
   return EXIT_OK;
 }
 
@@ -74,20 +75,21 @@ function decompileOptions(context: Context, flags: JsonInputFlags): DecompileOpt
 
 /** A list of jobs: one result per job, each against its own dataset; exit 1 when any job has errors. */
 function runJobs(context: Context, jobs: readonly JobDecompileResult[], flags: JsonInputFlags, mode: 'decompile' | 'check'): number {
+  const { io } = context;
   const ok = jobs.every((job) => job.result.ok);
   if (flags.json) {
     const results = jobs.map((job) => ({ id: job.id ?? null, pointer: job.pointer, dataset: job.dataset ?? null, ...machineOutput(job.result) }));
-    process.stdout.write(`${JSON.stringify({ ok, jobs: results })}\n`);
+    io.stdout.write(`${JSON.stringify({ ok, jobs: results })}\n`);
     return ok ? EXIT_OK : EXIT_INVALID;
   }
   for (const job of jobs) {
     const title = jobTitle(job);
     context.printDiagnostics(job.result.diagnostics, job.text, title);
-    if (job.result.ok && (mode === 'check' || !ok)) process.stderr.write(`${title}: ${summary(job.result.stats)}`);
+    if (job.result.ok && (mode === 'check' || !ok)) io.stderr.write(`${title}: ${summary(job.result.stats)}`);
   }
   // A refusal prints nothing on stdout: the texts are printed only when every job decompiles.
   if (!ok) return EXIT_INVALID;
-  if (mode === 'decompile') process.stdout.write(jobs.map((job) => `# ${jobTitle(job)}\n${job.result.text}\n`).join(''));
+  if (mode === 'decompile') io.stdout.write(jobs.map((job) => `# ${jobTitle(job)}\n${job.result.text}\n`).join(''));
   return EXIT_OK;
 }
 

@@ -6,7 +6,7 @@
 import type { CompileResult } from '@logfilter/core';
 import type { Context } from '../context.js';
 import { namesAFile } from '../file-argument.js';
-import { EXIT_OK, readTextFile, type Source, UsageError, writeStdout } from '../io.js';
+import { EXIT_OK, type Io, readTextFile, type Source, UsageError } from '../io.js';
 import { writeReport } from '../report/cli.js';
 import type { ReportDiagnostic, ReportFormat } from '../report/report.js';
 
@@ -22,10 +22,10 @@ export type Inputs = { inline: string | undefined; files: undefined } | { inline
  * One positional is the filter text, even when it names a file (the diagnostic `argument-is-a-file`
  * then says to use -f); two or more must all name files (or be `-`). Positionals and -f: not both.
  */
-export function inputsOf(positionals: readonly string[], files: readonly string[] = []): Inputs {
+export function inputsOf(io: Io, positionals: readonly string[], files: readonly string[] = []): Inputs {
   if (positionals.length > 0 && files.length > 0) throw new UsageError('give the filter either as an argument or with --file, not both');
   if (positionals.length > 1) {
-    const missing = positionals.find((path) => path !== '-' && !namesAFile(path));
+    const missing = positionals.find((path) => path !== '-' && !namesAFile(io, path));
     if (missing !== undefined)
       throw new UsageError(`'${missing}' is not a file: two or more arguments are filter files; give one filter as one argument (quote a filter with spaces)`);
     return { inline: undefined, files: [...positionals] };
@@ -35,9 +35,9 @@ export function inputsOf(positionals: readonly string[], files: readonly string[
 }
 
 /** The files, all read before any is checked (an unreadable one is exit 2 before anything is printed). */
-export function readFiles(files: readonly string[]): Source[] {
+export function readFiles(io: Io, files: readonly string[]): Source[] {
   if (files.filter((path) => path === '-').length > 1) throw new UsageError('standard input can be read once: give - one time');
-  return files.map((path) => ({ text: readTextFile(path, 'filter'), name: path === '-' ? '<stdin>' : path }));
+  return files.map((path) => ({ text: readTextFile(io, path, 'filter'), name: path === '-' ? '<stdin>' : path }));
 }
 
 export interface FileResult {
@@ -61,11 +61,12 @@ export function reportFiles(
   mode: 'compile' | 'check',
   machineOutput: (result: CompileResult) => object,
 ): number {
+  const { io } = context;
   const exit = Math.max(EXIT_OK, ...results.map((file) => file.exit));
   const fileOf = (source: Source) => (source.name === '<stdin>' ? undefined : source.name);
   if (flags.json || flags.format === 'json') {
     const files = results.map(({ source, result }) => ({ file: source.name ?? null, ...machineOutput(result) }));
-    writeStdout(`${JSON.stringify({ ok: exit === EXIT_OK, files })}\n`);
+    io.stdout.write(`${JSON.stringify({ ok: exit === EXIT_OK, files })}\n`);
     return exit;
   }
   if (flags.format === 'github' || flags.format === 'sarif') {
@@ -76,15 +77,15 @@ export function reportFiles(
   }
   for (const { source, result } of results) context.printDiagnostics(result.diagnostics, source.text, source.name);
   if (mode === 'check') {
-    for (const { source, result } of results) process.stderr.write(`${source.name}: ${result.ok ? okLine(result) : counts(result)}\n`);
+    for (const { source, result } of results) io.stderr.write(`${source.name}: ${result.ok ? okLine(result) : counts(result)}\n`);
   }
   const failed = results.filter((file) => file.exit !== EXIT_OK);
   if (failed.length > 0) {
-    process.stderr.write(`failed: ${failed.length} of ${plural(results.length, 'file')} ${failed.length === 1 ? 'has' : 'have'} errors\n`);
+    io.stderr.write(`failed: ${failed.length} of ${plural(results.length, 'file')} ${failed.length === 1 ? 'has' : 'have'} errors\n`);
     return exit;
   }
-  if (mode === 'compile') writeStdout(results.map((file) => `${file.output}\n`).join(''));
-  else process.stderr.write(`ok: ${plural(results.length, 'file')}\n`);
+  if (mode === 'compile') io.stdout.write(results.map((file) => `${file.output}\n`).join(''));
+  else io.stderr.write(`ok: ${plural(results.length, 'file')}\n`);
   return exit;
 }
 

@@ -18,7 +18,7 @@ import {
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { datasetComment } from '@logfilter/core';
-import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, parsePositiveInt, readSource, type Source, summary, UsageError, writeStdout } from '../io.js';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type Io, parsePositiveInt, readSource, type Source, summary, UsageError } from '../io.js';
 import { collect } from '../service.js';
 import { type FileResult, INPUT_RULE, inputsOf, readFiles, reportFiles } from './check-files.js';
 import { checkJson, scopeOption } from '../filter-json.js';
@@ -101,7 +101,7 @@ export function registerCompile(program: Command, context: Context): void {
         if (flags.terraform || flags.terraformPlan !== undefined)
           return runTerraformCheck(context, first, { ...flags, file: flags.file?.[0] } as TerraformFlags);
         if (!flags.fromJson) return run(context, positionals, flags, 'check');
-        const inputs = inputsOf(positionals, flags.file);
+        const inputs = inputsOf(context.io, positionals, flags.file);
         if (inputs.files !== undefined && inputs.files.length > 1) throw new UsageError('check --from-json reads one input: give one JSON text or one file');
         return checkJson(context, inputs.inline, { ...flags, file: inputs.files?.[0] });
       }),
@@ -109,17 +109,18 @@ export function registerCompile(program: Command, context: Context): void {
 }
 
 function run(context: Context, positionals: string[], flags: CompileFlags, mode: 'compile' | 'check'): number | Promise<number> {
-  const inputs = inputsOf(positionals, flags.file);
+  const { io } = context;
+  const inputs = inputsOf(context.io, positionals, flags.file);
   if (mode === 'check' && flags.deep && flags.lint !== false) return runDeep(context, inputs, flags);
   if (inputs.files === undefined || inputs.files.length === 1) {
-    const source = inputs.files ? readFiles(inputs.files)[0] : readSource(inputs.inline, undefined);
+    const source = inputs.files ? readFiles(io, inputs.files)[0] : readSource(io, inputs.inline, undefined);
     const { result, exit } = compileSource(context, source, inputs.inline, flags, mode);
     const reported = report(context, source, flags, mode, result);
     return exit === EXIT_USAGE ? exit : reported;
   }
   if (mode === 'compile' && flags.output === 'pretty')
     throw new UsageError('-o pretty prints several lines: with several files, use -o json, string or hcl (one line each)');
-  const results = readFiles(inputs.files).map((source): FileResult => {
+  const results = readFiles(io, inputs.files).map((source): FileResult => {
     const { result, exit } = compileSource(context, source, undefined, flags, mode);
     return { source, result, exit, output: result.ok && mode === 'compile' ? outputOf(result, flags) : undefined };
   });
@@ -149,17 +150,18 @@ function compileSource(
   });
   // Assigned, not spread: a spread would build the filter object that the result builds only when read.
   const result = compiled;
-  result.diagnostics = withFileArgumentNote(compiled.diagnostics, inline, mode);
+  result.diagnostics = withFileArgumentNote(context.io, compiled.diagnostics, inline, mode);
   return { result, exit: result.ok ? EXIT_OK : EXIT_INVALID, dataset };
 }
 
 /** `check --deep`: each filter checked as `check` does, then the solver's exact lint added to what passed. */
 async function runDeep(context: Context, inputs: ReturnType<typeof inputsOf>, flags: CompileFlags): Promise<number> {
-  const sources = inputs.files ? readFiles(inputs.files) : [readSource(inputs.inline, undefined)];
+  const { io } = context;
+  const sources = inputs.files ? readFiles(io, inputs.files) : [readSource(io, inputs.inline, undefined)];
   const results: FileResult[] = [];
   for (const source of sources) {
     const { result, exit, dataset } = compileSource(context, source, inputs.inline, flags, 'check');
-    if (result.ok && dataset) await addDeepLint(source, dataset, result);
+    if (result.ok && dataset) await addDeepLint(io, source, dataset, result);
     results.push({ source, result, exit, output: undefined });
   }
   if (results.length > 1) return reportFiles(context, results, flags, 'check', machineOutput);
@@ -169,7 +171,7 @@ async function runDeep(context: Context, inputs: ReturnType<typeof inputsOf>, fl
 }
 
 /** The solver's warnings beside the quick rules' (one of each at a place); the quick rules alone, with a note, when z3-solver is absent. */
-async function addDeepLint(source: Source, dataset: Dataset, result: CompileResult): Promise<void> {
+async function addDeepLint(io: Io, source: Source, dataset: Dataset, result: CompileResult): Promise<void> {
   const { deepLint } = await import('../diff/deep-lint.js');
   const { SolverMissing } = await import('../diff/solve.js');
   try {
@@ -178,14 +180,15 @@ async function addDeepLint(source: Source, dataset: Dataset, result: CompileResu
     result.diagnostics = [...result.diagnostics, ...deep].sort((a, b) => a.range.start.offset - b.range.start.offset);
   } catch (error) {
     if (!(error instanceof SolverMissing)) throw error;
-    process.stderr.write(`logfilter: note: --deep checked with the quick rules only: ${error.message}\n`);
+    io.stderr.write(`logfilter: note: --deep checked with the quick rules only: ${error.message}\n`);
   }
 }
 
 /** Writes the result in the format asked for; returns the exit code. */
 function report(context: Context, source: Source, flags: CompileFlags, mode: 'compile' | 'check', result: CompileResult): number {
+  const { io } = context;
   if (flags.json || flags.format === 'json') {
-    writeStdout(`${JSON.stringify(machineOutput(result))}\n`);
+    io.stdout.write(`${JSON.stringify(machineOutput(result))}\n`);
     return result.ok ? EXIT_OK : EXIT_INVALID;
   }
   if (flags.format === 'github' || flags.format === 'sarif') {
@@ -196,13 +199,13 @@ function report(context: Context, source: Source, flags: CompileFlags, mode: 'co
   }
   context.printDiagnostics(result.diagnostics, source.text, source.name);
   if (!result.ok) {
-    if (mode === 'check') process.stderr.write(failureSummary(result.diagnostics, source));
+    if (mode === 'check') io.stderr.write(failureSummary(result.diagnostics, source));
     return EXIT_INVALID;
   }
   if (mode === 'compile') {
-    writeStdout(`${outputOf(result, flags)}\n`);
+    io.stdout.write(`${outputOf(result, flags)}\n`);
   } else {
-    process.stderr.write(summary(result.stats));
+    io.stderr.write(summary(result.stats));
   }
   return EXIT_OK;
 }

@@ -6,6 +6,7 @@ import { EXIT_INVALID, EXIT_OK, readSource } from '../io.js';
 import { withFileArgumentNote } from '../file-argument.js';
 
 export function registerExplain(program: Command, context: Context): void {
+  const { io } = context;
   program
     .command('explain')
     .description('say in plain English what a filter lets through, one line per criterion')
@@ -14,11 +15,11 @@ export function registerExplain(program: Command, context: Context): void {
     .option('-d, --dataset <name>', 'dataset whose fields the filter uses (default: http_requests)')
     .action(
       context.action((filter: string | undefined, flags: { file?: string; dataset?: string }) => {
-        const source = readSource(filter, flags.file);
+        const source = readSource(io, filter, flags.file);
         const result = explain(source.text, { dataset: context.dataset(flags.dataset) });
-        context.printDiagnostics(withFileArgumentNote(result.diagnostics, filter, 'explain'), source.text, source.name);
+        context.printDiagnostics(withFileArgumentNote(io, result.diagnostics, filter, 'explain'), source.text, source.name);
         if (!result.ok) return EXIT_INVALID;
-        process.stdout.write(`${result.lines.join('\n')}\n`);
+        io.stdout.write(`${result.lines.join('\n')}\n`);
         return EXIT_OK;
       }),
     );
@@ -31,14 +32,14 @@ export function registerExplain(program: Command, context: Context): void {
       context.action((flags: { json?: boolean }) => {
         const rows = operatorTable();
         if (flags.json) {
-          process.stdout.write(`${JSON.stringify(rows)}\n`);
+          io.stdout.write(`${JSON.stringify(rows)}\n`);
           return EXIT_OK;
         }
         const cells = rows.map((row) => [row.operator, row.meaning, row.aliases.join(' ') || '-', row.types.join('; ')]);
         const header = ['operator', 'meaning', 'also written', 'field types'];
         const widths = header.map((title, column) => Math.max(title.length, ...cells.map((cell) => cell[column].length)));
         const line = (cell: string[]) => cell.map((text, column) => (column === cell.length - 1 ? text : text.padEnd(widths[column]))).join('  ');
-        process.stdout.write(`${[header, ...cells].map(line).join('\n')}\n`);
+        io.stdout.write(`${[header, ...cells].map(line).join('\n')}\n`);
         return EXIT_OK;
       }),
     );

@@ -7,7 +7,7 @@ import type { Context } from '../context.js';
 import { formatOption, writeReport } from '../report/cli.js';
 import type { ReportDiagnostic, ReportFormat } from '../report/report.js';
 import { namesAFile } from '../file-argument.js';
-import { EXIT_INVALID, EXIT_OK, readSource, readTextFile, UsageError, type Source } from '../io.js';
+import { EXIT_INVALID, EXIT_OK, inCwd, type Io, readSource, readTextFile, type Source, UsageError } from '../io.js';
 
 interface FmtFlags {
   file?: string[];
@@ -29,23 +29,24 @@ export function registerFmt(program: Command, context: Context): void {
 }
 
 /** Positionals that all name files (or are `-`) are files (`logfilter fmt --check a.lf b.lf`); one that does not is the filter text. */
-function splitPositionals(positionals: string[], flags: FmtFlags): { filter: string | undefined; files: string[] } {
+function splitPositionals(io: Io, positionals: string[], flags: FmtFlags): { filter: string | undefined; files: string[] } {
   const files = flags.file ?? [];
   if (positionals.length === 0) return { filter: undefined, files };
   // `-` is standard input, as with -f.
-  if (positionals.every((path) => path === '-' || namesAFile(path))) {
+  if (positionals.every((path) => path === '-' || namesAFile(io, path))) {
     if (files.length > 0) throw new UsageError('name the files either as arguments or with --file, not both');
     return { filter: undefined, files: positionals };
   }
   if (positionals.length > 1) {
-    const missing = positionals.find((path) => path !== '-' && !namesAFile(path));
+    const missing = positionals.find((path) => path !== '-' && !namesAFile(io, path));
     throw new UsageError(`give one filter, or files: '${missing}' is not a file (quote a filter with spaces as one argument)`);
   }
   return { filter: positionals[0], files };
 }
 
 function run(context: Context, positionals: string[], flags: FmtFlags): number {
-  const { filter, files } = splitPositionals(positionals, flags);
+  const { io } = context;
+  const { filter, files } = splitPositionals(io, positionals, flags);
   if (flags.write && flags.check) throw new UsageError('give --write or --check, not both');
   if (filter !== undefined && files.length > 0) throw new UsageError('give the filter either as an argument or with --file, not both');
   if (flags.write && (files.length === 0 || files.includes('-'))) throw new UsageError('--write rewrites files: name them as arguments or with --file PATH');
@@ -54,7 +55,9 @@ function run(context: Context, positionals: string[], flags: FmtFlags): number {
   // Machine formats collect every file's findings and write them once, at the end.
   const collected: ReportDiagnostic[] | undefined = flags.format !== undefined && flags.format !== 'text' ? [] : undefined;
   const sources: Source[] =
-    files.length > 0 ? files.map((path) => ({ text: readTextFile(path, 'filter'), name: path === '-' ? '<stdin>' : path })) : [readSource(filter, undefined)];
+    files.length > 0
+      ? files.map((path) => ({ text: readTextFile(io, path, 'filter'), name: path === '-' ? '<stdin>' : path }))
+      : [readSource(io, filter, undefined)];
   let exit = EXIT_OK;
   for (const source of sources) {
     const result = format(source.text);
@@ -71,16 +74,16 @@ function run(context: Context, positionals: string[], flags: FmtFlags): number {
     if (flags.check) {
       if (!unchanged) {
         if (collected) collected.push({ ...notFormatted(source, formatted), file });
-        else process.stderr.write(`${notFormattedText(source, formatted)}\n`);
+        else io.stderr.write(`${notFormattedText(source, formatted)}\n`);
         exit = EXIT_INVALID;
       }
     } else if (flags.write) {
       if (!unchanged) {
-        writeAtomically(source.name!, formatted);
-        process.stderr.write(`formatted ${source.name}\n`);
+        writeAtomically(inCwd(io, source.name!), formatted);
+        io.stderr.write(`formatted ${source.name}\n`);
       }
     } else {
-      process.stdout.write(formatted);
+      io.stdout.write(formatted);
     }
   }
   if (collected && flags.format) writeReport(context, { diagnostics: collected }, flags.format);

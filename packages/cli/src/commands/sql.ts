@@ -31,13 +31,14 @@ export function registerSql(program: Command, context: Context): void {
 }
 
 function run(context: Context, filter: string | undefined, flags: SqlFlags): number {
+  const { io } = context;
   if (flags.jsonColumn !== undefined && flags.jsonColumn.trim() === '') throw new UsageError('--json-column needs a column name');
   if (flags.table !== undefined && flags.table.trim() === '') throw new UsageError('--table needs a table name');
   const dataset = context.dataset(flags.dataset);
   const json = compiledFilter(context, filter, flags);
   if (!json) return EXIT_INVALID;
   const sql = toSql(json, { dialect: flags.dialect, dataset, jsonColumn: flags.jsonColumn, table: flags.table });
-  process.stdout.write(flags.table === undefined ? `${sql}\n` : `${sql};\n`);
+  io.stdout.write(flags.table === undefined ? `${sql}\n` : `${sql};\n`);
   return EXIT_OK;
 }
 
@@ -51,7 +52,8 @@ export function compiledFilter(
   filter: string | undefined,
   flags: { file?: string; dataset?: string; fromJson?: boolean },
 ): FilterJson | undefined {
-  const source = readSource(filter, flags.file);
+  const { io } = context;
+  const source = readSource(io, filter, flags.file);
   const dataset = context.dataset(flags.dataset);
   if (flags.fromJson) {
     const result = decompile(source.text, { dataset });

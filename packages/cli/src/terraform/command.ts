@@ -34,18 +34,22 @@ export function runTerraformCheck(context: Context, filter: string | undefined, 
     maxBytes: flags.maxBytes === undefined ? undefined : parsePositiveInt(flags.maxBytes, '--max-bytes'),
     maxOperators: flags.maxOperators === undefined ? undefined : parsePositiveInt(flags.maxOperators, '--max-operators'),
   };
-  const report = flags.terraformPlan !== undefined ? checkTerraformPlan(flags.terraformPlan, options) : checkTerraform(flags.terraform ?? [], options);
+  const report =
+    flags.terraformPlan !== undefined
+      ? checkTerraformPlan(context.io, flags.terraformPlan, options)
+      : checkTerraform(context.io, flags.terraform ?? [], options);
   return writeTerraformReport(context, report, flags);
 }
 
 function writeTerraformReport(context: Context, report: TerraformReport, flags: TerraformFlags): number {
+  const { io } = context;
   const format = flags.json ? 'json' : (flags.format ?? 'text');
   writeReport(context, report, format);
   if (format === 'text') {
     const errors = report.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
     const warnings = report.diagnostics.length - errors;
     const skipped = report.notChecked.length > 0 ? `, ${report.notChecked.length} not checked` : '';
-    process.stderr.write(
+    io.stderr.write(
       `${errors > 0 ? 'failed' : 'ok'}: ${report.filters} filter${report.filters === 1 ? '' : 's'} checked in ${report.files} file${report.files === 1 ? '' : 's'}${skipped}; ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}\n`,
     );
   }
