@@ -10,8 +10,8 @@ import {
   type JobScope,
 } from '@logfilter/core';
 import type { Command } from 'commander';
-import { readTextFile, UsageError } from './io.js';
-import { failureOutcome, type Outcome, type OutputFormat, present, processOutput } from './outcome.js';
+import { type Io, type Output, readTextFile, UsageError } from './io.js';
+import { failureOutcome, type Outcome, type OutputFormat, present } from './outcome.js';
 import type { ReportDiagnostic } from './report/types.js';
 import { useColor } from './terminal.js';
 
@@ -26,14 +26,18 @@ export class Context {
   private loaded: Catalog | undefined;
   private userDatasets: string[] = [];
 
-  constructor(private readonly globals: () => GlobalOptions) {}
+  constructor(
+    private readonly globals: () => GlobalOptions,
+    /** Where this run writes, reads and looks: every command goes through it, never through `process`. */
+    readonly io: Io,
+  ) {}
 
   /** The built-in catalog, with the datasets of `--catalog FILE` on top. */
   catalog(): Catalog {
     if (this.loaded) return this.loaded;
     const path = this.globals().catalog;
     if (!path) return (this.loaded = builtinCatalog());
-    const text = readTextFile(path, 'catalog');
+    const text = readTextFile(this.io, path, 'catalog');
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -81,16 +85,16 @@ export class Context {
 
   /** Writes an outcome (stdout for machine formats, stderr for diagnostics in text); returns its exit code. */
   present(command: string, outcome: Outcome, format: OutputFormat): number {
-    return present(command, outcome, format, processOutput(format === 'text' && this.colorFor(process.stderr)));
+    return present(command, outcome, format, this.io, format === 'text' && this.colorFor(this.io.stderr));
   }
 
-  colorFor(stream: NodeJS.WriteStream): boolean {
-    return useColor(stream, this.globals().color);
+  colorFor(stream: Output): boolean {
+    return useColor(this.io, stream, this.globals().color);
   }
 
   printDiagnostics(diagnostics: readonly ReportDiagnostic[], text: string, fileName?: string): void {
     if (diagnostics.length === 0) return;
-    process.stderr.write(`${renderDiagnostics(diagnostics, text, { fileName, color: this.colorFor(process.stderr) })}\n`);
+    this.io.stderr.write(`${renderDiagnostics(diagnostics, text, { fileName, color: this.colorFor(this.io.stderr) })}\n`);
   }
 }
 

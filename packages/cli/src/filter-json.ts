@@ -27,7 +27,7 @@ export function checkJson(context: Context, inline: string | undefined, flags: J
 /** Decompile prints the text on success; check prints a summary on stderr. */
 export function runJson(context: Context, inline: string | undefined, flags: JsonInputFlags, mode: 'decompile' | 'check'): Outcome {
   const command = mode === 'check' ? 'check --from-json' : mode;
-  const source = readFilter({ inline, file: flags.file, form: 'json' });
+  const source = readFilter(context.io, { inline, file: flags.file, form: 'json' });
   const jobs = decompileJobs(source.text, {
     ...limits(flags),
     dataset: context.dataset(flags.dataset),
@@ -35,7 +35,7 @@ export function runJson(context: Context, inline: string | undefined, flags: Jso
     explicitDataset: flags.dataset !== undefined,
     scope: flags.scope,
   });
-  if (jobs) return jobsOutcome(jobs, mode, command, inline);
+  if (jobs) return jobsOutcome(context, jobs, mode, command, inline);
   const checked = checkFilter(context, source, flags, { ...limits(flags), command });
   const result = checked.compiled as DecompileResult;
   const answer: Outcome = { exitCode: checked.exitCode, result: machineOutput(result), diagnostics: checked.diagnostics };
@@ -51,11 +51,11 @@ function limits(flags: JsonInputFlags) {
 }
 
 /** A list of jobs: one result per job, each against its own dataset; exit 1 when any job has errors. */
-function jobsOutcome(jobs: readonly JobDecompileResult[], mode: 'decompile' | 'check', command: string, inline: string | undefined): Outcome {
+function jobsOutcome(context: Context, jobs: readonly JobDecompileResult[], mode: 'decompile' | 'check', command: string, inline: string | undefined): Outcome {
   const diagnostics: Located[] = [];
   let stderr = '';
   for (const job of jobs) {
-    job.result.diagnostics = withFileArgumentNote(job.result.diagnostics.map(disagreementAsError), inline, command);
+    job.result.diagnostics = withFileArgumentNote(context.io, job.result.diagnostics.map(disagreementAsError), inline, command);
     if (job.result.diagnostics.some((d) => d.severity === 'error')) job.result.ok = false;
     const title = jobTitle(job);
     diagnostics.push(...locate(job.result.diagnostics, { text: job.text, name: title, inline: title }));

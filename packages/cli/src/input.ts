@@ -7,7 +7,6 @@
  * dataset is one too, at its place (exit 2, as an unknown `-d`). Every command that reads a filter
  * (compile, check, decompile, diff, test, explain, sql, fmt, tail) reads it through this module.
  */
-import { existsSync, statSync } from 'node:fs';
 import {
   compile,
   type CompileOptions,
@@ -25,8 +24,8 @@ import {
   SourceMap,
 } from '@logfilter/core';
 import type { Context } from './context.js';
-import { withFileArgumentNote } from './file-argument.js';
-import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, readTextFile, type Source, UsageError } from './io.js';
+import { namesAFile, withFileArgumentNote } from './file-argument.js';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type Io, readTextFile, type Source, UsageError } from './io.js';
 import { type Located, locate } from './outcome.js';
 import type { ReportDiagnostic } from './report/types.js';
 import { decompileHcl, looksLikeHcl } from './terraform/expression.js';
@@ -53,13 +52,13 @@ export interface FilterSource extends Source {
 }
 
 /** Reads the filter of one argument: I/O and usage problems are UsageErrors (exit 2). */
-export function readFilter(argument: FilterArgument): FilterSource {
+export function readFilter(io: Io, argument: FilterArgument): FilterSource {
   const { inline, file } = argument;
   if (inline !== undefined && file !== undefined) throw new UsageError('give the filter either as an argument or with --file, not both');
-  const path = file ?? (inline === '-' || (argument.fileByName && inline !== undefined && namesFile(inline)) ? inline : undefined);
+  const path = file ?? (inline === '-' || (argument.fileByName && inline !== undefined && namesFile(io, inline)) ? inline : undefined);
   // A file read as either form takes JSON's (larger) size limit: compile refuses long filter text itself.
   const kind = argument.form === 'text' ? 'filter' : 'json';
-  if (path !== undefined) return withForm({ text: readTextFile(path, kind), name: path === '-' ? '<stdin>' : path }, argument.form);
+  if (path !== undefined) return withForm({ text: readTextFile(io, path, kind), name: path === '-' ? '<stdin>' : path }, argument.form);
   if (inline === undefined) {
     const what = argument.form === 'json' ? 'filter JSON' : 'filter';
     throw new UsageError(`no ${what} given: pass it as an argument, or use --file PATH (--file - reads standard input)`);
@@ -74,8 +73,8 @@ function withForm(source: Source, form: FilterArgument['form']): FilterSource {
 }
 
 /** Whether an inline argument names a file to read (not a filter: no spaces, braces or quotes). */
-function namesFile(argument: string): boolean {
-  return !/[\s{"]/.test(argument) && existsSync(argument) && statSync(argument).isFile();
+function namesFile(io: Io, argument: string): boolean {
+  return !/[\s{"]/.test(argument) && namesAFile(io, argument);
 }
 
 export interface DatasetFlags {
@@ -131,7 +130,7 @@ function checkText(context: Context, source: FilterSource, flags: DatasetFlags, 
   }
   const compiled = compile(source.text, { ...compileOptions, dataset: settled.dataset, scope: flags.scope });
   // Assigned, not spread: a spread would build the filter object that the result builds only when read.
-  compiled.diagnostics = withFileArgumentNote(compiled.diagnostics, source.inline, command);
+  compiled.diagnostics = withFileArgumentNote(context.io, compiled.diagnostics, source.inline, command);
   const diagnostics = settled.problem ? [settled.problem, ...compiled.diagnostics] : compiled.diagnostics;
   const ok = compiled.ok && settled.problem === undefined;
   if (!ok) compiled.ok = false;
@@ -201,7 +200,7 @@ function checkJson(context: Context, source: FilterSource, flags: DatasetFlags, 
   };
   const compiled = (looksLikeHcl(source.text) ? decompileHcl : decompile)(source.text, decompileOptions);
   // A -d that disagrees with the job's own dataset: core warns and checks against the job's; here it is an error (which to use is the user's call).
-  compiled.diagnostics = withFileArgumentNote(compiled.diagnostics.map(disagreementAsError), source.inline, command);
+  compiled.diagnostics = withFileArgumentNote(context.io, compiled.diagnostics.map(disagreementAsError), source.inline, command);
   if (compiled.diagnostics.some((d) => d.severity === 'error')) compiled.ok = false;
   const job = jobDatasetOf(source.text, compiled.found);
   const dataset = job === undefined ? decompileOptions.dataset : resolveDataset({ dataset: job, catalog: context.catalog(), scope: flags.scope }).dataset;

@@ -6,7 +6,7 @@
  * `{ok, command, exitCode, diagnostics, ...the command's own members}`.
  */
 import { renderDiagnostics } from '@logfilter/core';
-import { EXIT_USAGE, type Source, writeStdout } from './io.js';
+import { EXIT_USAGE, type Io, type Source } from './io.js';
 import { githubCommands } from './report/github.js';
 import { sarifLog } from './report/sarif.js';
 import type { NotChecked, ReportDiagnostic } from './report/types.js';
@@ -38,20 +38,6 @@ export class RawJson {
   constructor(readonly text: string) {}
 }
 
-/** Where an outcome is written. */
-export interface Output {
-  stdout(text: string): void;
-  stderr(text: string): void;
-  /** Whether text on stderr may be coloured. */
-  color: boolean;
-}
-
-export const processOutput = (color: boolean): Output => ({
-  stdout: writeStdout,
-  stderr: (text) => process.stderr.write(text),
-  color,
-});
-
 /** Core's diagnostics about `source`, each with the file it is reported against (none for inline text and standard input). */
 export function locate(diagnostics: readonly ReportDiagnostic[], source: Source | undefined): Located[] {
   const file = source === undefined || source.inline !== undefined ? undefined : reportedFile(source.name);
@@ -82,14 +68,14 @@ export function envelope(command: string, outcome: Outcome): Record<string, unkn
 }
 
 /** Writes the outcome in `format`; returns its exit code. */
-export function present(command: string, outcome: Outcome, format: OutputFormat, output: Output): number {
+export function present(command: string, outcome: Outcome, format: OutputFormat, io: Io, color = false): number {
   const diagnostics = outcome.diagnostics ?? [];
   switch (format) {
     case 'json':
-      output.stdout(`${stringify(envelope(command, outcome))}\n`);
+      io.stdout.write(`${stringify(envelope(command, outcome))}\n`);
       break;
     case 'github':
-      output.stdout(
+      io.stdout.write(
         githubCommands(
           diagnostics.map((located) => located.diagnostic),
           outcome.notChecked,
@@ -97,7 +83,7 @@ export function present(command: string, outcome: Outcome, format: OutputFormat,
       );
       break;
     case 'sarif':
-      output.stdout(
+      io.stdout.write(
         `${JSON.stringify(
           sarifLog(
             diagnostics.map((located) => located.diagnostic),
@@ -110,10 +96,10 @@ export function present(command: string, outcome: Outcome, format: OutputFormat,
       );
       break;
     case 'text': {
-      const frames = textFrames(diagnostics, outcome.notChecked ?? [], output.color);
-      if (frames) output.stderr(frames);
-      if (outcome.stdout) output.stdout(outcome.stdout);
-      if (outcome.stderr) output.stderr(outcome.stderr);
+      const frames = textFrames(diagnostics, outcome.notChecked ?? [], color);
+      if (frames) io.stderr.write(frames);
+      if (outcome.stdout) io.stdout.write(outcome.stdout);
+      if (outcome.stderr) io.stderr.write(outcome.stderr);
       break;
     }
   }

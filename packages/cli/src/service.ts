@@ -20,7 +20,7 @@ import {
 } from '@logfilter/api';
 import { diagnosticAt, escapeControlCharacters, NOWHERE, renderDiagnostic } from '@logfilter/core';
 import type { Command } from 'commander';
-import { EXIT_INVALID, EXIT_USAGE, UsageError } from './io.js';
+import { EXIT_INVALID, EXIT_USAGE, type Io, UsageError } from './io.js';
 import type { ReportDiagnostic } from './report/types.js';
 
 export interface ServiceFlags {
@@ -50,7 +50,7 @@ export function addServiceOptions(command: Command, { dryRun }: { dryRun: boolea
 }
 
 /** The client for this run; every request it makes is kept in `requests` (credentials redacted). */
-export function serviceClient(program: Command, flags: ServiceFlags): { client: Client; requests: RequestDescription[] } {
+export function serviceClient(io: Io, program: Command, flags: ServiceFlags): { client: Client; requests: RequestDescription[] } {
   const globals = program.opts<ServiceGlobals>();
   const requests: RequestDescription[] = [];
   try {
@@ -61,6 +61,7 @@ export function serviceClient(program: Command, flags: ServiceFlags): { client: 
       retries: flags.retries === undefined ? undefined : count(flags.retries),
       dryRun: flags.dryRun === true,
       onRequest: (request) => requests.push(request),
+      env: io.env,
     });
     return { client, requests };
   } catch (error) {
@@ -93,25 +94,25 @@ export function formatRequests(requests: readonly RequestDescription[]): string 
 }
 
 /** Diagnostics with no text to frame (the service's errors, a check of a value): the same renderer, header and hint only. */
-export function printReported(diagnostics: readonly ReportDiagnostic[]): void {
-  for (const d of diagnostics) process.stderr.write(`${renderDiagnostic(d, undefined)}\n`);
+export function printReported(io: Io, diagnostics: readonly ReportDiagnostic[]): void {
+  for (const d of diagnostics) io.stderr.write(`${renderDiagnostic(d, undefined)}\n`);
 }
 
 /**
  * Runs a service action, turning the client's errors into output and an exit code. With --json the
  * failure is one object `{ok: false, error, diagnostics}` on stdout.
  */
-export async function runService(flags: ServiceFlags, action: () => Promise<number>): Promise<number> {
+export async function runService(io: Io, flags: ServiceFlags, action: () => Promise<number>): Promise<number> {
   try {
     return await action();
   } catch (error) {
     const report = describeFailure(error);
     if (!report) throw error;
     if (flags.json) {
-      process.stdout.write(`${JSON.stringify({ ok: false, error: report.error, diagnostics: report.diagnostics })}\n`);
+      io.stdout.write(`${JSON.stringify({ ok: false, error: report.error, diagnostics: report.diagnostics })}\n`);
     } else {
-      printReported(report.diagnostics);
-      process.stderr.write(`logfilter: ${escapeControlCharacters(report.error.message)}\n`);
+      printReported(io, report.diagnostics);
+      io.stderr.write(`logfilter: ${escapeControlCharacters(report.error.message)}\n`);
     }
     return report.exit;
   }

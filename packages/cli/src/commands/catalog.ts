@@ -5,6 +5,7 @@ import { EXIT_OK } from '../io.js';
 import { registerCatalogPull } from './catalog-pull.js';
 
 export function registerCatalog(program: Command, context: Context): void {
+  const { io } = context;
   registerCatalogPull(program, context);
   program
     .command('datasets')
@@ -14,12 +15,12 @@ export function registerCatalog(program: Command, context: Context): void {
       context.action((flags: { json?: boolean }) => {
         const datasets = context.catalog().all();
         if (flags.json) {
-          process.stdout.write(`${JSON.stringify(datasets.map((d) => ({ id: d.id, name: d.name, scope: d.scope, fields: d.fields.length })))}\n`);
+          io.stdout.write(`${JSON.stringify(datasets.map((d) => ({ id: d.id, name: d.name, scope: d.scope, fields: d.fields.length })))}\n`);
           return EXIT_OK;
         }
         const width = Math.max(...datasets.map((d) => d.id.length));
         for (const dataset of datasets) {
-          process.stdout.write(`${dataset.id.padEnd(width)}  ${dataset.scope.padEnd(7)}  ${dataset.fields.length} fields\n`);
+          io.stdout.write(`${dataset.id.padEnd(width)}  ${dataset.scope.padEnd(7)}  ${dataset.fields.length} fields\n`);
         }
         return EXIT_OK;
       }),
@@ -34,7 +35,7 @@ export function registerCatalog(program: Command, context: Context): void {
       context.action((name: string, flags: { json?: boolean }) => {
         const dataset = context.dataset(name);
         if (flags.json) {
-          process.stdout.write(
+          io.stdout.write(
             JSON.stringify(dataset.fields.map(({ name, type, description, filterable, deprecated }) => ({ name, type, description, filterable, deprecated }))) +
               '\n',
           );
@@ -45,7 +46,7 @@ export function registerCatalog(program: Command, context: Context): void {
         for (const field of dataset.fields) {
           const notes = [!field.filterable && 'not filterable', field.deprecated && 'deprecated'].filter(Boolean).join(', ');
           const description = field.description + (notes ? ` [${notes}]` : '');
-          process.stdout.write(`${field.name.padEnd(nameWidth)}  ${field.type.padEnd(typeWidth)}  ${description}\n`);
+          io.stdout.write(`${field.name.padEnd(nameWidth)}  ${field.type.padEnd(typeWidth)}  ${description}\n`);
         }
         return EXIT_OK;
       }),

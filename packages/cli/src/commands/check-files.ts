@@ -6,7 +6,7 @@
 import type { CompileResult } from '@logfilter/core';
 import { namesAFile } from '../file-argument.js';
 import type { CheckedFilter, FilterSource } from '../input.js';
-import { EXIT_OK, readTextFile, UsageError } from '../io.js';
+import { EXIT_OK, type Io, readTextFile, UsageError } from '../io.js';
 import type { Outcome } from '../outcome.js';
 
 /** The rule of the help text and the README, said once. */
@@ -21,10 +21,10 @@ export type Inputs = { inline: string | undefined; files: undefined } | { inline
  * One positional is the filter text, even when it names a file (the diagnostic `argument-is-a-file`
  * then says to use -f); two or more must all name files (or be `-`). Positionals and -f: not both.
  */
-export function inputsOf(positionals: readonly string[], files: readonly string[] = []): Inputs {
+export function inputsOf(io: Io, positionals: readonly string[], files: readonly string[] = []): Inputs {
   if (positionals.length > 0 && files.length > 0) throw new UsageError('give the filter either as an argument or with --file, not both');
   if (positionals.length > 1) {
-    const missing = positionals.find((path) => path !== '-' && !namesAFile(path));
+    const missing = positionals.find((path) => path !== '-' && !namesAFile(io, path));
     if (missing !== undefined)
       throw new UsageError(`'${missing}' is not a file: two or more arguments are filter files; give one filter as one argument (quote a filter with spaces)`);
     return { inline: undefined, files: [...positionals] };
@@ -34,9 +34,9 @@ export function inputsOf(positionals: readonly string[], files: readonly string[
 }
 
 /** The files, all read before any is checked (an unreadable one is exit 2 before anything is printed). */
-export function readFiles(files: readonly string[]): FilterSource[] {
+export function readFiles(io: Io, files: readonly string[]): FilterSource[] {
   if (files.filter((path) => path === '-').length > 1) throw new UsageError('standard input can be read once: give - one time');
-  return files.map((path) => ({ text: readTextFile(path, 'filter'), name: path === '-' ? '<stdin>' : path, form: 'text' }));
+  return files.map((path) => ({ text: readTextFile(io, path, 'filter'), name: path === '-' ? '<stdin>' : path, form: 'text' }));
 }
 
 export interface FileResult {

@@ -98,7 +98,7 @@ export function registerCompile(program: Command, context: Context): void {
           if (flags.terraform || flags.terraformPlan !== undefined)
             return applyWarningLimit(runTerraformCheck(context, first, { ...flags, file: flags.file?.[0] } as TerraformFlags), warningLimit(flags), flag);
           if (!flags.fromJson) return applyWarningLimit(await run(context, positionals, flags, 'check'), warningLimit(flags), flag);
-          const inputs = inputsOf(positionals, flags.file);
+          const inputs = inputsOf(context.io, positionals, flags.file);
           if (inputs.files !== undefined && inputs.files.length > 1) throw new UsageError('check --from-json reads one input: give one JSON text or one file');
           return applyWarningLimit(checkJson(context, inputs.inline, { ...flags, file: inputs.files?.[0] }), warningLimit(flags), flag);
         },
@@ -107,15 +107,15 @@ export function registerCompile(program: Command, context: Context): void {
 }
 
 function run(context: Context, positionals: string[], flags: CompileFlags, mode: 'compile' | 'check'): Outcome | Promise<Outcome> {
-  const inputs = inputsOf(positionals, flags.file);
+  const inputs = inputsOf(context.io, positionals, flags.file);
   if (mode === 'check' && flags.deep && flags.lint !== false) return runDeep(context, inputs, flags);
   if (inputs.files === undefined || inputs.files.length === 1) {
-    const source = inputs.files ? readFiles(inputs.files)[0] : readFilter({ inline: inputs.inline, form: 'text' });
+    const source = inputs.files ? readFiles(context.io, inputs.files)[0] : readFilter(context.io, { inline: inputs.inline, form: 'text' });
     return outcome(compileSource(context, source, flags, mode), flags, mode);
   }
   if (mode === 'compile' && flags.output === 'pretty')
     throw new UsageError('-o pretty prints several lines: with several files, use -o json, string or hcl (one line each)');
-  const results = readFiles(inputs.files).map((source): FileResult => {
+  const results = readFiles(context.io, inputs.files).map((source): FileResult => {
     const checked = compileSource(context, source, flags, mode);
     return { checked, output: checked.ok && mode === 'compile' ? outputOf(checked.compiled as CompileResult, flags) : undefined };
   });
@@ -136,7 +136,7 @@ function compileSource(context: Context, source: FilterSource, flags: CompileFla
 
 /** `check --deep`: each filter checked as `check` does, then the solver's exact lint added to what passed. */
 async function runDeep(context: Context, inputs: ReturnType<typeof inputsOf>, flags: CompileFlags): Promise<Outcome> {
-  const sources = inputs.files ? readFiles(inputs.files) : [readFilter({ inline: inputs.inline, form: 'text' })];
+  const sources = inputs.files ? readFiles(context.io, inputs.files) : [readFilter(context.io, { inline: inputs.inline, form: 'text' })];
   const results: FileResult[] = [];
   const notes: string[] = [];
   for (const source of sources) {

@@ -12,7 +12,7 @@ import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { EXIT_UNDECIDED, solverErrors, solverSeconds } from '../diff/exits.js';
 import { compareFilters, type Comparison, type Relation } from '../diff/solve.js';
-import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, readTextFile, UsageError } from '../io.js';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, inCwd, type Io, readTextFile, UsageError } from '../io.js';
 import { diffTerraform, terraformKind } from '../diff/terraform-command.js';
 
 interface DiffFlags {
@@ -53,7 +53,7 @@ export function registerDiff(program: Command, context: Context): void {
       context.action(async (older: string, newer: string, flags: DiffFlags) => {
         if (older === '-' && newer === '-') throw new UsageError('only one of OLD and NEW can be read from standard input');
         const timeoutMs = flags.timeout === undefined ? undefined : solverSeconds(flags.timeout, '--timeout');
-        const kinds = [terraformKind(older), terraformKind(newer)];
+        const kinds = [terraformKind(context.io, older), terraformKind(context.io, newer)];
         if (kinds[0] || kinds[1]) {
           if (!kinds[0] || !kinds[1])
             throw new UsageError(`${kinds[0] ? 'OLD' : 'NEW'} is Terraform and the other is not: give two versions of the .tf files (or of the plan)`);
@@ -68,7 +68,7 @@ export function registerDiff(program: Command, context: Context): void {
             `OLD is a filter of ${oldSide.dataset.name} and NEW of ${newSide.dataset.name}: filters of different datasets never see the same records`,
           );
         const result = await solverErrors(() => compareFilters(oldSide.filter, newSide.filter, oldSide.dataset, { timeoutMs }));
-        print(result, flags.json === true);
+        print(context.io, result, flags.json === true);
         if (result.relation === 'same') return EXIT_OK;
         return result.relation === 'undecided' ? EXIT_UNDECIDED : EXIT_INVALID;
       }),
@@ -77,9 +77,10 @@ export function registerDiff(program: Command, context: Context): void {
 
 /** One side: read (a file when the argument names one), then compiled or decompiled with core's checker. */
 function readSide(context: Context, argument: string, label: string, flags: DiffFlags): Side | undefined {
-  const isFile = argument === '-' || (!/[\s{"]/.test(argument) && existsSync(argument) && statSync(argument).isFile());
+  const { io } = context;
+  const isFile = argument === '-' || (!/[\s{"]/.test(argument) && existsSync(inCwd(io, argument)) && statSync(inCwd(io, argument)).isFile());
   // A file may hold either form: read with the larger (JSON's) size limit; compile refuses long filter text itself.
-  const text = isFile ? readTextFile(argument, 'json') : argument;
+  const text = isFile ? readTextFile(io, argument, 'json') : argument;
   const name = isFile ? (argument === '-' ? '<stdin>' : argument) : label;
   const trimmed = text.trimStart();
   if (trimmed.startsWith('{') || trimmed.startsWith('[') || trimmed.startsWith('"')) {
@@ -113,17 +114,17 @@ function datasetOfJob(text: string): string | undefined {
   }
 }
 
-function print(result: Comparison, json: boolean): void {
+function print(io: Io, result: Comparison, json: boolean): void {
   if (json) {
     // The record's line is JSON already, with every digit of its numbers: it goes in as written.
     const witnesses = result.witnesses.map((witness) => `{"record":${witness.line},"old":${witness.old},"new":${witness.new}}`);
     const reason = result.reason ? `,"reason":${JSON.stringify(result.reason)}` : '';
-    process.stdout.write(`{"relation":${JSON.stringify(result.relation)},"witnesses":[${witnesses.join(',')}]${reason}}\n`);
+    io.stdout.write(`{"relation":${JSON.stringify(result.relation)},"witnesses":[${witnesses.join(',')}]${reason}}\n`);
     return;
   }
-  process.stdout.write(`${SAYS[result.relation]}${result.reason ? ` (${result.reason})` : ''}\n`);
+  io.stdout.write(`${SAYS[result.relation]}${result.reason ? ` (${result.reason})` : ''}\n`);
   for (const witness of result.witnesses) {
     const who = witness.old ? 'only OLD lets this record through' : 'only NEW lets this record through';
-    process.stdout.write(`${who}:\n${witness.line}\n`);
+    io.stdout.write(`${who}:\n${witness.line}\n`);
   }
 }

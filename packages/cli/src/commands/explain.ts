@@ -18,11 +18,11 @@ export function registerExplain(program: Command, context: Context): void {
     .option('--json', 'machine output: the JSON envelope with `lines` on stdout')
     .action(
       context.action((filter: string | undefined, flags: { file?: string; dataset?: string }): Outcome => {
-        const source = readFilter({ inline: filter, file: flags.file, form: 'text' });
+        const source = readFilter(context.io, { inline: filter, file: flags.file, form: 'text' });
         const settled = settleDataset(context, source, flags);
         if (!settled.dataset) return { exitCode: settled.exitCode, diagnostics: locate(settled.problems, source) };
         const result = explain(source.text, { dataset: settled.dataset });
-        const diagnostics = locate([...settled.problems, ...withFileArgumentNote(result.diagnostics, filter, 'explain')], source);
+        const diagnostics = locate([...settled.problems, ...withFileArgumentNote(context.io, result.diagnostics, filter, 'explain')], source);
         if (!result.ok || settled.problems.length > 0) return { exitCode: result.ok ? settled.exitCode : EXIT_INVALID, diagnostics };
         return { exitCode: EXIT_OK, result: { lines: result.lines }, diagnostics, stdout: `${result.lines.join('\n')}\n` };
       }),

@@ -7,7 +7,7 @@ import type { Context } from '../context.js';
 import { outputFormat } from '../context.js';
 import { namesAFile } from '../file-argument.js';
 import { readFilter } from '../input.js';
-import { EXIT_INVALID, EXIT_OK, readTextFile, UsageError, type Source } from '../io.js';
+import { EXIT_INVALID, EXIT_OK, inCwd, type Io, readTextFile, UsageError, type Source } from '../io.js';
 import { addWarningLimitOptions, formatOption, type WarningLimitFlags, warningLimit } from '../options.js';
 import { applyWarningLimit, type Located, locate, type Outcome, type OutputFormat } from '../outcome.js';
 
@@ -31,30 +31,34 @@ export function registerFmt(program: Command, context: Context): void {
     .option('--json', 'machine output: the JSON envelope on stdout (as --format json)')
     .action(
       context.action((positionals: string[], flags: FmtFlags) =>
-        applyWarningLimit(run(positionals, flags), warningLimit(flags), flags.errorOnWarnings ? '--error-on-warnings' : `--max-warnings ${flags.maxWarnings}`),
+        applyWarningLimit(
+          run(context.io, positionals, flags),
+          warningLimit(flags),
+          flags.errorOnWarnings ? '--error-on-warnings' : `--max-warnings ${flags.maxWarnings}`,
+        ),
       ),
     );
   addWarningLimitOptions(command);
 }
 
 /** Positionals that all name files (or are `-`) are files (`logfilter fmt --check a.lf b.lf`); one that does not is the filter text. */
-function splitPositionals(positionals: string[], flags: FmtFlags): { filter: string | undefined; files: string[] } {
+function splitPositionals(io: Io, positionals: string[], flags: FmtFlags): { filter: string | undefined; files: string[] } {
   const files = flags.file ?? [];
   if (positionals.length === 0) return { filter: undefined, files };
   // `-` is standard input, as with -f.
-  if (positionals.every((path) => path === '-' || namesAFile(path))) {
+  if (positionals.every((path) => path === '-' || namesAFile(io, path))) {
     if (files.length > 0) throw new UsageError('name the files either as arguments or with --file, not both');
     return { filter: undefined, files: positionals };
   }
   if (positionals.length > 1) {
-    const missing = positionals.find((path) => path !== '-' && !namesAFile(path));
+    const missing = positionals.find((path) => path !== '-' && !namesAFile(io, path));
     throw new UsageError(`give one filter, or files: '${missing}' is not a file (quote a filter with spaces as one argument)`);
   }
   return { filter: positionals[0], files };
 }
 
-function run(positionals: string[], flags: FmtFlags): Outcome {
-  const { filter, files } = splitPositionals(positionals, flags);
+function run(io: Io, positionals: string[], flags: FmtFlags): Outcome {
+  const { filter, files } = splitPositionals(io, positionals, flags);
   const format = outputFormat(flags);
   if (flags.write && flags.check) throw new UsageError('give --write or --check, not both');
   if (filter !== undefined && files.length > 0) throw new UsageError('give the filter either as an argument or with --file, not both');
@@ -63,8 +67,8 @@ function run(positionals: string[], flags: FmtFlags): Outcome {
   if ((format === 'github' || format === 'sarif') && !flags.check) throw new UsageError('--format reports the findings of --check: add --check');
   const sources: Source[] =
     files.length > 0
-      ? files.map((path) => ({ text: readTextFile(path, 'filter'), name: path === '-' ? '<stdin>' : path }))
-      : [readFilter({ inline: filter, form: 'text' })];
+      ? files.map((path) => ({ text: readTextFile(io, path, 'filter'), name: path === '-' ? '<stdin>' : path }))
+      : [readFilter(io, { inline: filter, form: 'text' })];
   let exitCode = EXIT_OK;
   const diagnostics: Located[] = [];
   const results: { file: string | null; formatted: boolean; text: string | null }[] = [];
@@ -91,7 +95,7 @@ function run(positionals: string[], flags: FmtFlags): Outcome {
       }
     } else if (flags.write) {
       if (!unchanged) {
-        writeAtomically(source.name!, formatted);
+        writeAtomically(inCwd(io, source.name!), formatted);
         stderr += `formatted ${source.name}\n`;
       }
     } else {

@@ -40,10 +40,11 @@ export function registerJobsCheck(_program: Command, group: Command, context: Co
 }
 
 function check(context: Context, file: string, flags: CheckFlags): number {
-  const text = readTextFile(file, 'jobs');
+  const { io } = context;
+  const text = readTextFile(io, file, 'jobs');
   const result = checkJobs(text, { dataset: flags.dataset, scope: flags.scope, catalog: context.catalog() });
   if (flags.json || flags.format === 'json') {
-    process.stdout.write(`${JSON.stringify(result)}\n`);
+    io.stdout.write(`${JSON.stringify(result)}\n`);
     return result.ok ? EXIT_OK : EXIT_INVALID;
   }
   const name = file === '-' ? '<stdin>' : file;
@@ -55,15 +56,16 @@ function check(context: Context, file: string, flags: CheckFlags): number {
   for (const job of result.jobs) {
     const where = job.pointer === '' ? '' : ` at ${job.pointer}`;
     const errors = result.diagnostics.filter((d) => d.severity === 'error' && (d.pointer ?? '').startsWith(`${job.pointer}/`)).length;
-    process.stderr.write(`${job.ok ? 'ok' : `${errors} error${errors === 1 ? '' : 's'}`}: job ${job.id ?? '(new)'}${where} (${job.dataset})\n`);
+    io.stderr.write(`${job.ok ? 'ok' : `${errors} error${errors === 1 ? '' : 's'}`}: job ${job.id ?? '(new)'}${where} (${job.dataset})\n`);
   }
   return result.ok ? EXIT_OK : EXIT_INVALID;
 }
 
 function convert(context: Context, text: string, flags: { dataset?: string; json?: boolean }): number {
+  const { io } = context;
   const result = convertLogpullOptions(text, context.dataset(flags.dataset));
   if (flags.json) {
-    process.stdout.write(`${JSON.stringify(result)}\n`);
+    io.stdout.write(`${JSON.stringify(result)}\n`);
     return result.ok ? EXIT_OK : EXIT_INVALID;
   }
   context.printDiagnostics(
@@ -73,6 +75,6 @@ function convert(context: Context, text: string, flags: { dataset?: string; json
   );
   // A refusal prints nothing on stdout: what it would have printed is not the conversion asked for.
   if (!result.ok) return EXIT_INVALID;
-  process.stdout.write(`${JSON.stringify({ output_options: result.output_options }, null, 2)}\n`);
+  io.stdout.write(`${JSON.stringify({ output_options: result.output_options }, null, 2)}\n`);
   return EXIT_OK;
 }

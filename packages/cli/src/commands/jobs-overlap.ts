@@ -8,7 +8,7 @@ import { findJobs, readJson } from '@logfilter/core';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import type { JobPair, ReadJobs } from '../diff/overlap.js';
-import { EXIT_INVALID, EXIT_OK, readTextFile, UsageError } from '../io.js';
+import { EXIT_INVALID, EXIT_OK, type Io, readTextFile, UsageError } from '../io.js';
 import { addScopeOptions, type ScopeFlags, scopeOf } from '../job-scope.js';
 import { addServiceOptions, printReported, runService, type ServiceFlags, serviceClient } from '../service.js';
 import { EXIT_UNDECIDED, solverErrors, solverSeconds } from '../diff/exits.js';
@@ -32,17 +32,18 @@ export function registerJobsOverlap(program: Command, group: Command, context: C
       'after',
       '\nExamples:\n  logfilter jobs overlap --zone 023e105f4ecef8ad9ca31a8372d0c353\n  logfilter jobs list --zone $ZONE --json | logfilter jobs overlap --file -\n\nExit codes: 0 no pair overlaps, 1 some do, 2 usage or a job that cannot be read, 3 undecided within the time budget',
     )
-    .action(context.action((flags: OverlapFlags) => runService(flags, () => overlap(program, context, flags))));
+    .action(context.action((flags: OverlapFlags) => runService(context.io, flags, () => overlap(program, context, flags))));
 }
 
 async function overlap(program: Command, context: Context, flags: OverlapFlags): Promise<number> {
+  const { io } = context;
   const timeoutMs = flags.solverTimeout === undefined ? undefined : solverSeconds(flags.solverTimeout, '--solver-timeout');
   const { readJobs, comparePairs } = await import('../diff/overlap.js');
   let read: ReadJobs;
   if (flags.file !== undefined) {
     if (flags.zone !== undefined || flags.account !== undefined)
       throw new UsageError('give --file, or --zone or --account to read the jobs from the service, not both');
-    const text = readTextFile(flags.file, 'jobs');
+    const text = readTextFile(io, flags.file, 'jobs');
     const json = readJson(text);
     if (!json.ok) throw new UsageError(`${flags.file === '-' ? '<stdin>' : flags.file} is not valid JSON (${json.message})`, 'invalid-json');
     if (typeof json.value !== 'object' || json.value === null)
@@ -53,7 +54,7 @@ async function overlap(program: Command, context: Context, flags: OverlapFlags):
     if (flags.zone === undefined && flags.account === undefined)
       throw new UsageError('give --zone ID or --account ID (the jobs the service holds there), or --file JOBS.json (- for standard input)');
     const scope = scopeOf(flags);
-    const { client } = serviceClient(program, flags);
+    const { client } = serviceClient(io, program, flags);
     const jobs = await client.jobs.list(scope.ref);
     read = readJobs(
       jobs.map((job, index) => ({ job, pointer: `/${index}` })),
@@ -62,7 +63,7 @@ async function overlap(program: Command, context: Context, flags: OverlapFlags):
   }
   if (read.problems.length > 0) {
     for (const problem of read.problems) {
-      if (problem.text === '') printReported(problem.diagnostics);
+      if (problem.text === '') printReported(io, problem.diagnostics);
       else context.printDiagnostics(problem.diagnostics, problem.text, problem.label);
     }
     throw new UsageError(`${read.problems.length} job${read.problems.length === 1 ? '' : 's'} could not be read: nothing was compared`, 'invalid-job');
@@ -70,8 +71,8 @@ async function overlap(program: Command, context: Context, flags: OverlapFlags):
   const pairs = await solverErrors(() => comparePairs(read.jobs, { timeoutMs }));
   const overlapping = pairs.filter((pair) => pair.overlap.overlaps === true);
   const undecided = pairs.filter((pair) => pair.overlap.overlaps === 'undecided');
-  if (flags.json) printJson(pairs, read);
-  else printText(overlapping, undecided, pairs.length, read);
+  if (flags.json) printJson(io, pairs, read);
+  else printText(io, overlapping, undecided, pairs.length, read);
   if (overlapping.length > 0) return EXIT_INVALID;
   return undecided.length > 0 ? EXIT_UNDECIDED : EXIT_OK;
 }
@@ -80,7 +81,7 @@ function jobJson(job: JobPair['a']): string {
   return `{"id":${JSON.stringify(job.id ?? null)},"name":${JSON.stringify(job.name ?? null)}}`;
 }
 
-function printJson(pairs: JobPair[], read: ReadJobs): void {
+function printJson(io: Io, pairs: JobPair[], read: ReadJobs): void {
   // The record's line is JSON already, with every digit of its numbers: it goes in as written.
   const entry = ({ a, b, overlap }: JobPair) =>
     `{"jobs":[${jobJson(a)},${jobJson(b)}],"dataset":${JSON.stringify(a.dataset.name)},"destination":${JSON.stringify(a.destination)}${
@@ -88,20 +89,20 @@ function printJson(pairs: JobPair[], read: ReadJobs): void {
     }${overlap.reason ? `,"reason":${JSON.stringify(overlap.reason)}` : ''}}`;
   const overlapping = pairs.filter((pair) => pair.overlap.overlaps === true).map(entry);
   const undecided = pairs.filter((pair) => pair.overlap.overlaps === 'undecided').map(entry);
-  process.stdout.write(
+  io.stdout.write(
     `{"ok":true,"jobs":${read.jobs.length},"skipped":${read.skipped},"compared":${pairs.length},"overlaps":[${overlapping.join(',')}],"undecided":[${undecided.join(',')}]}\n`,
   );
 }
 
-function printText(overlapping: JobPair[], undecided: JobPair[], compared: number, read: ReadJobs): void {
+function printText(io: Io, overlapping: JobPair[], undecided: JobPair[], compared: number, read: ReadJobs): void {
   for (const { a, b, overlap } of overlapping) {
-    process.stdout.write(`${a.label} and ${b.label} (${a.dataset.name}, ${a.destination}) both deliver:\n${overlap.witness}\n`);
+    io.stdout.write(`${a.label} and ${b.label} (${a.dataset.name}, ${a.destination}) both deliver:\n${overlap.witness}\n`);
   }
   for (const { a, b, overlap } of undecided)
-    process.stdout.write(`${a.label} and ${b.label} (${a.dataset.name}, ${a.destination}): undecided (${overlap.reason})\n`);
+    io.stdout.write(`${a.label} and ${b.label} (${a.dataset.name}, ${a.destination}): undecided (${overlap.reason})\n`);
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const skipped = read.skipped > 0 ? `, ${plural(read.skipped, 'disabled job')} left out (--all includes them)` : '';
   const verdict =
     overlapping.length > 0 ? `${plural(overlapping.length, 'pair')} of jobs overlap` : undecided.length > 0 ? 'no overlap found' : 'no jobs overlap';
-  process.stderr.write(`${verdict}: ${plural(compared, 'pair')} compared among ${plural(read.jobs.length, 'job')}${skipped}\n`);
+  io.stderr.write(`${verdict}: ${plural(compared, 'pair')} compared among ${plural(read.jobs.length, 'job')}${skipped}\n`);
 }

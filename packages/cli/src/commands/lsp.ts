@@ -17,11 +17,12 @@ export function registerLsp(program: Command, context: Context): void {
 }
 
 async function run(context: Context, flags: LspFlags): Promise<number> {
+  const { io } = context;
   // Resolved before the server starts, so that a bad --dataset or --catalog is a usage error on stderr.
   const defaultDataset = context.dataset(flags.dataset);
   // Loaded here, not at the top: the protocol library would cost every other command's start-up.
   const { startLanguageServer } = await import('../lsp/server.js');
-  startLanguageServer({ catalog: context.catalog(), defaultDataset, input: process.stdin, output: process.stdout });
+  startLanguageServer({ catalog: context.catalog(), defaultDataset, input: io.stdin.stream(), output: io.stdout.stream(), errors: io.stderr, exit: io.exit });
   // The server ends the process itself: on `exit` (0 after `shutdown`, else 1), when its input closes (1),
   // or when a message header loses the framing (1, saying why on stderr).
   return new Promise<number>(() => {});

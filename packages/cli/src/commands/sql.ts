@@ -41,7 +41,7 @@ export function registerSql(program: Command, context: Context): void {
 function run(context: Context, filter: string | undefined, flags: SqlFlags): Outcome {
   if (flags.jsonColumn !== undefined && flags.jsonColumn.trim() === '') throw new UsageError('--json-column needs a column name');
   if (flags.table !== undefined && flags.table.trim() === '') throw new UsageError('--table needs a table name');
-  const source = readFilter({ inline: filter, file: flags.file, form: flags.fromJson ? 'json' : 'text' });
+  const source = readFilter(context.io, { inline: filter, file: flags.file, form: flags.fromJson ? 'json' : 'text' });
   const checked = checkFilter(context, source, flags, { command: flags.fromJson ? 'sql --from-json' : 'sql' });
   const json = exactFilter(checked);
   if (!json || !checked.dataset) return { exitCode: checked.exitCode, diagnostics: checked.diagnostics };

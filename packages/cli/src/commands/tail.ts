@@ -7,7 +7,7 @@ import type { InstantLogsInput, StreamEvent } from '@logfilter/api';
 import { buildLogpullOptions, checkLogpullOptions, compile, hasErrors, type Dataset } from '@logfilter/core';
 import { Option, type Command } from 'commander';
 import type { Context } from '../context.js';
-import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readSource, UsageError } from '../io.js';
+import { EXIT_INVALID, EXIT_OK, type Io, parsePositiveInt, readSource, UsageError } from '../io.js';
 import { datasetInScope, scopeOf } from '../job-scope.js';
 import { LiveTable } from '../live-table.js';
 import { addServiceOptions, collectList, formatRequests, runService, serviceClient, type ServiceFlags } from '../service.js';
@@ -49,11 +49,12 @@ export function registerTail(program: Command, context: Context): void {
     .addOption(new Option('--format <format>', 'ndjson: each record as received; table: columns of the fields').choices([...FORMATS]).default('ndjson'))
     .option('--count', 'print only how many records came, not the records');
   addServiceOptions(command, { dryRun: true }).action(
-    context.action((filter: string | undefined, flags: TailFlags) => runService(flags, () => tail(program, context, filter, flags))),
+    context.action((filter: string | undefined, flags: TailFlags) => runService(context.io, flags, () => tail(program, context, filter, flags))),
   );
 }
 
 async function tail(program: Command, context: Context, filter: string | undefined, flags: TailFlags): Promise<number> {
+  const { io } = context;
   const sample = flags.sample === undefined ? 1 : parsePositiveInt(flags.sample, '--sample');
   const max = flags.max === undefined ? undefined : parsePositiveInt(flags.max, '--max');
   const duration = flags.duration === undefined ? undefined : seconds(flags.duration);
@@ -62,36 +63,36 @@ async function tail(program: Command, context: Context, filter: string | undefin
   const dataset = datasetInScope(context, 'http_requests', scopeOf({ zone: flags.zone }));
   const input = checkedInput(context, filter, flags, dataset, fields, sample);
   if (!input) return EXIT_INVALID;
-  const { client, requests } = serviceClient(program, flags);
+  const { client, requests } = serviceClient(io, program, flags);
   if (flags.dryRun) {
     await client.instantLogs.create(flags.zone, input);
-    if (flags.json) process.stdout.write(`${JSON.stringify({ ok: true, session: null, requests })}\n`);
-    else process.stdout.write(`${formatRequests(requests)}\ndry run: nothing was sent\n`);
+    if (flags.json) io.stdout.write(`${JSON.stringify({ ok: true, session: null, requests })}\n`);
+    else io.stdout.write(`${formatRequests(requests)}\ndry run: nothing was sent\n`);
     return EXIT_OK;
   }
   const stop = new AbortController();
   let interrupted = false;
   const onSignal = () => {
     // A second Ctrl-C does not wait for the connection to close.
-    if (interrupted) process.exit(130);
+    if (interrupted) io.exit(130);
     interrupted = true;
     stop.abort();
   };
-  process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
+  const stopListening = io.onInterrupt(onSignal);
   const timer = duration === undefined ? undefined : setTimeout(() => stop.abort(), duration * 1000);
   const print = printer(context, flags, fields);
   let seen = 0;
   try {
-    for await (const line of client.instantLogs.stream(flags.zone, input, { signal: stop.signal, onEvent: (event) => report(event) })) {
+    for await (const line of client.instantLogs.stream(flags.zone, input, { signal: stop.signal, onEvent: (event) => report(io, event) })) {
       seen++;
       if (!flags.count) await print(line.text, line.record);
       if (max !== undefined && seen >= max) break;
     }
   } finally {
-    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+    stopListening();
     clearTimeout(timer);
-    if (flags.count) process.stdout.write(`${seen}\n`);
-    process.stderr.write(`logfilter: ${seen} record${seen === 1 ? '' : 's'}\n`);
+    if (flags.count) io.stdout.write(`${seen}\n`);
+    io.stderr.write(`logfilter: ${seen} record${seen === 1 ? '' : 's'}\n`);
   }
   return EXIT_OK;
 }
@@ -105,9 +106,10 @@ function checkedInput(
   fields: string[],
   sample: number,
 ): InstantLogsInput | undefined {
+  const { io } = context;
   const logpullOptions = buildLogpullOptions({ fields });
   const options = checkLogpullOptions(logpullOptions, { dataset });
-  const source = filter === undefined && flags.file === undefined ? undefined : readSource(filter, flags.file);
+  const source = filter === undefined && flags.file === undefined ? undefined : readSource(io, filter, flags.file);
   const compiled = source && compile(source.text, { dataset, catalog: context.catalog() });
   const diagnostics = [
     ...options.diagnostics.map((d) => ({ ...d, source: 'fields' })),
@@ -119,9 +121,7 @@ function checkedInput(
   }
   if (hasErrors(diagnostics)) {
     if (flags.json)
-      process.stdout.write(
-        `${JSON.stringify({ ok: false, error: { kind: 'invalid', message: 'the session is not valid; nothing was sent' }, diagnostics })}\n`,
-      );
+      io.stdout.write(`${JSON.stringify({ ok: false, error: { kind: 'invalid', message: 'the session is not valid; nothing was sent' }, diagnostics })}\n`);
     return undefined;
   }
   return { fields: fields.join(','), filter: compiled?.json ?? '', sample };
@@ -129,12 +129,13 @@ function checkedInput(
 
 /** Writes one record in the chosen format, waiting while stdout is full (the socket is paused meanwhile). */
 function printer(context: Context, flags: TailFlags, fields: readonly string[]): (text: string, record: Record<string, unknown>) => Promise<void> {
-  const write = (text: string) => (process.stdout.write(text) ? Promise.resolve() : new Promise<void>((resolve) => process.stdout.once('drain', resolve)));
+  const { io } = context;
+  const write = (text: string) => (io.stdout.write(text) ? Promise.resolve() : new Promise<void>((resolve) => io.stdout.once('drain', resolve)));
   if (flags.format === 'ndjson') return (text) => write(`${text}\n`);
   let table: LiveTable | undefined;
   return async (_text, record) => {
     if (!table) {
-      table = new LiveTable(fields, context.colorFor(process.stdout), process.stdout.columns ?? 120);
+      table = new LiveTable(fields, context.colorFor(io.stdout), io.stdout.columns ?? 120);
       await write(table.header());
     }
     await write(table.row(record));
@@ -142,11 +143,11 @@ function printer(context: Context, flags: TailFlags, fields: readonly string[]):
 }
 
 /** What the stream says besides records, on stderr. */
-function report(event: StreamEvent): void {
+function report(io: Io, event: StreamEvent): void {
   if (event.kind === 'reconnecting')
-    process.stderr.write(`logfilter: ${event.reason}; reconnecting in ${(event.delayMs / 1000).toFixed(1)} s (attempt ${event.attempt})\n`);
-  else if (event.kind === 'recreating') process.stderr.write(`logfilter: the session is gone (${event.reason}); creating a new one\n`);
-  else if (event.kind === 'malformed') process.stderr.write(`logfilter: a message that is not a JSON record was skipped\n`);
+    io.stderr.write(`logfilter: ${event.reason}; reconnecting in ${(event.delayMs / 1000).toFixed(1)} s (attempt ${event.attempt})\n`);
+  else if (event.kind === 'recreating') io.stderr.write(`logfilter: the session is gone (${event.reason}); creating a new one\n`);
+  else if (event.kind === 'malformed') io.stderr.write(`logfilter: a message that is not a JSON record was skipped\n`);
 }
 
 function seconds(text: string): number {

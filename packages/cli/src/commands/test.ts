@@ -9,7 +9,7 @@ import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import type { EngineCounts } from '../engines/line-reader.js';
 import { withFileArgumentNote } from '../file-argument.js';
-import { EXIT_INVALID, EXIT_OK, readSource, UsageError } from '../io.js';
+import { EXIT_INVALID, EXIT_OK, inCwd, type Io, readSource, UsageError } from '../io.js';
 
 interface TestFlags {
   file?: string;
@@ -41,17 +41,18 @@ export function registerTest(program: Command, context: Context): void {
 }
 
 async function run(context: Context, filter: string | undefined, flags: TestFlags): Promise<number> {
+  const { io } = context;
   if (flags.logs === '-' && (flags.file === '-' || filter === '-')) throw new UsageError('the filter and the logs cannot both come from standard input');
   if (flags.engine === 'duckdb' && flags.logs === '-') throw new UsageError('the duckdb engine reads files, not standard input (use --engine js)');
-  if (flags.engine !== 'duckdb') refuseUnexpandedPattern(flags.logs);
+  if (flags.engine !== 'duckdb') refuseUnexpandedPattern(io, flags.logs);
   const json = compileFilter(context, filter, flags);
   if (!json) return EXIT_INVALID;
-  const counts = flags.engine === 'duckdb' ? await runEngine(json, flags) : await runJs(json, flags);
+  const counts = flags.engine === 'duckdb' ? await runEngine(io, json, flags) : await runJs(io, json, flags);
   if (flags.count) {
-    process.stdout.write(`${flags.invert ? 'dropped' : 'matched'} ${counts.printed} of ${counts.records}\n`);
-    if (counts.skipped > 0) process.stdout.write(`skipped ${counts.skipped}\n`);
+    io.stdout.write(`${flags.invert ? 'dropped' : 'matched'} ${counts.printed} of ${counts.records}\n`);
+    if (counts.skipped > 0) io.stdout.write(`skipped ${counts.skipped}\n`);
   } else if (counts.skipped > 0) {
-    process.stderr.write(`logfilter: skipped ${counts.skipped} malformed line${counts.skipped === 1 ? '' : 's'}\n`);
+    io.stderr.write(`logfilter: skipped ${counts.skipped} malformed line${counts.skipped === 1 ? '' : 's'}\n`);
   }
   return EXIT_OK;
 }
@@ -60,8 +61,8 @@ async function run(context: Context, filter: string | undefined, flags: TestFlag
  * A quoted pattern (`--logs 'logs/*.ndjson'`) names no file for the JS engine, which reads one file
  * and expands nothing: instead of only "no such file", say which engine reads patterns and how the shell can.
  */
-function refuseUnexpandedPattern(logs: string): void {
-  if (!/[*?[{]/.test(logs) || existsSync(logs)) return;
+function refuseUnexpandedPattern(io: Io, logs: string): void {
+  if (!/[*?[{]/.test(logs) || existsSync(inCwd(io, logs))) return;
   throw new UsageError(
     `cannot read ${logs}: no such file; the js engine reads one file and does not expand patterns: ` +
       `use --engine duckdb, which reads every file the pattern matches, or let the shell expand it: cat ${logs} | logfilter test ... --logs -`,
@@ -70,38 +71,40 @@ function refuseUnexpandedPattern(logs: string): void {
 }
 
 /** The JavaScript engine, loaded when the command runs. */
-async function runJs(filter: FilterJson, flags: TestFlags): Promise<EngineCounts> {
+async function runJs(io: Io, filter: FilterJson, flags: TestFlags): Promise<EngineCounts> {
   const { runLines } = await import('../engines/lines.js');
-  return runLines({ logs: flags.logs, test: matcher(filter), keys: filterKeys(filter), count: flags.count === true, invert: flags.invert === true });
+  return runLines({ io, logs: flags.logs, test: matcher(filter), keys: filterKeys(filter), count: flags.count === true, invert: flags.invert === true });
 }
 
 /** The DuckDB engine, loaded only when asked for (it brings a native library). */
-async function runEngine(filter: FilterJson, flags: TestFlags): Promise<EngineCounts> {
+async function runEngine(io: Io, filter: FilterJson, flags: TestFlags): Promise<EngineCounts> {
   const { runDuckdb } = await import('../engines/duckdb.js');
   const { runLines } = await import('../engines/lines.js');
   const test = matcher(filter);
   return runDuckdb({
-    patterns: [flags.logs],
+    io,
+    patterns: [inCwd(io, flags.logs)],
     filter,
     count: flags.count === true,
     invert: flags.invert === true,
-    write: (text) => new Promise((resolve) => (process.stdout.write(text) ? resolve() : process.stdout.once('drain', resolve))),
-    progressTo: process.stderr.isTTY ? process.stderr : undefined,
+    write: (text) => new Promise((resolve) => (io.stdout.write(text) ? resolve() : io.stdout.once('drain', resolve))),
+    progressTo: io.stderr.isTTY ? io.stderr : undefined,
     fallback: (path) =>
-      runLines({ logs: path, test, keys: filterKeys(filter), count: flags.count === true, invert: flags.invert === true, listMalformed: false }),
+      runLines({ io, logs: path, test, keys: filterKeys(filter), count: flags.count === true, invert: flags.invert === true, listMalformed: false }),
   });
 }
 
 function compileFilter(context: Context, filter: string | undefined, flags: TestFlags): FilterJson | undefined {
-  const source = readSource(filter, flags.file, flags.fromJson ? 'json' : 'filter');
+  const { io } = context;
+  const source = readSource(io, filter, flags.file, flags.fromJson ? 'json' : 'filter');
   const dataset = context.dataset(flags.dataset);
   if (flags.fromJson) {
     const result = decompile(source.text, { dataset, catalog: context.catalog(), explicitDataset: flags.dataset !== undefined });
-    context.printDiagnostics(withFileArgumentNote(result.diagnostics, filter, 'test --from-json'), source.text, source.name);
+    context.printDiagnostics(withFileArgumentNote(io, result.diagnostics, filter, 'test --from-json'), source.text, source.name);
     // Read from the text: its integers past 2^53 are exact (the `filter` object rounds them).
     return result.ok ? (parseJsonExact(result.json!) as FilterJson) : undefined;
   }
   const result = compile(source.text, { dataset });
-  context.printDiagnostics(withFileArgumentNote(result.diagnostics, filter, 'test'), source.text, source.name);
+  context.printDiagnostics(withFileArgumentNote(io, result.diagnostics, filter, 'test'), source.text, source.name);
   return result.ok ? (parseJsonExact(result.json!) as FilterJson) : undefined;
 }

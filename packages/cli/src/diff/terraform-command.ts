@@ -6,7 +6,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import type { Context } from '../context.js';
-import { EXIT_INVALID, EXIT_OK, UsageError } from '../io.js';
+import { EXIT_INVALID, EXIT_OK, inCwd, type Io, UsageError } from '../io.js';
 import { printReported } from '../service.js';
 import { type TerraformJob, terraformJobs } from '../terraform/check.js';
 import { isPlan, plannedTerraformJobs } from '../terraform/plan.js';
@@ -17,18 +17,18 @@ import { compareTerraform, type JobChange } from './terraform.js';
 export type TerraformKind = 'tf' | 'plan';
 
 /** What kind of Terraform input an argument is: a folder or a `.tf` file, a plan in JSON (by its content); undefined for anything else. */
-export function terraformKind(argument: string): TerraformKind | undefined {
+export function terraformKind(io: Io, argument: string): TerraformKind | undefined {
   if (argument === '-') return undefined;
   let stats: ReturnType<typeof statSync>;
   try {
-    stats = statSync(argument);
+    stats = statSync(inCwd(io, argument));
   } catch {
     return undefined;
   }
   if (stats.isDirectory() || (stats.isFile() && argument.endsWith('.tf'))) return 'tf';
   if (!stats.isFile() || !argument.endsWith('.json')) return undefined;
   try {
-    return isPlan(JSON.parse(readFileSync(argument, 'utf8'))) ? 'plan' : undefined;
+    return isPlan(JSON.parse(readFileSync(inCwd(io, argument), 'utf8'))) ? 'plan' : undefined;
   } catch {
     return undefined;
   }
@@ -50,13 +50,14 @@ export async function diffTerraform(
   kinds: [TerraformKind, TerraformKind],
   options: { json: boolean; timeoutMs?: number },
 ): Promise<number> {
-  const read = (path: string, kind: TerraformKind): TerraformJob[] => (kind === 'plan' ? plannedTerraformJobs(path) : terraformJobs([path]));
+  const { io } = context;
+  const read = (path: string, kind: TerraformKind): TerraformJob[] => (kind === 'plan' ? plannedTerraformJobs(io, path) : terraformJobs(io, [path]));
   const [older, newer] = [read(paths[0], kinds[0]), read(paths[1], kinds[1])];
   if (older.length === 0 && newer.length === 0) throw new UsageError(`no cloudflare_logpush_job resource in ${paths[0]} or ${paths[1]}`, 'no-jobs');
   const diff = await solverErrors(() => compareTerraform(older, newer, context.catalog(), { timeoutMs: options.timeoutMs }));
   if (diff.problems.length > 0) {
     for (const problem of diff.problems) {
-      if (problem.text === '') printReported(problem.diagnostics);
+      if (problem.text === '') printReported(io, problem.diagnostics);
       else context.printDiagnostics(problem.diagnostics, problem.text, problem.name);
     }
     throw new UsageError(
@@ -64,32 +65,32 @@ export async function diffTerraform(
       'invalid-job',
     );
   }
-  if (options.json) printJson(diff.changes);
-  else printText(diff.changes);
+  if (options.json) printJson(io, diff.changes);
+  else printText(io, diff.changes);
   if (diff.changes.some((change) => change.change === 'changed' || change.change === 'added' || change.change === 'removed')) return EXIT_INVALID;
   return diff.changes.some((change) => change.change === 'undecided') ? EXIT_UNDECIDED : EXIT_OK;
 }
 
-function printText(changes: JobChange[]): void {
+function printText(io: Io, changes: JobChange[]): void {
   for (const change of changes) {
     if (change.change === 'added' || change.change === 'removed') {
-      process.stdout.write(`${change.address}: ${change.change}\n`);
+      io.stdout.write(`${change.address}: ${change.change}\n`);
       continue;
     }
     const says = change.change === 'same' ? 'same meaning' : change.relation ? CHANGE[change.relation] : change.change;
-    process.stdout.write(`${change.address}: ${says}${change.reason ? ` (${change.reason})` : ''}\n`);
+    io.stdout.write(`${change.address}: ${says}${change.reason ? ` (${change.reason})` : ''}\n`);
     for (const witness of change.witnesses ?? []) {
-      process.stdout.write(`  only ${witness.old ? 'OLD' : 'NEW'} lets this record through: ${witness.line}\n`);
+      io.stdout.write(`  only ${witness.old ? 'OLD' : 'NEW'} lets this record through: ${witness.line}\n`);
     }
   }
   const count = (kind: JobChange['change']) => changes.filter((change) => change.change === kind).length;
   const parts = (['changed', 'added', 'removed', 'same', 'undecided'] as const)
     .filter((kind) => count(kind) > 0)
     .map((kind) => `${count(kind)} ${kind === 'same' ? 'unchanged' : kind}`);
-  process.stderr.write(`${changes.length} job${changes.length === 1 ? '' : 's'}: ${parts.join(', ')}\n`);
+  io.stderr.write(`${changes.length} job${changes.length === 1 ? '' : 's'}: ${parts.join(', ')}\n`);
 }
 
-function printJson(changes: JobChange[]): void {
+function printJson(io: Io, changes: JobChange[]): void {
   // A witness's line is JSON already, with every digit of its numbers: it goes in as written.
   const entries = changes.map((change) => {
     const members = [`"address":${JSON.stringify(change.address)}`, `"change":${JSON.stringify(change.change)}`];
@@ -99,5 +100,5 @@ function printJson(changes: JobChange[]): void {
     if (change.reason) members.push(`"reason":${JSON.stringify(change.reason)}`);
     return `{${members.join(',')}}`;
   });
-  process.stdout.write(`{"jobs":[${entries.join(',')}]}\n`);
+  io.stdout.write(`{"jobs":[${entries.join(',')}]}\n`);
 }

@@ -13,7 +13,7 @@
 import { availableParallelism } from 'node:os';
 import { type FilterJson, filterKeys, matcher, type RecordTest, toSql } from '@logfilter/core';
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { UsageError } from '../io.js';
+import { type Io, type Output, UsageError } from '../io.js';
 import { doubtSql } from './doubt.js';
 import { readsExactly } from './exact-read.js';
 import { type EngineCounts, judgeLine } from './line-reader.js';
@@ -21,6 +21,8 @@ import { type EngineCounts, judgeLine } from './line-reader.js';
 import { startProgress } from './progress.js';
 
 export interface EngineRun {
+  /** Where a file DuckDB's reader would alter is read from again (exact-read.ts). */
+  io: Io;
   /** File paths or glob patterns (`logs/**\/*.log.gz`). */
   patterns: string[];
   filter: FilterJson;
@@ -29,7 +31,7 @@ export interface EngineRun {
   /** Lines let through are handed here (not called with `count`). */
   write: (text: string) => Promise<void>;
   /** Show a progress bar on this stream (a terminal) when the run lasts. */
-  progressTo?: NodeJS.WriteStream;
+  progressTo?: Output;
   /** Runs the JS engine over one file DuckDB cannot read exactly (its output in place of DuckDB's). */
   fallback: (path: string) => Promise<EngineCounts>;
 }
@@ -69,7 +71,7 @@ export async function runDuckdb(run: EngineRun): Promise<EngineCounts> {
     // Runs of files DuckDB reads exactly go to one query each, in file order; the others to the JS engine.
     let exact: string[] = [];
     for (const file of files) {
-      if (await readsExactly(file)) {
+      if (await readsExactly(run.io, file)) {
         exact.push(file);
         continue;
       }

@@ -8,14 +8,14 @@
  */
 import { isUtf8 } from 'node:buffer';
 import { openLogs } from './lines.js';
-import { UsageError } from '../io.js';
+import { type Io, UsageError } from '../io.js';
 
 const NEWLINE = 0x0a;
 /** Bytes DuckDB's reader does not keep as they are: NUL, the column delimiter, carriage return. */
 const ALTERED = [0x00, 0x01, 0x0d];
 
-export async function readsExactly(path: string): Promise<boolean> {
-  const { stream, gzip } = await openLogs(path);
+export async function readsExactly(io: Io, path: string): Promise<boolean> {
+  const { stream, gzip } = await openLogs(io, path);
   if (gzip !== path.endsWith('.gz')) {
     stream.destroy();
     return false;

@@ -9,7 +9,7 @@ import { escapeControlCharacters, exactRecordParser, type RecordTest } from '@lo
 import { closeSync, createReadStream, openSync, readSync } from 'node:fs';
 import { pipeline, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
-import { UsageError } from '../io.js';
+import { inCwd, type Io, type Output as Writer, UsageError } from '../io.js';
 import { type EngineCounts, judgeLine, type LineSink, NOT_UTF8, splitLines } from './line-reader.js';
 
 /** Malformed lines reported one by one; past this, only the total. */
@@ -18,6 +18,8 @@ const MAX_REPORTED = 100;
 const OUTPUT_CHUNK = 64 * 1024;
 
 export interface LinesRun {
+  /** Standard input (for `-`), output, and the folder a relative path is read from. */
+  io: Io;
   /** A file path, or - for standard input. */
   logs: string;
   test: RecordTest;
@@ -32,18 +34,19 @@ export interface LinesRun {
 /** Runs the test over every line of the logs; what was let through is on stdout, malformed lines on stderr. */
 export async function runLines(run: LinesRun): Promise<EngineCounts> {
   const name = run.logs === '-' ? '<stdin>' : run.logs;
-  return readLines((await openLogs(run.logs)).stream, name, run);
+  return readLines((await openLogs(run.io, run.logs)).stream, name, run);
 }
 
 /** The log stream, gunzipped when it starts with the gzip magic bytes (or a file's name ends in .gz). */
-export async function openLogs(path: string): Promise<{ stream: Readable; gzip: boolean }> {
+export async function openLogs(io: Io, path: string): Promise<{ stream: Readable; gzip: boolean }> {
   if (path === '-') {
-    const head = await peek(process.stdin);
-    return isGzip(head) ? { stream: gunzip(process.stdin), gzip: true } : { stream: process.stdin, gzip: false };
+    const stdin = io.stdin.stream() as Readable;
+    const head = await peek(stdin);
+    return isGzip(head) ? { stream: gunzip(stdin), gzip: true } : { stream: stdin, gzip: false };
   }
   let head: Buffer;
   try {
-    const fd = openSync(path, 'r');
+    const fd = openSync(inCwd(io, path), 'r');
     head = Buffer.alloc(2);
     const read = readSync(fd, head, 0, 2, 0);
     closeSync(fd);
@@ -55,7 +58,7 @@ export async function openLogs(path: string): Promise<{ stream: Readable; gzip: 
       'io-error',
     );
   }
-  const stream = createReadStream(path, { highWaterMark: 256 * 1024 });
+  const stream = createReadStream(inCwd(io, path), { highWaterMark: 256 * 1024 });
   return isGzip(head) || path.endsWith('.gz') ? { stream: gunzip(stream), gzip: true } : { stream, gzip: false };
 }
 
@@ -90,18 +93,19 @@ function peek(stream: Readable): Promise<Buffer> {
   });
 }
 
-function readLines(input: Readable, name: string, { test, keys, count, invert, listMalformed = true }: LinesRun): Promise<EngineCounts> {
+function readLines(input: Readable, name: string, { io, test, keys, count, invert, listMalformed = true }: LinesRun): Promise<EngineCounts> {
   const parse = exactRecordParser(keys);
   const counts: EngineCounts = { records: 0, printed: 0, skipped: 0 };
   const output = new Output(
+    io.stdout,
     () => input.pause(),
     () => input.resume(),
   );
   const skip = (lineNumber: number, reason: string): void => {
     counts.skipped++;
     if (!listMalformed) return;
-    if (counts.skipped <= MAX_REPORTED) process.stderr.write(`logfilter: ${name}:${lineNumber}: malformed line skipped: ${escapeControlCharacters(reason)}\n`);
-    if (counts.skipped === MAX_REPORTED + 1) process.stderr.write('logfilter: further malformed lines are counted, not shown\n');
+    if (counts.skipped <= MAX_REPORTED) io.stderr.write(`logfilter: ${name}:${lineNumber}: malformed line skipped: ${escapeControlCharacters(reason)}\n`);
+    if (counts.skipped === MAX_REPORTED + 1) io.stderr.write('logfilter: further malformed lines are counted, not shown\n');
   };
   const sink: LineSink = {
     line(line, lineNumber) {
@@ -131,6 +135,7 @@ class Output {
   private pending = '';
 
   constructor(
+    private readonly stdout: Writer,
     private readonly pause: () => void,
     private readonly resume: () => void,
   ) {}
@@ -142,11 +147,11 @@ class Output {
 
   flush(): void {
     if (this.pending === '') return;
-    const drained = process.stdout.write(this.pending);
+    const drained = this.stdout.write(this.pending);
     this.pending = '';
     if (!drained) {
       this.pause();
-      process.stdout.once('drain', this.resume);
+      this.stdout.once('drain', this.resume);
     }
   }
 }

@@ -33,6 +33,7 @@ import { FramedMessageReader } from './framing.js';
 import { paramsProblem } from './params.js';
 import { WhenQuiet } from './quiet.js';
 import { FlushingWriter } from './writer.js';
+import type { Output } from '../io.js';
 
 export interface LanguageServerOptions {
   catalog: Catalog;
@@ -40,6 +41,10 @@ export interface LanguageServerOptions {
   defaultDataset: Dataset;
   input: NodeJS.ReadableStream;
   output: NodeJS.WritableStream;
+  /** Where the server says why it stops. */
+  errors: Output;
+  /** Ends the process: the server's life is the process's. */
+  exit: (code: number) => void;
 }
 
 /** The editor's settings, from `initializationOptions` or `workspace/didChangeConfiguration` (`{logfilter: {...}}`). */
@@ -72,7 +77,7 @@ export function startLanguageServer(options: LanguageServerOptions): void {
     stale.add(uri);
     quiet.request();
   };
-  const connection = openConnection(options.input, options.output, quiet);
+  const connection = openConnection(options, quiet);
 
   connection.onInitialize((params): InitializeResult => {
     settings = readSettings(params.initializationOptions);
@@ -109,7 +114,7 @@ const CAPABILITIES: ServerCapabilities = {
   semanticTokensProvider: { legend: { tokenTypes: [...TOKEN_TYPES], tokenModifiers: [] }, full: true },
 };
 
-function openConnection(input: NodeJS.ReadableStream, output: NodeJS.WritableStream, quiet: WhenQuiet): Connection {
+function openConnection({ input, output, errors, exit }: LanguageServerOptions, quiet: WhenQuiet): Connection {
   const writer = new FlushingWriter(output);
   const send = (message: Message) => {
     writer.write(message).catch(() => {});
@@ -123,7 +128,7 @@ function openConnection(input: NodeJS.ReadableStream, output: NodeJS.WritableStr
     if (problem !== undefined) send(refusal(message, problem));
     return problem === undefined;
   };
-  const reader = new FramedMessageReader(input, { send, lost: stopOnLostFraming, admit });
+  const reader = new FramedMessageReader(input, { send, lost: (reason) => stopOnLostFraming(errors, exit, reason), admit });
   const connection = createConnection(reader, writer, {
     messageStrategy: {
       handleMessage(message, next) {
@@ -140,7 +145,7 @@ function openConnection(input: NodeJS.ReadableStream, output: NodeJS.WritableStr
   connection.onShutdown(() => {
     shutdownRequested = true;
   });
-  for (const event of ['end', 'close']) input.on(event, () => process.exit(shutdownRequested ? 0 : 1));
+  for (const event of ['end', 'close']) input.on(event, () => exit(shutdownRequested ? 0 : 1));
   return connection;
 }
 
@@ -184,9 +189,9 @@ function answerRequests(connection: Connection, documents: OpenDocuments, datase
  * copy of a document different from the editor's. So the server stops, saying why, and the
  * editor's client starts a new one (VS Code does), which gets every open document afresh.
  */
-function stopOnLostFraming(reason: string): void {
-  process.stderr.write(`logfilter lsp: ${reason}; the server cannot tell where the next message starts, so it stops\n`);
-  process.exit(1);
+function stopOnLostFraming(errors: Output, exit: (code: number) => void, reason: string): void {
+  errors.write(`logfilter lsp: ${reason}; the server cannot tell where the next message starts, so it stops\n`);
+  exit(1);
 }
 
 function readSettings(value: unknown): Settings {

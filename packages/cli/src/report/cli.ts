@@ -12,7 +12,8 @@ export function formatOption(): Option {
 
 /** Writes the report in `format` (stdout for machine formats, stderr for text). */
 export function writeReport(context: Context, report: Report, format: ReportFormat): void {
-  const rendered = renderReport(report, format, { color: context.colorFor(process.stderr) });
-  if (rendered.stdout) process.stdout.write(rendered.stdout);
-  if (rendered.stderr) process.stderr.write(rendered.stderr);
+  const { io } = context;
+  const rendered = renderReport(report, format, { color: context.colorFor(io.stderr) });
+  if (rendered.stdout) io.stdout.write(rendered.stdout);
+  if (rendered.stderr) io.stderr.write(rendered.stderr);
 }

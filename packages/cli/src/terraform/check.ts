@@ -7,7 +7,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Catalog, type Dataset, decompile, type Diagnostic, diagnosticAt, type JobScope, resolveDataset, SourceMap } from '@logfilter/core';
-import { readTextFile, UsageError } from '../io.js';
+import { inCwd, type Io, readTextFile, UsageError } from '../io.js';
 import type { Report, ReportDiagnostic } from '../report/report.js';
 import { HclSyntaxError, type MappedText, type Span } from './hcl-lexer.js';
 import { type HclBlock, type HclExpr, parseHcl } from './hcl-parser.js';
@@ -32,10 +32,10 @@ export interface TerraformReport extends Report {
   filters: number;
 }
 
-export function checkTerraform(paths: readonly string[], options: TerraformCheckOptions): TerraformReport {
+export function checkTerraform(io: Io, paths: readonly string[], options: TerraformCheckOptions): TerraformReport {
   const report: TerraformReport = { diagnostics: [], notChecked: [], sources: new Map(), files: 0, filters: 0 };
-  for (const file of paths.flatMap(terraformFiles)) {
-    const text = readTextFile(file, 'terraform');
+  for (const file of paths.flatMap((path) => terraformFiles(io, path))) {
+    const text = readTextFile(io, file, 'terraform');
     report.sources.set(file, text);
     report.files++;
     checkFile(file, text, options, report);
@@ -56,10 +56,10 @@ export interface TerraformJob {
 }
 
 /** Every `cloudflare_logpush_job` of the `.tf` files of the paths; a file that is not HCL is a usage error at its line. */
-export function terraformJobs(paths: readonly string[]): TerraformJob[] {
+export function terraformJobs(io: Io, paths: readonly string[]): TerraformJob[] {
   const jobs: TerraformJob[] = [];
-  for (const file of paths.flatMap(terraformFiles)) {
-    const text = readTextFile(file, 'terraform');
+  for (const file of paths.flatMap((path) => terraformFiles(io, path))) {
+    const text = readTextFile(io, file, 'terraform');
     let blocks: HclBlock[];
     try {
       blocks = parseHcl(text).blocks;
@@ -88,19 +88,19 @@ export function terraformJobs(paths: readonly string[]): TerraformJob[] {
 }
 
 /** The `.tf` files a path names: itself, or those under a folder, in a stable order. */
-function terraformFiles(path: string): string[] {
+function terraformFiles(io: Io, path: string): string[] {
   let isFolder: boolean;
   try {
-    isFolder = statSync(path).isDirectory();
+    isFolder = statSync(inCwd(io, path)).isDirectory();
   } catch {
     throw new UsageError(`cannot read ${path}: no such file or folder`, 'io-error');
   }
   if (!isFolder) return [path];
   const found: string[] = [];
-  for (const entry of readdirSync(path, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+  for (const entry of readdirSync(inCwd(io, path), { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
     if (entry.name.startsWith('.')) continue;
     const child = join(path, entry.name);
-    if (entry.isDirectory()) found.push(...terraformFiles(child));
+    if (entry.isDirectory()) found.push(...terraformFiles(io, child));
     else if (entry.name.endsWith('.tf')) found.push(child);
   }
   return found;

@@ -33,7 +33,10 @@ export function runTerraformCheck(context: Context, filter: string | undefined, 
     maxBytes: flags.maxBytes,
     maxOperators: flags.maxOperators,
   };
-  const report = flags.terraformPlan !== undefined ? checkTerraformPlan(flags.terraformPlan, options) : checkTerraform(flags.terraform ?? [], options);
+  const report =
+    flags.terraformPlan !== undefined
+      ? checkTerraformPlan(context.io, flags.terraformPlan, options)
+      : checkTerraform(context.io, flags.terraform ?? [], options);
   return terraformOutcome(report);
 }
 

@@ -17,7 +17,7 @@ import {
   SourceMap,
   type Span,
 } from '@logfilter/core';
-import { readTextFile, UsageError } from '../io.js';
+import { type Io, readTextFile, UsageError } from '../io.js';
 import type { ReportDiagnostic } from '../report/report.js';
 import { FILTER_RESOURCES, type TerraformCheckOptions, type TerraformJob, type TerraformReport } from './check.js';
 
@@ -32,8 +32,8 @@ export interface PlannedJob {
 
 const MAKE_A_PLAN = 'make one with `terraform plan -out plan.out && terraform show -json plan.out > plan.json`';
 
-export function checkTerraformPlan(path: string, options: TerraformCheckOptions): TerraformReport {
-  const { text, read } = readPlan(path);
+export function checkTerraformPlan(io: Io, path: string, options: TerraformCheckOptions): TerraformReport {
+  const { text, read } = readPlan(io, path);
   const report: TerraformReport = { diagnostics: [], notChecked: [], sources: new Map([[path, text]]), files: 1, filters: 0 };
   const map = new SourceMap(text);
   const at = (pointer: string) => map.range(read.locations.get(pointer) ?? ({ start: 0, end: 0 } as Span));
@@ -42,8 +42,8 @@ export function checkTerraformPlan(path: string, options: TerraformCheckOptions)
 }
 
 /** A plan file read and checked to be one (format 1.x); anything else is a usage error that says how to make one. */
-export function readPlan(path: string): { text: string; read: { value: Record<string, unknown>; locations: Map<string, Span> } } {
-  const text = readTextFile(path, 'json');
+export function readPlan(io: Io, path: string): { text: string; read: { value: Record<string, unknown>; locations: Map<string, Span> } } {
+  const text = readTextFile(io, path, 'json');
   const read = readJson(text);
   if (!read.ok) throw new UsageError(`${path} is not valid JSON (${read.message}): ${MAKE_A_PLAN}`, 'invalid-json');
   if (!isPlan(read.value)) throw new UsageError(`${path} is not a Terraform plan in JSON (no format_version and planned_values): ${MAKE_A_PLAN}`, 'not-a-plan');
@@ -59,8 +59,8 @@ export function isPlan(value: unknown): value is Record<string, unknown> {
 }
 
 /** The jobs of a plan file as Terraform will apply them, for comparing versions. */
-export function plannedTerraformJobs(path: string): TerraformJob[] {
-  return plannedJobs(readPlan(path).read.value).map((job) => {
+export function plannedTerraformJobs(io: Io, path: string): TerraformJob[] {
+  return plannedJobs(readPlan(io, path).read.value).map((job) => {
     const found: TerraformJob = { address: job.address, file: path, scope: scopeOf(job) };
     const unknown = (attribute: string) => job.unknown[attribute] === true;
     if (unknown('dataset') || unknown('filter')) found.unknown = `the ${unknown('dataset') ? 'dataset' : 'filter'} is known only after apply`;
