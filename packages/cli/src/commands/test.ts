@@ -4,12 +4,12 @@
  * streams line by line in this process, engines/duckdb.ts runs DuckDB over many files.
  */
 import { existsSync } from 'node:fs';
-import { compile, decompile, DEFAULT_DATASET, type FilterJson, filterKeys, matcher, parseJsonExact } from '@logfilter/core';
+import { DEFAULT_DATASET, type FilterJson, filterKeys, matcher } from '@logfilter/core';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
+import { checkFilter, exactFilter, readFilter } from '../input.js';
 import type { EngineCounts } from '../engines/line-reader.js';
-import { withFileArgumentNote } from '../file-argument.js';
-import { EXIT_INVALID, EXIT_OK, inCwd, type Io, readSource, UsageError } from '../io.js';
+import { EXIT_OK, inCwd, type Io, UsageError } from '../io.js';
 
 interface TestFlags {
   file?: string;
@@ -28,7 +28,7 @@ export function registerTest(program: Command, context: Context): void {
     .argument('[filter]', 'the filter text (or use --file)')
     .option('-f, --file <path>', 'read the filter from a file (- for standard input)')
     .requiredOption('--logs <path>', 'NDJSON log lines, optionally gzip-compressed (- for standard input)')
-    .option('-d, --dataset <name>', `dataset whose fields the filter uses (default: ${DEFAULT_DATASET})`)
+    .option('-d, --dataset <name>', `dataset whose fields the filter uses (default: the file's '# dataset:' line, the job's, else ${DEFAULT_DATASET})`)
     .option('--count', 'print `matched N of M` (and `skipped K`) instead of the lines')
     .option('--invert', 'print the lines the filter drops instead')
     .option('--from-json', 'the filter is filter JSON (as a job holds it), not filter text')
@@ -46,7 +46,7 @@ async function run(context: Context, filter: string | undefined, flags: TestFlag
   if (flags.engine === 'duckdb' && flags.logs === '-') throw new UsageError('the duckdb engine reads files, not standard input (use --engine js)');
   if (flags.engine !== 'duckdb') refuseUnexpandedPattern(io, flags.logs);
   const json = compileFilter(context, filter, flags);
-  if (!json) return EXIT_INVALID;
+  if (typeof json === 'number') return json;
   const counts = flags.engine === 'duckdb' ? await runEngine(io, json, flags) : await runJs(io, json, flags);
   if (flags.count) {
     io.stdout.write(`${flags.invert ? 'dropped' : 'matched'} ${counts.printed} of ${counts.records}\n`);
@@ -94,17 +94,10 @@ async function runEngine(io: Io, filter: FilterJson, flags: TestFlags): Promise<
   });
 }
 
-function compileFilter(context: Context, filter: string | undefined, flags: TestFlags): FilterJson | undefined {
-  const { io } = context;
-  const source = readSource(io, filter, flags.file, flags.fromJson ? 'json' : 'filter');
-  const dataset = context.dataset(flags.dataset);
-  if (flags.fromJson) {
-    const result = decompile(source.text, { dataset, catalog: context.catalog(), explicitDataset: flags.dataset !== undefined });
-    context.printDiagnostics(withFileArgumentNote(io, result.diagnostics, filter, 'test --from-json'), source.text, source.name);
-    // Read from the text: its integers past 2^53 are exact (the `filter` object rounds them).
-    return result.ok ? (parseJsonExact(result.json!) as FilterJson) : undefined;
-  }
-  const result = compile(source.text, { dataset });
-  context.printDiagnostics(withFileArgumentNote(io, result.diagnostics, filter, 'test'), source.text, source.name);
-  return result.ok ? (parseJsonExact(result.json!) as FilterJson) : undefined;
+/** The filter, through the input layer (its `# dataset:` line, its job's dataset, -d); its diagnostics shown; a number is the exit code of a filter with errors. */
+function compileFilter(context: Context, filter: string | undefined, flags: TestFlags): FilterJson | number {
+  const source = readFilter(context.io, { inline: filter, file: flags.file, form: flags.fromJson ? 'json' : 'text' });
+  const checked = checkFilter(context, source, flags, { command: flags.fromJson ? 'test --from-json' : 'test' });
+  context.present('test', { exitCode: checked.exitCode, diagnostics: checked.diagnostics }, 'text');
+  return exactFilter(checked) ?? checked.exitCode;
 }
