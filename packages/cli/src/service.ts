@@ -21,6 +21,7 @@ import {
 import { diagnosticAt, escapeControlCharacters, NOWHERE, renderDiagnostic } from '@logfilter/core';
 import type { Command } from 'commander';
 import { EXIT_INVALID, EXIT_USAGE, type Io, UsageError } from './io.js';
+import type { Outcome } from './outcome.js';
 import type { ReportDiagnostic } from './report/types.js';
 
 export interface ServiceFlags {
@@ -102,19 +103,19 @@ export function printReported(io: Io, diagnostics: readonly ReportDiagnostic[]):
  * Runs a service action, turning the client's errors into output and an exit code. With --json the
  * failure is one object `{ok: false, error, diagnostics}` on stdout.
  */
-export async function runService(io: Io, flags: ServiceFlags, action: () => Promise<number>): Promise<number> {
+export async function runService(_io: Io, _flags: ServiceFlags, action: () => Promise<number | Outcome>): Promise<number | Outcome> {
   try {
     return await action();
   } catch (error) {
     const report = describeFailure(error);
     if (!report) throw error;
-    if (flags.json) {
-      io.stdout.write(`${JSON.stringify({ ok: false, error: report.error, diagnostics: report.diagnostics })}\n`);
-    } else {
-      printReported(io, report.diagnostics);
-      io.stderr.write(`logfilter: ${escapeControlCharacters(report.error.message)}\n`);
-    }
-    return report.exit;
+    // The envelope with `error` beside its members; for people, the diagnostics and a line saying what failed.
+    return {
+      exitCode: report.exit,
+      result: { error: report.error },
+      diagnostics: report.diagnostics.map((diagnostic) => ({ diagnostic })),
+      stderr: `logfilter: ${escapeControlCharacters(report.error.message)}\n`,
+    };
   }
 }
 

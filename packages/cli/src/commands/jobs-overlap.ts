@@ -7,10 +7,11 @@
 import { findJobs, readJson } from '@logfilter/core';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
+import type { Outcome } from '../outcome.js';
 import type { JobPair, ReadJobs } from '../diff/overlap.js';
-import { EXIT_INVALID, EXIT_OK, type Io, readTextFile, UsageError } from '../io.js';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type Io, readTextFile, UsageError } from '../io.js';
 import { addScopeOptions, type ScopeFlags, scopeOf } from '../job-scope.js';
-import { addServiceOptions, printReported, runService, type ServiceFlags, serviceClient } from '../service.js';
+import { addServiceOptions, runService, type ServiceFlags, serviceClient } from '../service.js';
 import { EXIT_UNDECIDED, solverErrors, solverSeconds } from '../diff/exits.js';
 
 interface OverlapFlags extends ServiceFlags, ScopeFlags {
@@ -35,7 +36,7 @@ export function registerJobsOverlap(program: Command, group: Command, context: C
     .action(context.action((flags: OverlapFlags) => runService(context.io, flags, () => overlap(program, context, flags))));
 }
 
-async function overlap(program: Command, context: Context, flags: OverlapFlags): Promise<number> {
+async function overlap(program: Command, context: Context, flags: OverlapFlags): Promise<number | Outcome> {
   const { io } = context;
   const timeoutMs = flags.solverTimeout === undefined ? undefined : solverSeconds(flags.solverTimeout, '--solver-timeout');
   const { readJobs, comparePairs } = await import('../diff/overlap.js');
@@ -62,11 +63,15 @@ async function overlap(program: Command, context: Context, flags: OverlapFlags):
     );
   }
   if (read.problems.length > 0) {
-    for (const problem of read.problems) {
-      if (problem.text === '') printReported(io, problem.diagnostics);
-      else context.printDiagnostics(problem.diagnostics, problem.text, problem.label);
-    }
-    throw new UsageError(`${read.problems.length} job${read.problems.length === 1 ? '' : 's'} could not be read: nothing was compared`, 'invalid-job');
+    // Each problem once: in the diagnostics of the outcome (framed in its job's text for people), with a line saying what it stopped.
+    const message = `${read.problems.length} job${read.problems.length === 1 ? '' : 's'} could not be read: nothing was compared`;
+    const diagnostics = read.problems.flatMap((problem) =>
+      problem.diagnostics.map((diagnostic) => ({
+        diagnostic,
+        source: problem.text === '' ? undefined : { text: problem.text, name: problem.label, inline: problem.label },
+      })),
+    );
+    return { exitCode: EXIT_USAGE, result: { error: { kind: 'invalid-job', message } }, diagnostics, stderr: `logfilter: ${message}\n` };
   }
   const pairs = await solverErrors(() => comparePairs(read.jobs, { timeoutMs }));
   const overlapping = pairs.filter((pair) => pair.overlap.overlaps === true);
