@@ -12,6 +12,35 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 
+/**
+ * How to run pnpm from these scripts: the pnpm that runs them (`pnpm run release` sets
+ * npm_execpath), else `pnpm` on PATH, else the workspace's pinned pnpm through npx (a clone set up
+ * with `npx pnpm@... install` has no pnpm on PATH). Returns `[command, leading arguments]`.
+ */
+function pnpmCommand() {
+  const execpath = process.env.npm_execpath;
+  if (execpath && /pnpm/i.test(execpath)) return /\.c?js$/.test(execpath) ? [process.execPath, [execpath]] : [execpath, []];
+  try {
+    execFileSync('pnpm', ['--version'], { stdio: 'ignore' });
+    return ['pnpm', []];
+  } catch {
+    const pinned = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).packageManager;
+    return ['npx', ['--yes', pinned]];
+  }
+}
+
+/** Runs pnpm with `args` (see pnpmCommand); a failure names the command, never a stack trace of this script. */
+export function runPnpm(args, options = {}) {
+  const [command, leading] = pnpmCommand();
+  try {
+    return execFileSync(command, [...leading, ...args], options);
+  } catch (error) {
+    const why = error.code === 'ENOENT' ? `${command} is not on PATH (install Node.js with npm, which brings npx)` : `exit ${error.status ?? error.signal}`;
+    process.stderr.write(`release: \`pnpm ${args.join(' ')}\` failed: ${why}\n`);
+    process.exit(1);
+  }
+}
+
 /** Every package of packages/ that is not private: `{ name, version, dir, manifest }`, in folder order. */
 export function publicPackages() {
   return readdirSync(join(ROOT, 'packages'))
@@ -32,7 +61,7 @@ export function packAll(destination, packages = publicPackages()) {
   mkdirSync(destination, { recursive: true });
   const tarballs = {};
   for (const pkg of packages) {
-    execFileSync('pnpm', ['pack', '--pack-destination', resolve(destination)], { cwd: pkg.dir, stdio: ['ignore', 'ignore', 'inherit'] });
+    runPnpm(['pack', '--pack-destination', resolve(destination)], { cwd: pkg.dir, stdio: ['ignore', 'ignore', 'inherit'] });
     tarballs[pkg.name] = join(resolve(destination), tarballName(pkg));
   }
   return tarballs;

@@ -25,12 +25,13 @@ beforeAll(async () => {
 function completions(shell: 'bash' | 'zsh', words: string[]): string[] {
   const program = join(files.dir, 'logfilter-run');
   writeFileSync(program, `logfilter() { "${process.execPath}" "${CLI_BIN}" "$@"; }\n`);
-  const quoted = words.map((word) => `'${word}'`).join(' ');
+  const quoted = words.map((word) => `'${word.replace(/'/g, `'\\''`)}'`).join(' ');
   const zshArrays = shell === 'zsh' ? 'setopt ksharrays; ' : '';
   const script = `source ${program}; source ${scripts[shell]}; ${zshArrays}COMP_WORDS=(${quoted}); COMP_CWORD=${words.length - 1}; _logfilter; printf '%s\\n' "\${COMPREPLY[@]}"`;
   const output = execFileSync(shell, ['-c', script], { encoding: 'utf8' });
   // zsh's compgen leaves filtering by the typed prefix to compadd; do it as the shell would.
-  const typed = words.at(-1)!;
+  // A quoted filter's completions leave the opening quote out (readline keeps it on the line).
+  const typed = words.at(-1)!.replace(/^['"]/, '');
   return output.split('\n').filter((word) => word !== '' && word.startsWith(typed));
 }
 
@@ -52,6 +53,18 @@ describe('logfilter completion bash', () => {
   it('completes field names of the -d dataset where the filter goes, asking `logfilter fields`', () => {
     expect(completions('bash', ['logfilter', 'compile', '-d', 'dns_logs', 'Query'])).toEqual(['QueryName', 'QueryType']);
     expect(completions('bash', ['logfilter', 'explain', 'BotSc'])).toEqual(['BotScore', 'BotScoreSrc']);
+  });
+
+  it('completes the field being typed inside a quoted filter, after its first word', () => {
+    expect(completions('bash', ['logfilter', 'compile', "'ClientCountry eq us AND BotSc"])).toEqual([
+      'ClientCountry eq us AND BotScore',
+      'ClientCountry eq us AND BotScoreSrc',
+    ]);
+    expect(completions('bash', ['logfilter', 'check', '-d', 'dns_logs', '"QueryType eq A AND (Query'])).toEqual([
+      'QueryType eq A AND (QueryName',
+      'QueryType eq A AND (QueryType',
+    ]);
+    expect(completions('bash', ['logfilter', 'compile', "'BotSc"])).toEqual(['BotScore', 'BotScoreSrc']);
   });
 
   it('holds every command of the program and every option of each (it is made from their definitions)', async () => {
@@ -76,6 +89,10 @@ describe.skipIf(!has('zsh'))('logfilter completion zsh (skipped when zsh is not 
     expect(completions('zsh', ['logfilter', 'com'])).toEqual(['compile', 'completion']);
     expect(completions('zsh', ['logfilter', 'compile', '-d', 'dns_l'])).toEqual(['dns_logs']);
     expect(completions('zsh', ['logfilter', 'compile', '-d', 'dns_logs', 'QueryN'])).toEqual(['QueryName']);
+    expect(completions('zsh', ['logfilter', 'compile', "'ClientCountry eq us AND BotSc"])).toEqual([
+      'ClientCountry eq us AND BotScore',
+      'ClientCountry eq us AND BotScoreSrc',
+    ]);
   });
 });
 

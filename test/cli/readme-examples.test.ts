@@ -60,13 +60,20 @@ function shell(command: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ 
 }
 
 describe('the README examples', () => {
-  const commands = readmeCommands(readFileSync(join(REPO_ROOT, 'README.md'), 'utf8'));
+  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  const commands = readmeCommands(readme);
 
   it('finds the examples (the extraction itself is checked)', () => {
     expect(commands[0]).toBe("logfilter compile 'ClientCountry in (us, ca) AND (BotScore lt 30 OR EdgeResponseStatus geq 500)'");
     expect(commands).toContain('logfilter compile -f examples/api-errors.lf -o string');
     expect(commands.some((command) => command.startsWith('logfilter jobs create --zone $ZONE --name web-errors --destination'))).toBe(true);
     expect(commands.filter((command) => command.includes('[FILTER]'))).toEqual([]);
+  });
+
+  it('shows code frames as the CLI prints them: a JSON Pointer on the message line, the location alone after -->', () => {
+    const pointers = readme.split('\n').filter((line) => /^\s+--> /.test(line));
+    expect(pointers.length).toBeGreaterThan(3);
+    for (const line of pointers) expect(line).toMatch(/^\s+--> \S+$/);
   });
 
   it('each runs as pasted and succeeds (or shows the error it is there to show)', { timeout: 120_000 }, async () => {

@@ -162,9 +162,17 @@ _logfilter() {
   elif [[ " ${DATASET_ARGUMENT.join(' ')} " == *" $at "* ]]; then
     COMPREPLY=($(compgen -W "$_logfilter_datasets" -- "$cur"))
   elif ((filter)); then
-    local fields
+    # A quoted filter is one word ('ClientCountry eq us AND Bot): the field being typed is its last
+    # part, after a space or bracket; what comes before it is kept (readline replaces the text after
+    # the opening quote, so the quote itself is left out).
+    local fields text="$cur" head last
+    [[ $text == [\\"\\']* ]] && text="\${text:1}"
+    head="\${text%[[:space:]()]*}"
+    if [[ $head == "$text" ]]; then head=""; else head="\${text:0:\${#head}+1}"; fi
+    last="\${text:\${#head}}"
     fields="$(\${COMP_WORDS[0]} fields "$dataset" 2>/dev/null | cut -d ' ' -f 1)"
-    COMPREPLY=($(compgen -W "$fields" -- "$cur"))
+    COMPREPLY=($(compgen -W "$fields" -- "$last"))
+    [[ -n $head ]] && COMPREPLY=("\${COMPREPLY[@]/#/$head}")
   else
     COMPREPLY=($(compgen -f -- "$cur"))
   fi
