@@ -18,6 +18,8 @@ export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 export interface Located {
   diagnostic: ReportDiagnostic;
   source?: Source;
+  /** Only for programs: the text format says it otherwise (a service failure's `logfilter: ...` line). */
+  machineOnly?: boolean;
 }
 
 export interface Outcome {
@@ -96,7 +98,11 @@ export function present(command: string, outcome: Outcome, format: OutputFormat,
       );
       break;
     case 'text': {
-      const frames = textFrames(diagnostics, outcome.notChecked ?? [], color);
+      const frames = textFrames(
+        diagnostics.filter((located) => !located.machineOnly),
+        outcome.notChecked ?? [],
+        color,
+      );
       if (frames) io.stderr.write(frames);
       if (outcome.stdout) io.stdout.write(outcome.stdout);
       if (outcome.stderr) io.stderr.write(outcome.stderr);

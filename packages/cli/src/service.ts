@@ -21,7 +21,7 @@ import {
 import { diagnosticAt, escapeControlCharacters, NOWHERE, renderDiagnostic } from '@logfilter/core';
 import type { Command } from 'commander';
 import { EXIT_INVALID, EXIT_USAGE, type Io, UsageError } from './io.js';
-import type { Outcome } from './outcome.js';
+import { failureOutcome, type Outcome } from './outcome.js';
 import type { ReportDiagnostic } from './report/types.js';
 
 export interface ServiceFlags {
@@ -113,7 +113,14 @@ export async function runService(_io: Io, _flags: ServiceFlags, action: () => Pr
     return {
       exitCode: report.exit,
       result: { error: report.error },
-      diagnostics: report.diagnostics.map((diagnostic) => ({ diagnostic })),
+      // A failure with no diagnostic of its own (a usage or network error) is one, so that `ok` is false.
+      diagnostics:
+        report.diagnostics.length > 0
+          ? report.diagnostics.map((diagnostic) => ({ diagnostic }))
+          : failureOutcome({ code: report.error.kind, message: report.error.message, exitCode: report.exit }).diagnostics!.map((located) => ({
+              ...located,
+              machineOnly: true,
+            })),
       stderr: `logfilter: ${escapeControlCharacters(report.error.message)}\n`,
     };
   }

@@ -4,10 +4,12 @@
  * --duration, Ctrl-C or the end of the stream; how many records came is said on stderr at the end.
  */
 import type { InstantLogsInput, StreamEvent } from '@logfilter/api';
-import { buildLogpullOptions, checkLogpullOptions, compile, hasErrors, type Dataset } from '@logfilter/core';
+import { buildLogpullOptions, checkLogpullOptions, type Dataset, diagnosticAt, NOWHERE } from '@logfilter/core';
 import { Option, type Command } from 'commander';
 import type { Context } from '../context.js';
-import { EXIT_INVALID, EXIT_OK, type Io, parsePositiveInt, readSource, UsageError } from '../io.js';
+import { checkFilter, readFilter } from '../input.js';
+import { EXIT_INVALID, EXIT_OK, type Io, parsePositiveInt, UsageError } from '../io.js';
+import { type Located, locate, type Outcome } from '../outcome.js';
 import { datasetInScope, scopeOf } from '../job-scope.js';
 import { LiveTable } from '../live-table.js';
 import { addServiceOptions, collectList, formatRequests, runService, serviceClient, type ServiceFlags } from '../service.js';
@@ -53,7 +55,7 @@ export function registerTail(program: Command, context: Context): void {
   );
 }
 
-async function tail(program: Command, context: Context, filter: string | undefined, flags: TailFlags): Promise<number> {
+async function tail(program: Command, context: Context, filter: string | undefined, flags: TailFlags): Promise<number | Outcome> {
   const { io } = context;
   const sample = flags.sample === undefined ? 1 : parsePositiveInt(flags.sample, '--sample');
   const max = flags.max === undefined ? undefined : parsePositiveInt(flags.max, '--max');
@@ -62,7 +64,7 @@ async function tail(program: Command, context: Context, filter: string | undefin
   if (fields.length === 0) throw new UsageError('--fields names no field: give field names, comma-separated');
   const dataset = datasetInScope(context, 'http_requests', scopeOf({ zone: flags.zone }));
   const input = checkedInput(context, filter, flags, dataset, fields, sample);
-  if (!input) return EXIT_INVALID;
+  if ('exitCode' in input) return input;
   const { client, requests } = serviceClient(io, program, flags);
   if (flags.dryRun) {
     await client.instantLogs.create(flags.zone, input);
@@ -105,26 +107,35 @@ function checkedInput(
   dataset: Dataset,
   fields: string[],
   sample: number,
-): InstantLogsInput | undefined {
-  const { io } = context;
+): InstantLogsInput | Outcome {
   const logpullOptions = buildLogpullOptions({ fields });
   const options = checkLogpullOptions(logpullOptions, { dataset });
-  const source = filter === undefined && flags.file === undefined ? undefined : readSource(io, filter, flags.file);
-  const compiled = source && compile(source.text, { dataset, catalog: context.catalog() });
-  const diagnostics = [
-    ...options.diagnostics.map((d) => ({ ...d, source: 'fields' })),
-    ...(compiled?.diagnostics ?? []).map((d) => ({ ...d, source: 'filter' })),
+  // The filter through the input layer: a `# dataset:` line naming another dataset than the session's is an error, not ignored.
+  const source =
+    filter === undefined && flags.file === undefined ? undefined : readFilter(context.io, { inline: filter, file: flags.file, form: 'text', label: 'filter' });
+  const checked = source && checkFilter(context, source, {}, { command: 'tail', fallback: dataset });
+  const elsewhere =
+    checked?.dataset && checked.dataset.name !== dataset.name
+      ? [
+          diagnosticAt(NOWHERE, 'dataset-disagrees', `tail streams ${dataset.name} (Instant Logs), and the filter is for ${checked.dataset.name}`, {
+            hint: `give a filter of ${dataset.name}`,
+          }),
+        ]
+      : [];
+  const diagnostics: Located[] = [
+    ...locate(
+      options.diagnostics.map((d) => ({ ...d, source: 'fields' })),
+      { text: logpullOptions, name: 'fields', inline: logpullOptions },
+    ),
+    ...(checked?.diagnostics ?? []).map((located) => ({ ...located, diagnostic: { ...located.diagnostic, source: 'filter' } })),
+    ...locate(elsewhere, undefined),
   ];
-  if (!flags.json) {
-    context.printDiagnostics(options.diagnostics, logpullOptions, 'fields');
-    if (compiled) context.printDiagnostics(compiled.diagnostics, source.text, source.name ?? 'filter');
+  if (diagnostics.some((located) => located.diagnostic.severity === 'error') || (checked && !checked.ok)) {
+    const message = 'the session is not valid; nothing was sent';
+    return { exitCode: checked?.exitCode || EXIT_INVALID, result: { error: { kind: 'invalid', message } }, diagnostics };
   }
-  if (hasErrors(diagnostics)) {
-    if (flags.json)
-      io.stdout.write(`${JSON.stringify({ ok: false, error: { kind: 'invalid', message: 'the session is not valid; nothing was sent' }, diagnostics })}\n`);
-    return undefined;
-  }
-  return { fields: fields.join(','), filter: compiled?.json ?? '', sample };
+  if (!flags.json) context.present('tail', { exitCode: EXIT_OK, diagnostics }, 'text');
+  return { fields: fields.join(','), filter: checked?.compiled.json ?? '', sample };
 }
 
 /** Writes one record in the chosen format, waiting while stdout is full (the socket is paused meanwhile). */
