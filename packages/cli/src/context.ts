@@ -11,7 +11,7 @@ import {
 } from '@logfilter/core';
 import type { Command } from 'commander';
 import { type Io, type Output, readTextFile, UsageError } from './io.js';
-import { failureOutcome, type Outcome, type OutputFormat, present } from './outcome.js';
+import { failureOutcome, OUTPUT_FORMATS, type Outcome, type OutputFormat, present } from './outcome.js';
 import type { ReportDiagnostic } from './report/types.js';
 import { useColor } from './terminal.js';
 
@@ -99,8 +99,10 @@ export class Context {
 }
 
 /** The format a command's options ask for: `--json` is `--format json`. */
-export function outputFormat(options: { json?: boolean; format?: OutputFormat }): OutputFormat {
-  return options.json ? 'json' : (options.format ?? 'text');
+export function outputFormat(options: { json?: boolean; format?: string }): OutputFormat {
+  if (options.json) return 'json';
+  // A command's --format of its own (tail's ndjson and table) is about its records, not its outcome.
+  return OUTPUT_FORMATS.includes(options.format as OutputFormat) ? (options.format as OutputFormat) : 'text';
 }
 
 /** The command's words after `logfilter`: `check`, `jobs overlap`. */
