@@ -170,5 +170,7 @@ export function applyWarningLimit(outcome: Outcome, limit: number | undefined, f
   const failure = failureOutcome({ code: 'too-many-warnings', message, hint: 'fix the warnings, or raise the limit', exitCode: 1 });
   // The summary's last line said `ok`: it is replaced by the failure.
   const stderr = outcome.stderr?.replace(/(^|\n)ok: [^\n]*\n$/, '$1');
-  return { ...outcome, exitCode: 1, diagnostics: [...(outcome.diagnostics ?? []), ...failure.diagnostics!], stderr: `${stderr ?? ''}failed: ${message}\n` };
+  // For people the last line says it; for programs an error (ok false) says it.
+  const said = failure.diagnostics!.map((located) => ({ ...located, machineOnly: true }));
+  return { ...outcome, exitCode: 1, diagnostics: [...(outcome.diagnostics ?? []), ...said], stderr: `${stderr ?? ''}failed: ${message}\n` };
 }
