@@ -6,10 +6,11 @@
  */
 import { mergeChange, updateJob, type Job, type JobChange } from '@logfilter/api';
 import { checkJobs, compile, type Diagnostic, type JobScope } from '@logfilter/core';
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
+import { keyValue } from '../options.js';
 import type { Context } from '../context.js';
 import { EXIT_INVALID, EXIT_OK, readSource, UsageError } from '../io.js';
-import { addServiceOptions, collect, collectList, formatRequests, printReported, runService, serviceClient, type ServiceFlags } from '../service.js';
+import { addServiceOptions, collectList, formatRequests, printReported, runService, serviceClient, type ServiceFlags } from '../service.js';
 import { addScopeOptions, scopeOf, type ScopeFlags } from '../job-scope.js';
 
 interface UpdateFlags extends ServiceFlags, ScopeFlags {
@@ -22,7 +23,7 @@ interface UpdateFlags extends ServiceFlags, ScopeFlags {
   name?: string;
   destination?: string;
   fields?: string[];
-  outputOption?: string[];
+  outputOption?: Array<[string, string]>;
 }
 
 export function registerJobsUpdate(program: Command, group: Command, context: Context): void {
@@ -38,7 +39,12 @@ export function registerJobsUpdate(program: Command, group: Command, context: Co
       .option('--name <name>', 'the new job name')
       .option('--destination <conf>', 'the new destination_conf')
       .option('--fields <names>', 'output_options.field_names, comma-separated (repeatable)', collectList)
-      .option('--output-option <key=value>', 'one output option, e.g. timestamp_format=rfc3339 or sample_rate=0.1; KEY= removes it (repeatable)', collect),
+      .addOption(
+        new Option(
+          '--output-option <key=value>',
+          'one output option, e.g. timestamp_format=rfc3339 or sample_rate=0.1; KEY= removes it (repeatable)',
+        ).argParser(keyValue),
+      ),
     { dryRun: true },
   ).action(context.action((flags: UpdateFlags) => runService(context.io, flags, () => update(program, context, flags))));
 
@@ -103,13 +109,10 @@ function changeOf(flags: UpdateFlags): JobChange {
 }
 
 /** `--output-option KEY=VALUE`s as an output_options object (an empty value is null: remove it). */
-export function outputOptionsOf(pairs: readonly string[] = []): Record<string, unknown> {
+export function outputOptionsOf(pairs: ReadonlyArray<readonly [string, string]> = []): Record<string, unknown> {
   const options: Record<string, unknown> = {};
-  for (const pair of pairs) {
-    const equals = pair.indexOf('=');
-    if (equals <= 0) throw new UsageError(`--output-option takes KEY=VALUE, not '${pair}'`);
-    options[pair.slice(0, equals)] = optionValue(pair.slice(0, equals), pair.slice(equals + 1));
-  }
+  // Each KEY=VALUE was split by the option's parser (options.ts).
+  for (const [key, value] of pairs) options[key] = optionValue(key, value);
   return options;
 }
 

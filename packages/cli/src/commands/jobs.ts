@@ -22,19 +22,20 @@ import { registerJobsOverlap } from './jobs-overlap.js';
 import { outputOptionsOf, registerJobsUpdate } from './jobs-update.js';
 import { addScopeOptions, datasetInScope, scopeOf, type ScopeFlags } from '../job-scope.js';
 import { Option, type Command } from 'commander';
+import { keyValue } from '../options.js';
 import type { Context } from '../context.js';
 import { EXIT_INVALID, EXIT_OK, readSource, UsageError, type Io } from '../io.js';
-import { addServiceOptions, collect, collectList, formatRequests, printReported, runService, serviceClient, type ServiceFlags } from '../service.js';
+import { addServiceOptions, collectList, formatRequests, printReported, runService, serviceClient, type ServiceFlags } from '../service.js';
 
 interface CreateFlags extends ServiceFlags, ScopeFlags {
   enabled?: boolean;
-  outputOption?: string[];
+  outputOption?: Array<[string, string]>;
   name: string;
   destination: string;
   dataset?: string;
   fields?: string[];
   timestamps?: string;
-  option?: string[];
+  option?: Array<[string, string]>;
   logpullOptions?: string;
   filter?: string;
   filterFile?: string;
@@ -55,12 +56,13 @@ export function registerJobs(program: Command, context: Context): void {
       .option('--dataset <name>', `the dataset (default: ${DEFAULT_DATASET})`)
       .option('--fields <names>', 'the fields to deliver, comma-separated (repeatable)', collectList)
       .addOption(new Option('--timestamps <format>', 'timestamp format of the delivered logs').choices([...TIMESTAMP_FORMATS]))
-      .option('--option <key=value>', 'a further logpull option, e.g. CVE-2021-44228=true (repeatable)', collect)
+      .addOption(new Option('--option <key=value>', 'a further logpull option, e.g. CVE-2021-44228=true (repeatable)').argParser(keyValue))
       .option('--logpull-options <raw>', 'a whole logpull option string, instead of --fields/--timestamps/--option (sent converted into output_options)')
-      .option(
-        '--output-option <key=value>',
-        'an output_options member, e.g. timestamp_format=rfc3339ms (repeatable; beside --fields and --timestamps, for other options)',
-        collect,
+      .addOption(
+        new Option(
+          '--output-option <key=value>',
+          'an output_options member, e.g. timestamp_format=rfc3339ms (repeatable; beside --fields and --timestamps, for other options)',
+        ).argParser(keyValue),
       )
       .option('--filter <text>', 'the filter, in logfilter text')
       .option('--filter-file <path>', 'read the filter from a file (- for standard input)')
@@ -150,12 +152,7 @@ function logpullOptionsOf(flags: CreateFlags): string {
   if (flags.logpullOptions !== undefined && built)
     throw new UsageError('give --logpull-options alone, or build the options with --fields, --timestamps and --option, not both');
   if (flags.logpullOptions !== undefined) return flags.logpullOptions;
-  const options = (flags.option ?? []).map((pair): [string, string] => {
-    const equals = pair.indexOf('=');
-    if (equals <= 0) throw new UsageError(`--option takes KEY=VALUE, not '${pair}'`);
-    return [pair.slice(0, equals), pair.slice(equals + 1)];
-  });
-  return buildLogpullOptions({ fields: flags.fields, timestamps: flags.timestamps, options });
+  return buildLogpullOptions({ fields: flags.fields, timestamps: flags.timestamps, options: flags.option ?? [] });
 }
 
 /** The compiled filter with its source, or undefined when no filter is given. */

@@ -6,9 +6,10 @@
 import type { InstantLogsInput, StreamEvent } from '@logfilter/api';
 import { buildLogpullOptions, checkLogpullOptions, type Dataset, diagnosticAt, NOWHERE } from '@logfilter/core';
 import { Option, type Command } from 'commander';
+import { positiveCount, secondsAsMs } from '../options.js';
 import type { Context } from '../context.js';
 import { checkFilter, readFilter } from '../input.js';
-import { EXIT_INVALID, EXIT_OK, type Io, parsePositiveInt, UsageError } from '../io.js';
+import { EXIT_INVALID, EXIT_OK, type Io, UsageError } from '../io.js';
 import { type Located, locate, type Outcome } from '../outcome.js';
 import { datasetInScope, scopeOf } from '../job-scope.js';
 import { LiveTable } from '../live-table.js';
@@ -30,9 +31,10 @@ interface TailFlags extends ServiceFlags {
   zone: string;
   file?: string;
   fields?: string[];
-  sample?: string;
-  max?: string;
-  duration?: string;
+  sample?: number;
+  max?: number;
+  /** --duration, in milliseconds. */
+  duration?: number;
   format: (typeof FORMATS)[number];
   count?: boolean;
 }
@@ -45,9 +47,9 @@ export function registerTail(program: Command, context: Context): void {
     .requiredOption('--zone <id>', 'the zone id')
     .option('-f, --file <path>', 'read the filter from a file (- for standard input)')
     .option('--fields <names>', `the fields to stream, comma-separated (repeatable; default: ${DEFAULT_TAIL_FIELDS.join(',')})`, collectList)
-    .option('--sample <n>', 'one record in N (default: 1, every record)')
-    .option('--max <n>', 'stop after N records')
-    .option('--duration <seconds>', 'stop after this many seconds')
+    .addOption(new Option('--sample <n>', 'one record in N (default: 1, every record)').argParser(positiveCount))
+    .addOption(new Option('--max <n>', 'stop after N records').argParser(positiveCount))
+    .addOption(new Option('--duration <seconds>', 'stop after this many seconds').argParser(secondsAsMs))
     .addOption(new Option('--format <format>', 'ndjson: each record as received; table: columns of the fields').choices([...FORMATS]).default('ndjson'))
     .option('--count', 'print only how many records came, not the records');
   addServiceOptions(command, { dryRun: true }).action(
@@ -57,9 +59,9 @@ export function registerTail(program: Command, context: Context): void {
 
 async function tail(program: Command, context: Context, filter: string | undefined, flags: TailFlags): Promise<number | Outcome> {
   const { io } = context;
-  const sample = flags.sample === undefined ? 1 : parsePositiveInt(flags.sample, '--sample');
-  const max = flags.max === undefined ? undefined : parsePositiveInt(flags.max, '--max');
-  const duration = flags.duration === undefined ? undefined : seconds(flags.duration);
+  const sample = flags.sample ?? 1;
+  const max = flags.max;
+  const durationMs = flags.duration;
   const fields = flags.fields ?? DEFAULT_TAIL_FIELDS;
   if (fields.length === 0) throw new UsageError('--fields names no field: give field names, comma-separated');
   const dataset = datasetInScope(context, 'http_requests', scopeOf({ zone: flags.zone }));
@@ -81,7 +83,7 @@ async function tail(program: Command, context: Context, filter: string | undefin
     stop.abort();
   };
   const stopListening = io.onInterrupt(onSignal);
-  const timer = duration === undefined ? undefined : setTimeout(() => stop.abort(), duration * 1000);
+  const timer = durationMs === undefined ? undefined : setTimeout(() => stop.abort(), durationMs);
   const print = printer(context, flags, fields);
   let seen = 0;
   try {
@@ -159,10 +161,4 @@ function report(io: Io, event: StreamEvent): void {
     io.stderr.write(`logfilter: ${event.reason}; reconnecting in ${(event.delayMs / 1000).toFixed(1)} s (attempt ${event.attempt})\n`);
   else if (event.kind === 'recreating') io.stderr.write(`logfilter: the session is gone (${event.reason}); creating a new one\n`);
   else if (event.kind === 'malformed') io.stderr.write(`logfilter: a message that is not a JSON record was skipped\n`);
-}
-
-function seconds(text: string): number {
-  const value = Number(text);
-  if (!/^\d+(\.\d+)?$/.test(text) || value <= 0) throw new UsageError(`--duration takes a number of seconds above 0, not '${text}'`);
-  return value;
 }
