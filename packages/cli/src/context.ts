@@ -85,7 +85,8 @@ export class Context {
 
   /** Writes an outcome (stdout for machine formats, stderr for diagnostics in text); returns its exit code. */
   present(command: string, outcome: Outcome, format: OutputFormat): number {
-    return present(command, outcome, format, this.io, format === 'text' && this.colorFor(this.io.stderr));
+    // Asked only when there is something to colour: a clean compile stays free of the terminal check.
+    return present(command, outcome, format, this.io, () => format === 'text' && this.colorFor(this.io.stderr));
   }
 
   colorFor(stream: Output): boolean {

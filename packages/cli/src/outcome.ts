@@ -24,8 +24,11 @@ export interface Located {
 
 export interface Outcome {
   exitCode: number;
-  /** The command's own members of its JSON answer, beside the envelope's (they may hold RawJson). */
-  result?: Record<string, unknown>;
+  /**
+   * The command's own members of its JSON answer, beside the envelope's (they may hold RawJson); a
+   * function when making them is work that only the JSON answer needs (compile's filter object).
+   */
+  result?: Record<string, unknown> | (() => Record<string, unknown>);
   diagnostics?: readonly Located[];
   /** What was looked at and not checked, with why (a Terraform filter built from variables). */
   notChecked?: readonly NotChecked[];
@@ -63,14 +66,15 @@ const ENVELOPE_MEMBERS = new Set(['ok', 'command', 'exitCode', 'diagnostics', 'n
 export function envelope(command: string, outcome: Outcome): Record<string, unknown> {
   const diagnostics = (outcome.diagnostics ?? []).map((located) => located.diagnostic);
   const answer: Record<string, unknown> = { ok: !diagnostics.some((diagnostic) => diagnostic.severity === 'error'), command, exitCode: outcome.exitCode };
-  for (const [key, value] of Object.entries(outcome.result ?? {})) if (!ENVELOPE_MEMBERS.has(key)) answer[key] = value;
+  const result = typeof outcome.result === 'function' ? outcome.result() : outcome.result;
+  for (const [key, value] of Object.entries(result ?? {})) if (!ENVELOPE_MEMBERS.has(key)) answer[key] = value;
   answer.diagnostics = diagnostics;
   if (outcome.notChecked) answer.notChecked = outcome.notChecked;
   return answer;
 }
 
 /** Writes the outcome in `format`; returns its exit code. */
-export function present(command: string, outcome: Outcome, format: OutputFormat, io: Io, color = false): number {
+export function present(command: string, outcome: Outcome, format: OutputFormat, io: Io, color: () => boolean = () => false): number {
   const diagnostics = outcome.diagnostics ?? [];
   switch (format) {
     case 'json':
@@ -125,14 +129,15 @@ export function failureOutcome(error: { message: string; code: string; hint?: st
 }
 
 /** Code frames, each run of diagnostics about one text rendered together, then the notes of what was not checked. */
-function textFrames(diagnostics: readonly Located[], notChecked: readonly NotChecked[], color: boolean): string {
+function textFrames(diagnostics: readonly Located[], notChecked: readonly NotChecked[], color: () => boolean): string {
+  if (diagnostics.length === 0 && notChecked.length === 0) return '';
   const parts: string[] = [];
   for (let i = 0; i < diagnostics.length; ) {
     const source = diagnostics[i].source;
     let end = i + 1;
     while (end < diagnostics.length && diagnostics[end].source === source) end++;
     const run = diagnostics.slice(i, end).map((located) => located.diagnostic);
-    parts.push(renderDiagnostics(run, source?.text, { fileName: source?.name ?? run[0].file, color }));
+    parts.push(renderDiagnostics(run, source?.text, { fileName: source?.name ?? run[0].file, color: color() }));
     i = end;
   }
   for (const item of notChecked)

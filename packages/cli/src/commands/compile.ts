@@ -172,7 +172,8 @@ async function addDeepLint(source: Source, dataset: Dataset, checked: CheckedFil
 /** One filter's outcome: the output (compile) or a summary (check) for people; for programs, the envelope. */
 function outcome(checked: CheckedFilter, flags: CompileFlags, mode: 'compile' | 'check'): Outcome {
   const result = checked.compiled as CompileResult;
-  const answer: Outcome = { exitCode: checked.exitCode, result: machineOutput(result), diagnostics: checked.diagnostics };
+  // The JSON members are made only for the JSON answer: reading `filter` builds the object the text output does not need.
+  const answer: Outcome = { exitCode: checked.exitCode, result: () => machineOutput(result), diagnostics: checked.diagnostics };
   if (!checked.ok) {
     if (mode === 'check')
       answer.stderr = failureSummary(
