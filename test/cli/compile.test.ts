@@ -246,12 +246,14 @@ describe('output through a pipe', () => {
   // compile writes straight to descriptor 1 (no process.stdout at start-up); these keep the stream's behaviour.
   const big = `ClientCountry in (${Array.from({ length: 30000 }, (_, i) => i).join(',')})`;
   const limits = ['--max-bytes', '10000000', '--max-operators', '100000'];
+  /** How long the reader waits before it reads: the writer meets a full pipe meanwhile (a longer wait only makes that surer). */
+  const READER_LATE_MS = 500;
 
   it('arrives whole when the reader starts late', async () => {
     const path = file('big.lf', big);
     const child = spawn(process.execPath, [CLI_BIN, 'compile', ...limits, '-f', path]);
     child.stdout.pause();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, READER_LATE_MS));
     const chunks: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.stdout.resume();
