@@ -32,6 +32,17 @@ const RUNS: ReadonlyArray<readonly [string, () => string[], () => string[]]> = [
   ['explain', () => ['explain', 'NoSuchField eq 1'], () => ['explain', 'ClientCountry eq us']],
   ['sql', () => ['sql', '--dialect', 'duckdb', 'NoSuchField eq 1'], () => ['sql', '--dialect', 'duckdb', 'ClientCountry eq us']],
   ['diff', () => ['diff', 'NoSuchField eq 1', 'ClientCountry eq us'], () => ['diff', 'ClientCountry eq us', 'ClientCountry in (us)']],
+  [
+    'diff (Terraform)',
+    () => {
+      const broken = files.file(
+        'broken.tf',
+        'resource "cloudflare_logpush_job" "a" {\n  zone_id = "z"\n  dataset = "http_requests"\n  filter  = "{\\"where\\":1}"\n}\n',
+      );
+      return ['diff', broken, broken];
+    },
+    () => ['diff', 'test/terraform/fixtures/diff-plan-new.json', 'test/terraform/fixtures/diff-plan-new.json'],
+  ],
   ['operators', () => ['operators', '--no-such-option'], () => ['operators']],
   ['datasets', () => ['datasets', '--no-such-option'], () => ['datasets']],
   ['fields', () => ['fields', 'no_such_dataset'], () => ['fields', 'dns_logs']],
