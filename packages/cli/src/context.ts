@@ -11,7 +11,7 @@ import {
 } from '@logfilter/core';
 import type { Command } from 'commander';
 import { type Io, type Output, readTextFile, UsageError } from './io.js';
-import { failureOutcome, OUTPUT_FORMATS, type Outcome, type OutputFormat, present } from './outcome.js';
+import { failureOutcome, OUTPUT_FORMATS, type Outcome, type OutputFormat, present, setRunningCommand } from './outcome.js';
 import type { ReportDiagnostic } from './report/types.js';
 import { useColor } from './terminal.js';
 
@@ -72,6 +72,7 @@ export class Context {
     return async (...args: A) => {
       const command = args[args.length - 1] as Command;
       const format = outputFormat(command.opts());
+      setRunningCommand(this.io, commandPath(command));
       let answer: number | Outcome;
       try {
         answer = await run(...args);

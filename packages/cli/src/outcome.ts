@@ -65,8 +65,10 @@ const ENVELOPE_MEMBERS = new Set(['ok', 'command', 'exitCode', 'diagnostics', 'n
 /** The one JSON envelope: the four members every answer has, then the command's own. */
 export function envelope(command: string, outcome: Outcome): Record<string, unknown> {
   const diagnostics = (outcome.diagnostics ?? []).map((located) => located.diagnostic);
-  const answer: Record<string, unknown> = { ok: !diagnostics.some((diagnostic) => diagnostic.severity === 'error'), command, exitCode: outcome.exitCode };
   const result = typeof outcome.result === 'function' ? outcome.result() : outcome.result;
+  // A command's own `ok: false` (a destination the service says is not valid) keeps the envelope's false.
+  const ok = !diagnostics.some((diagnostic) => diagnostic.severity === 'error') && result?.ok !== false;
+  const answer: Record<string, unknown> = { ok, command, exitCode: outcome.exitCode };
   for (const [key, value] of Object.entries(result ?? {})) if (!ENVELOPE_MEMBERS.has(key)) answer[key] = value;
   answer.diagnostics = diagnostics;
   if (outcome.notChecked) answer.notChecked = outcome.notChecked;
@@ -178,4 +180,19 @@ export function applyWarningLimit(outcome: Outcome, limit: number | undefined, f
   // For people the last line says it; for programs an error (ok false) says it.
   const said = failure.diagnostics!.map((located) => ({ ...located, machineOnly: true }));
   return { ...outcome, exitCode: 1, diagnostics: [...(outcome.diagnostics ?? []), ...said], stderr: `${stderr ?? ''}failed: ${message}\n` };
+}
+
+/** The command each run's io is running (set by Context.action), for answers written where only the io is at hand. */
+const runningCommand = new WeakMap<Io, string>();
+
+export function setRunningCommand(io: Io, command: string): void {
+  runningCommand.set(io, command);
+}
+
+/**
+ * The envelope written at once, by a command that answers where it stands (the service commands):
+ * `members` beside the envelope's (an `ok: false` among them keeps `ok` false), `diagnostics` with no text to frame.
+ */
+export function writeEnvelope(io: Io, exitCode: number, members: Record<string, unknown>, diagnostics: readonly ReportDiagnostic[] = []): void {
+  present(runningCommand.get(io) ?? '', { exitCode, result: members, diagnostics: diagnostics.map((diagnostic) => ({ diagnostic })) }, 'json', io);
 }

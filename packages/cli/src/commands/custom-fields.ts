@@ -3,6 +3,7 @@ import type { CustomFieldsResult, FieldRef } from '@logfilter/api';
 import { checkCustomFieldsText, CUSTOM_FIELD_LISTS, type CustomFieldNames, DEFAULT_MAX_CUSTOM_FIELDS, type Ruleset } from '@logfilter/core';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
+import { writeEnvelope } from '../outcome.js';
 import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readTextFile, UsageError, type Io } from '../io.js';
 import { addServiceOptions, collectList, formatRequests, printReported, runService, serviceClient, type ServiceFlags } from '../service.js';
 
@@ -50,7 +51,7 @@ function check(context: Context, path: string, flags: { maxFields?: string; json
   const maxFields = flags.maxFields === undefined ? undefined : parsePositiveInt(flags.maxFields, '--max-fields');
   const result = checkCustomFieldsText(text, { maxFields });
   if (flags.json) {
-    io.stdout.write(`${JSON.stringify({ ok: result.ok, shape: result.shape ?? null, fields: result.fields, diagnostics: result.diagnostics })}\n`);
+    writeEnvelope(io, result.ok ? EXIT_OK : EXIT_INVALID, { shape: result.shape ?? null, fields: result.fields }, result.diagnostics);
     return result.ok ? EXIT_OK : EXIT_INVALID;
   }
   context.printDiagnostics(result.diagnostics, text, path === '-' ? '<stdin>' : path);
@@ -64,7 +65,7 @@ async function get(io: Io, program: Command, flags: ServiceFlags & { zone: strin
   const { client } = serviceClient(io, program, flags);
   const { ruleset, fields } = await client.customFields.get(flags.zone);
   if (flags.json) {
-    io.stdout.write(`${JSON.stringify({ ok: true, zone: flags.zone, ruleset: ruleset ?? null, fields })}\n`);
+    writeEnvelope(io, EXIT_OK, { zone: flags.zone, ruleset: ruleset ?? null, fields });
     return EXIT_OK;
   }
   if (!ruleset) {
@@ -91,7 +92,8 @@ async function set(io: Io, program: Command, flags: SetFlags): Promise<number> {
   });
   if (flags.json) {
     const { ruleset, ...rest } = result;
-    io.stdout.write(`${JSON.stringify({ ok: true, ...rest, ruleset: ruleset ?? null, ...(flags.dryRun ? { requests } : {}) })}\n`);
+    const { diagnostics, ...members } = rest;
+    writeEnvelope(io, EXIT_OK, { ...members, ruleset: ruleset ?? null, ...(flags.dryRun ? { requests } : {}) }, diagnostics);
     return EXIT_OK;
   }
   for (const note of result.notes) io.stderr.write(`warning: ${note}\n`);

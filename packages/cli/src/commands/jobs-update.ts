@@ -9,6 +9,7 @@ import { checkJobs, compile, type Diagnostic, type JobScope } from '@logfilter/c
 import { type Command, Option } from 'commander';
 import { keyValue } from '../options.js';
 import type { Context } from '../context.js';
+import { writeEnvelope } from '../outcome.js';
 import { EXIT_INVALID, EXIT_OK, readSource, UsageError } from '../io.js';
 import { addServiceOptions, collectList, formatRequests, printReported, runService, serviceClient, type ServiceFlags } from '../service.js';
 import { addScopeOptions, scopeOf, type ScopeFlags } from '../job-scope.js';
@@ -69,18 +70,14 @@ async function update(program: Command, context: Context, flags: UpdateFlags): P
   const checked = checkJobs({ ...current, ...mergeChange(current, change) }, { scope: scope.kind, catalog: context.catalog() });
   const problems = checked.diagnostics.filter((d) => d.severity === 'error' && changedMember(d.pointer ?? '', change));
   if (problems.length > 0) {
-    if (flags.json)
-      io.stdout.write(
-        `${JSON.stringify({ ok: false, error: { kind: 'invalid', message: 'the change is not valid; nothing was sent' }, diagnostics: problems })}\n`,
-      );
+    if (flags.json) writeEnvelope(io, EXIT_INVALID, { error: { kind: 'invalid', message: 'the change is not valid; nothing was sent' } }, problems);
     else printReported(io, problems);
     return EXIT_INVALID;
   }
   const result = await updateJob(client.jobs, scope.ref, flags.id, change);
   if (flags.json) {
     const { job, body, attempts, legacy, superseded, notes } = result;
-    const report = { ok: true, job: job ?? null, body, attempts, legacy: legacy ?? null, superseded, notes, ...(result.dryRun ? { requests } : {}) };
-    io.stdout.write(`${JSON.stringify(report)}\n`);
+    writeEnvelope(io, EXIT_OK, { job: job ?? null, body, attempts, legacy: legacy ?? null, superseded, notes, ...(result.dryRun ? { requests } : {}) });
   } else if (result.dryRun) {
     for (const note of result.notes) io.stderr.write(`note (dry run, not sent): ${note}\n`);
     io.stdout.write(`${formatRequests(requests)}\ndry run: nothing was sent\n`);
@@ -135,10 +132,7 @@ function compileFilterInto(context: Context, flags: UpdateFlags, job: Job, scope
   const result = compile(source.text, { dataset, catalog: context.catalog() });
   if (!flags.json) context.printDiagnostics(result.diagnostics, source.text, source.name ?? 'filter');
   if (!result.ok) {
-    if (flags.json)
-      io.stdout.write(
-        `${JSON.stringify({ ok: false, error: { kind: 'invalid', message: 'the filter has errors; nothing was sent' }, diagnostics: result.diagnostics })}\n`,
-      );
+    if (flags.json) writeEnvelope(io, EXIT_INVALID, { error: { kind: 'invalid', message: 'the filter has errors; nothing was sent' } }, result.diagnostics);
     return undefined;
   }
   change.filter = result.json!;

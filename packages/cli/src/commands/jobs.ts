@@ -24,6 +24,7 @@ import { addScopeOptions, datasetInScope, scopeOf, type ScopeFlags } from '../jo
 import { Option, type Command } from 'commander';
 import { keyValue } from '../options.js';
 import type { Context } from '../context.js';
+import { writeEnvelope } from '../outcome.js';
 import { EXIT_INVALID, EXIT_OK, readSource, UsageError, type Io } from '../io.js';
 import { addServiceOptions, collectList, formatRequests, printReported, runService, serviceClient, type ServiceFlags } from '../service.js';
 
@@ -103,8 +104,7 @@ async function create(program: Command, context: Context, flags: CreateFlags): P
     if (filter) context.printDiagnostics(filter.diagnostics, filter.text, filter.name ?? 'filter');
   }
   if (hasErrors(diagnostics)) {
-    if (flags.json)
-      io.stdout.write(`${JSON.stringify({ ok: false, error: { kind: 'invalid', message: 'the job is not valid; nothing was sent' }, diagnostics })}\n`);
+    if (flags.json) writeEnvelope(io, EXIT_INVALID, { error: { kind: 'invalid', message: 'the job is not valid; nothing was sent' } }, diagnostics);
     return EXIT_INVALID;
   }
   const { client, requests } = serviceClient(io, program, flags);
@@ -133,9 +133,7 @@ async function create(program: Command, context: Context, flags: CreateFlags): P
   if (flags.ownershipChallenge !== undefined) await client.logpush.validateOwnership(scope.ref, flags.destination, flags.ownershipChallenge);
   const result = await client.jobs.create(scope.ref, body);
   if (flags.json) {
-    io.stdout.write(
-      `${JSON.stringify({ ok: true, job: result.job ?? null, recovered: result.recovered, diagnostics, ...(flags.dryRun ? { requests } : {}) })}\n`,
-    );
+    writeEnvelope(io, EXIT_OK, { job: result.job ?? null, recovered: result.recovered, ...(flags.dryRun ? { requests } : {}) }, diagnostics);
   } else if (result.dryRun) {
     io.stdout.write(`${formatRequests(requests)}\ndry run: nothing was sent\n`);
   } else {
@@ -183,7 +181,7 @@ async function list(io: Io, program: Command, flags: ServiceFlags & ScopeFlags):
   const { client } = serviceClient(io, program, flags);
   const jobs = await client.jobs.list(scope.ref);
   if (flags.json) {
-    io.stdout.write(`${JSON.stringify({ ok: true, jobs })}\n`);
+    writeEnvelope(io, EXIT_OK, { jobs });
     return EXIT_OK;
   }
   if (jobs.length === 0) io.stdout.write(`${scope.label} has no jobs\n`);
@@ -198,14 +196,15 @@ export function formatJobLine(job: Job): string {
 async function get(io: Io, program: Command, flags: JobFlags): Promise<number> {
   const { client } = serviceClient(io, program, flags);
   const job = await client.jobs.get(scopeOf(flags).ref, flags.id);
-  io.stdout.write(`${flags.json ? JSON.stringify({ ok: true, job }) : JSON.stringify(job, null, 2)}\n`);
+  if (flags.json) writeEnvelope(io, EXIT_OK, { job });
+  else io.stdout.write(`${JSON.stringify(job, null, 2)}\n`);
   return EXIT_OK;
 }
 
 async function remove(io: Io, program: Command, flags: JobFlags): Promise<number> {
   const { client, requests } = serviceClient(io, program, flags);
   const { deleted, recovered } = await client.jobs.delete(scopeOf(flags).ref, flags.id);
-  if (flags.json) io.stdout.write(`${JSON.stringify({ ok: true, deleted, recovered, ...(flags.dryRun ? { requests } : {}) })}\n`);
+  if (flags.json) writeEnvelope(io, EXIT_OK, { deleted, recovered, ...(flags.dryRun ? { requests } : {}) });
   else if (flags.dryRun) io.stdout.write(`${formatRequests(requests)}\ndry run: nothing was sent\n`);
   else {
     if (recovered) io.stderr.write(`note: the answer to the delete was lost; a read afterwards finds no job ${flags.id}, so it is gone\n`);

@@ -10,7 +10,7 @@ import { positiveCount, secondsAsMs } from '../options.js';
 import type { Context } from '../context.js';
 import { checkFilter, readFilter } from '../input.js';
 import { EXIT_INVALID, EXIT_OK, type Io, UsageError } from '../io.js';
-import { type Located, locate, type Outcome } from '../outcome.js';
+import { type Located, locate, type Outcome, writeEnvelope } from '../outcome.js';
 import { datasetInScope, scopeOf } from '../job-scope.js';
 import { LiveTable } from '../live-table.js';
 import { addServiceOptions, collectList, formatRequests, runService, serviceClient, type ServiceFlags } from '../service.js';
@@ -70,7 +70,7 @@ async function tail(program: Command, context: Context, filter: string | undefin
   const { client, requests } = serviceClient(io, program, flags);
   if (flags.dryRun) {
     await client.instantLogs.create(flags.zone, input);
-    if (flags.json) io.stdout.write(`${JSON.stringify({ ok: true, session: null, requests })}\n`);
+    if (flags.json) writeEnvelope(io, EXIT_OK, { session: null, requests });
     else io.stdout.write(`${formatRequests(requests)}\ndry run: nothing was sent\n`);
     return EXIT_OK;
   }
