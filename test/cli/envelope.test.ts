@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, runCli, tempFiles } from '../support/cli.js';
+import { cliEnv, emulator, ZONE } from '../support/emulator.js';
 
 const schema = JSON.parse(readFileSync(join(REPO_ROOT, 'packages', 'cli', 'schema', 'envelope.schema.json'), 'utf8')) as object;
 const validate = new Ajv2020.default({ allErrors: true, strict: false }).compile(schema);
@@ -93,6 +94,22 @@ describe('the --json envelope', () => {
         expect(answer).toMatchObject({ ok: true, exitCode: run.code });
       });
   }
+
+  it.each([
+    ['jobs list', ['jobs', 'list', '--zone', ZONE]],
+    ['jobs get (an error from the service)', ['jobs', 'get', '--zone', ZONE, '--id', '999']],
+    ['custom-fields get', ['custom-fields', 'get', '--zone', ZONE]],
+    ['tail --dry-run', ['tail', '--zone', ZONE, 'ClientCountry eq us', '--dry-run']],
+    ['jobs overlap', ['jobs', 'overlap', '--zone', ZONE]],
+  ])('%s against the emulator answers with one envelope', async (_name, args) => {
+    const run = await runCli([...args, '--json'], { env: cliEnv(await emulator()) });
+    const answer = envelopeOf(run.stdout);
+    expect(answer).toMatchObject({
+      command: args.slice(0, args[0] === 'jobs' || args[0] === 'custom-fields' ? 2 : 1).join(' '),
+      exitCode: run.code,
+      ok: run.code === 0,
+    });
+  });
 
   it('keeps the members --json consumers read: compile has filter, json and stats beside the envelope', async () => {
     const answer = envelopeOf((await runCli(['compile', 'ClientCountry eq us', '--json'])).stdout);

@@ -7,7 +7,7 @@
 import { findJobs, readJson } from '@logfilter/core';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import type { Outcome } from '../outcome.js';
+import { type Outcome, RawJson, writeEnvelope } from '../outcome.js';
 import type { JobPair, ReadJobs } from '../diff/overlap.js';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type Io, readTextFile, UsageError } from '../io.js';
 import { addScopeOptions, type ScopeFlags, scopeOf } from '../job-scope.js';
@@ -76,27 +76,29 @@ async function overlap(program: Command, context: Context, flags: OverlapFlags):
   const pairs = await solverErrors(() => comparePairs(read.jobs, { timeoutMs }));
   const overlapping = pairs.filter((pair) => pair.overlap.overlaps === true);
   const undecided = pairs.filter((pair) => pair.overlap.overlaps === 'undecided');
-  if (flags.json) printJson(io, pairs, read);
+  const exitCode = overlapping.length > 0 ? EXIT_INVALID : undecided.length > 0 ? EXIT_UNDECIDED : EXIT_OK;
+  if (flags.json) printJson(io, pairs, read, exitCode);
   else printText(io, overlapping, undecided, pairs.length, read);
-  if (overlapping.length > 0) return EXIT_INVALID;
-  return undecided.length > 0 ? EXIT_UNDECIDED : EXIT_OK;
+  return exitCode;
 }
 
-function jobJson(job: JobPair['a']): string {
-  return `{"id":${JSON.stringify(job.id ?? null)},"name":${JSON.stringify(job.name ?? null)}}`;
+function jobJson(job: JobPair['a']): Record<string, unknown> {
+  return { id: job.id ?? null, name: job.name ?? null };
 }
 
-function printJson(io: Io, pairs: JobPair[], read: ReadJobs): void {
+/** The envelope with the pairs; exit as the run exits. */
+function printJson(io: Io, pairs: JobPair[], read: ReadJobs, exitCode: number): void {
   // The record's line is JSON already, with every digit of its numbers: it goes in as written.
-  const entry = ({ a, b, overlap }: JobPair) =>
-    `{"jobs":[${jobJson(a)},${jobJson(b)}],"dataset":${JSON.stringify(a.dataset.name)},"destination":${JSON.stringify(a.destination)}${
-      overlap.witness ? `,"record":${overlap.witness}` : ''
-    }${overlap.reason ? `,"reason":${JSON.stringify(overlap.reason)}` : ''}}`;
+  const entry = ({ a, b, overlap }: JobPair) => ({
+    jobs: [jobJson(a), jobJson(b)],
+    dataset: a.dataset.name,
+    destination: a.destination,
+    ...(overlap.witness && { record: new RawJson(overlap.witness) }),
+    ...(overlap.reason && { reason: overlap.reason }),
+  });
   const overlapping = pairs.filter((pair) => pair.overlap.overlaps === true).map(entry);
   const undecided = pairs.filter((pair) => pair.overlap.overlaps === 'undecided').map(entry);
-  io.stdout.write(
-    `{"ok":true,"jobs":${read.jobs.length},"skipped":${read.skipped},"compared":${pairs.length},"overlaps":[${overlapping.join(',')}],"undecided":[${undecided.join(',')}]}\n`,
-  );
+  writeEnvelope(io, exitCode, { jobs: read.jobs.length, skipped: read.skipped, compared: pairs.length, overlaps: overlapping, undecided });
 }
 
 function printText(io: Io, overlapping: JobPair[], undecided: JobPair[], compared: number, read: ReadJobs): void {
