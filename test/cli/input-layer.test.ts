@@ -83,7 +83,14 @@ const TABLE: Record<string, Record<'dataset line' | 'stdin with a dataset line' 
     'dataset line': { args: ['tail', '--zone', 'z', '-f', httpFile, '--dry-run'], code: 0, shows: passes('dry run: nothing was sent') },
     'stdin with a dataset line': { args: ['tail', '--zone', 'z', '-', '--dry-run'], input: DNS, code: 1, shows: passes('tail streams http_requests') },
     'a job': null,
-    'a conflicting -d': { args: ['tail', '--zone', 'z', '-f', dnsFile], code: 1, shows: passes('error[dataset-disagrees]') },
+    'a conflicting -d': {
+      args: ['tail', '--zone', 'z', '-f', dnsFile],
+      code: 1,
+      shows: (run) =>
+        expect(run.stderr).toContain(
+          `error[dataset-disagrees]: tail streams http_requests (Instant Logs), and the filter is for dns_logs\n --> ${dnsFile}:1:12\n`,
+        ),
+    },
   },
 };
 

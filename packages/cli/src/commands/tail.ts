@@ -4,7 +4,7 @@
  * --duration, Ctrl-C or the end of the stream; how many records came is said on stderr at the end.
  */
 import type { InstantLogsInput, StreamEvent } from '@logfilter/api';
-import { buildLogpullOptions, checkLogpullOptions, type Dataset, diagnosticAt, NOWHERE } from '@logfilter/core';
+import { buildLogpullOptions, checkLogpullOptions, type Dataset, datasetComment, diagnosticAt, NOWHERE, SourceMap } from '@logfilter/core';
 import { Option, type Command } from 'commander';
 import { positiveCount, secondsAsMs } from '../options.js';
 import type { Context } from '../context.js';
@@ -116,10 +116,13 @@ function checkedInput(
   const source =
     filter === undefined && flags.file === undefined ? undefined : readFilter(context.io, { inline: filter, file: flags.file, form: 'text', label: 'filter' });
   const checked = source && checkFilter(context, source, {}, { command: 'tail', fallback: dataset });
+  // Shown at the `# dataset:` line that names the other dataset.
+  const line = source && datasetComment(source.text);
+  const where = source && line ? new SourceMap(source.text).range({ start: line.start, end: line.end }) : NOWHERE;
   const elsewhere =
     checked?.dataset && checked.dataset.name !== dataset.name
       ? [
-          diagnosticAt(NOWHERE, 'dataset-disagrees', `tail streams ${dataset.name} (Instant Logs), and the filter is for ${checked.dataset.name}`, {
+          diagnosticAt(where, 'dataset-disagrees', `tail streams ${dataset.name} (Instant Logs), and the filter is for ${checked.dataset.name}`, {
             hint: `give a filter of ${dataset.name}`,
           }),
         ]
@@ -130,7 +133,7 @@ function checkedInput(
       { text: logpullOptions, name: 'fields', inline: logpullOptions },
     ),
     ...(checked?.diagnostics ?? []).map((located) => ({ ...located, diagnostic: { ...located.diagnostic, source: 'filter' } })),
-    ...locate(elsewhere, undefined),
+    ...locate(elsewhere, line ? source : undefined),
   ];
   if (diagnostics.some((located) => located.diagnostic.severity === 'error') || (checked && !checked.ok)) {
     const message = 'the session is not valid; nothing was sent';
