@@ -26,6 +26,8 @@ const FULL = [
   'test/cli/{bundle,completion,readme-examples}.test.ts',
   // The solver beside busy loops, its progress on a terminal (script), lines of up to 100 MB.
   'test/cli/{diff-load,solver-progress,long-lines}.test.ts',
+  // The documentation site, built and crawled in Chromium.
+  'test/docs/**/*.test.ts',
 ];
 
 export default defineConfig({
