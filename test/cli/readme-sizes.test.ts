@@ -1,15 +1,13 @@
 /**
- * The README gives the size of a one-dataset bundle once, in the performance table, and it is the
+ * The documentation (its performance page, once the README's section) gives the size of a one-dataset bundle once, in the performance table, and it is the
  * size a bundle has (built as `pnpm bench comparisons` builds it); the library section points there.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../support/cli.js';
 
-const README = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+import { readDocPage } from '../support/docs-pages.js';
 
 /** The gzip size in KB (1024 bytes) of a minified browser bundle of `entry`, as bench/suites/comparisons.mjs measures it. */
 async function gzipKB(entry: string): Promise<number> {
@@ -26,16 +24,9 @@ async function gzipKB(entry: string): Promise<number> {
   return gzipSync(out.outputFiles[0].contents, { level: 9 }).length / 1024;
 }
 
-function section(title: string): string {
-  const start = README.indexOf(`\n## ${title}\n`);
-  expect(start).toBeGreaterThan(-1);
-  const end = README.indexOf('\n## ', start + 1);
-  return README.slice(start, end === -1 ? undefined : end);
-}
-
 describe("the README's bundle sizes", () => {
   it('are given once, in the performance table, and are what a bundle measures', async () => {
-    const row = section('Performance')
+    const row = readDocPage('docs/guides/performance.md')
       .split('\n')
       .find((line) => line.startsWith('| bundle of `compileDataset` + `http_requests`'));
     const [, one, all] = /\| ([\d.]+) KB \(all 38: ([\d.]+) KB\)/.exec(row ?? '') ?? [];
@@ -50,7 +41,7 @@ describe("the README's bundle sizes", () => {
     expect(Math.abs(Number(one) - measuredOne)).toBeLessThan(1);
     expect(Math.abs(Number(all) - measuredAll)).toBeLessThan(1);
     // The library section names no figure of its own that could disagree.
-    const library = section('The library');
+    const library = readDocPage('docs/guides/library.md');
     expect(library).toContain('is in the table under "Performance"');
     expect(library.match(/\d+(\.\d+)? KB gzip/g)).toBeNull();
   });
