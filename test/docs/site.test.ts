@@ -118,14 +118,12 @@ describe('the documentation site in Chromium', () => {
         broken.push(`${address}: ${response?.status()}`);
         continue;
       }
-      visited.set(
-        address,
-        (await page
-          .locator('h1')
-          .first()
-          .textContent({ timeout: 1_000 })
-          .catch(() => '')) ?? '',
-      );
+      const heading = await page
+        .locator('h1')
+        .first()
+        .textContent({ timeout: 1_000 })
+        .catch(() => '');
+      visited.set(address, headingText(heading));
       for (const reference of await referencesOf(page)) {
         if (!reference.startsWith(site) || checked.has(reference)) {
           if (reference.startsWith('http://127.0.0.1') && !reference.startsWith(site)) broken.push(`${address} -> ${reference} (outside the site's path)`);
