@@ -25,6 +25,8 @@ export default defineConfig({
   // The pages moved from the README link to repository files and the playground by full address.
   ignoreDeadLinks: [/^https?:/],
   lastUpdated: false,
+  // `pnpm docs:dev` listens on loopback only.
+  vite: { server: { host: '127.0.0.1' } },
   themeConfig: {
     nav: [
       { text: 'Getting started', link: '/getting-started' },
