@@ -128,7 +128,7 @@ function diagnosticMarkdown(page) {
   } else {
     lines.push('## The fix', '', 'The message and hint of each report say the particulars and what to change.', '');
   }
-  lines.push('In the terminal: `logfilter explain --code ' + page.code + '`.', '', '[All diagnostic codes](./index.md)', '');
+  lines.push(`In the terminal: \`logfilter explain --code ${page.code}\`.`, '', '[All diagnostic codes](./index.md)', '');
   return lines.join('\n');
 }
 
