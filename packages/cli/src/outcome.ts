@@ -5,7 +5,7 @@
  * success and on failure, is the envelope of packages/cli/schema/envelope.schema.json:
  * `{ok, command, exitCode, diagnostics, ...the command's own members}`.
  */
-import { renderDiagnostics } from '@logfilter/core';
+import { NOWHERE, renderDiagnostics } from '@logfilter/core';
 import { EXIT_USAGE, type Io, type Source } from './io.js';
 import { githubCommands } from './report/github.js';
 import { sarifLog } from './report/sarif.js';
@@ -124,7 +124,7 @@ export function failureOutcome(error: { message: string; code: string; hint?: st
     code: error.code,
     severity: 'error',
     message: error.message,
-    range: { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } },
+    range: NOWHERE,
     ...(error.hint !== undefined && { hint: error.hint }),
   };
   return { exitCode: error.exitCode ?? EXIT_USAGE, diagnostics: [{ diagnostic }] };
