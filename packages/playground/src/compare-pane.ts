@@ -97,6 +97,8 @@ export function openCompare(state: () => PageState): ComparePane {
   }
 
   async function show(oldText: string, newText: string, datasetName: string): Promise<void> {
+    // Which filters the answer below is for: the pane compares again on every change.
+    pane.dataset.compared = JSON.stringify([oldText, newText, datasetName]);
     const dataset = builtinCatalog().get(datasetName);
     const older = filterOf(oldText, datasetName);
     const newer = filterOf(newText, datasetName);
