@@ -60,8 +60,18 @@ export interface ComparePane {
   render(): void;
 }
 
-/** Starts the pane: loads Z3 (when the page is isolated) and compares; `state` gives the filters. */
-export function openCompare(state: () => PageState): ComparePane {
+/**
+ * Starts the pane: loads Z3 (when the page is isolated) and compares; `state` gives the filters,
+ * `changed` is called when OLD is edited, and `setEditor` puts a text in the editor (for the swap).
+ */
+export function openCompare(state: () => PageState, changed: () => void, setEditor: (text: string) => void): ComparePane {
+  const old = byId<HTMLTextAreaElement>('compare-old');
+  old.addEventListener('input', changed);
+  byId('compare-swap').addEventListener('click', () => {
+    const older = old.value;
+    old.value = state().text;
+    setEditor(older);
+  });
   const status = byId('compare-status');
   const relation = byId('compare-relation');
   const list = byId('compare-witnesses');

@@ -56,7 +56,11 @@ compareDetails.addEventListener('toggle', async () => {
   if (!compareDetails.open || comparePane) return;
   if (compareOld.value === '') compareOld.value = state.text;
   const { openCompare } = await import('./compare-pane.js');
-  comparePane ??= openCompare(() => state);
+  comparePane ??= openCompare(
+    () => state,
+    refresh,
+    (text) => setText(view, text),
+  );
   refresh();
 });
 
@@ -84,12 +88,6 @@ datasetSelect.addEventListener('change', async () => {
 });
 decompileInput.addEventListener('input', refresh);
 evaluateInput.addEventListener('input', refresh);
-compareOld.addEventListener('input', refresh);
-byId('compare-swap').addEventListener('click', () => {
-  const older = compareOld.value;
-  compareOld.value = state.text;
-  setText(view, older);
-});
 
 byId('format').addEventListener('click', () => {
   const formatted = format(state.text);
