@@ -58,6 +58,8 @@ const z3Files = {
       const name = /^\/z3\/(z3-built\.(?:js|wasm))$/.exec(request.url?.split('?')[0] ?? '')?.[1];
       if (!name) return next();
       response.setHeader('content-type', name.endsWith('.wasm') ? 'application/wasm' : 'text/javascript; charset=utf-8');
+      // Z3's worker threads run this script: a worker is isolated only if its own script says so.
+      for (const [header, value] of Object.entries(ISOLATION_HEADERS)) response.setHeader(header, value);
       response.end(readFileSync(join(Z3_DIR, name)));
     });
   },
