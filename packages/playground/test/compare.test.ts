@@ -1,3 +1,6 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { compile, evaluate, exactRecordParser, type FilterJson, filterKeys, parseJsonExact } from '@logfilter/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +11,7 @@ import { editorText, startPlayground, typeFilter, type Playground } from './brow
  * second or so it takes, for a machine shared with other work.
  */
 const SOLVER_BUDGET_MS = 180_000;
+const RESULTS = join(dirname(fileURLToPath(import.meta.url)), '../test-results');
 
 /** Five pairs over http_requests, each with the relation it has and what its witnesses must show. */
 const PAIRS: Array<{ name: string; old: string; new: string; relation: string; witnesses: Array<{ old: boolean; new: boolean }>; exact?: string[] }> = [
@@ -132,6 +136,8 @@ describe('the compare pane in Chromium', () => {
         }
         if (pair.exact) expect(shown.map((witness) => witness.line)).toEqual(pair.exact);
       }
+      mkdirSync(RESULTS, { recursive: true });
+      await page.locator('#compare-pane').screenshot({ path: join(RESULTS, 'playground-compare.png') });
       await page.close();
     },
     SOLVER_BUDGET_MS * 2,
