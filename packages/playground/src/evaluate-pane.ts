@@ -6,7 +6,12 @@
 import { compile, exactRecordParser, type FilterJson, filterKeys, matcher, parseJsonExact, type RecordTest } from '@logfilter/core';
 import type { PageState } from './share.js';
 
-type Verdict = 'pass' | 'fail' | 'invalid';
+export type Verdict = 'pass' | 'fail' | 'invalid';
+
+/** What `filter` (read exactly) says of one NDJSON line, read as the pane reads its records. */
+export function judgeLine(filter: FilterJson, line: string): Verdict {
+  return judge(matcher(filter), exactRecordParser(filterKeys(filter)), line);
+}
 
 export function setupEvaluate(input: HTMLTextAreaElement, state: () => PageState) {
   const list = document.getElementById('evaluate-output')!;
