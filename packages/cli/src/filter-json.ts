@@ -1,5 +1,5 @@
 /** Filter JSON as input, shared by `decompile`, `check --from-json` and `test --from-json`. */
-import { decompile, decompileJobs, type DecompileOptions, type DecompileResult, type JobDecompileResult, type JobScope } from '@logfilter/core';
+import { decompile, stringifyExact, decompileJobs, type DecompileOptions, type DecompileResult, type JobDecompileResult, type JobScope } from '@logfilter/core';
 import { Option } from 'commander';
 import type { Context } from './context.js';
 import { withFileArgumentNote } from './file-argument.js';
@@ -39,7 +39,7 @@ export function runJson(context: Context, inline: string | undefined, flags: Jso
   const decompiled = decompileSource(context, source, flags);
   const result = { ...decompiled, diagnostics: withFileArgumentNote(decompiled.diagnostics, inline, mode === 'check' ? 'check --from-json' : mode) };
   if (flags.json || flags.format === 'json') {
-    process.stdout.write(`${JSON.stringify(machineOutput(result))}\n`);
+    process.stdout.write(`${stringifyExact(machineOutput(result))}\n`);
     return result.ok ? EXIT_OK : EXIT_INVALID;
   }
   if (flags.format === 'github' || flags.format === 'sarif') {
@@ -77,7 +77,7 @@ function runJobs(context: Context, jobs: readonly JobDecompileResult[], flags: J
   const ok = jobs.every((job) => job.result.ok);
   if (flags.json) {
     const results = jobs.map((job) => ({ id: job.id ?? null, pointer: job.pointer, dataset: job.dataset ?? null, ...machineOutput(job.result) }));
-    process.stdout.write(`${JSON.stringify({ ok, jobs: results })}\n`);
+    process.stdout.write(`${stringifyExact({ ok, jobs: results })}\n`);
     return ok ? EXIT_OK : EXIT_INVALID;
   }
   for (const job of jobs) {

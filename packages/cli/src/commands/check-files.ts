@@ -3,7 +3,7 @@
  * standard input) or several filter files (`check a.lf b.lf`, `-f a.lf -f b.lf`), and how the results
  * of several files are reported: each under its name, then one summary line.
  */
-import type { CompileResult } from '@logfilter/core';
+import { type CompileResult, stringifyExact } from '@logfilter/core';
 import type { Context } from '../context.js';
 import { namesAFile } from '../file-argument.js';
 import { EXIT_OK, readTextFile, type Source, UsageError, writeStdout } from '../io.js';
@@ -65,7 +65,7 @@ export function reportFiles(
   const fileOf = (source: Source) => (source.name === '<stdin>' ? undefined : source.name);
   if (flags.json || flags.format === 'json') {
     const files = results.map(({ source, result }) => ({ file: source.name ?? null, ...machineOutput(result) }));
-    writeStdout(`${JSON.stringify({ ok: exit === EXIT_OK, files })}\n`);
+    writeStdout(`${stringifyExact({ ok: exit === EXIT_OK, files })}\n`);
     return exit;
   }
   if (flags.format === 'github' || flags.format === 'sarif') {

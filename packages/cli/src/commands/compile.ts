@@ -17,7 +17,7 @@ import {
 } from '@logfilter/core';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
-import { datasetComment } from '@logfilter/core';
+import { datasetComment, stringifyExact } from '@logfilter/core';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, parsePositiveInt, readSource, type Source, summary, UsageError, writeStdout } from '../io.js';
 import { collect } from '../service.js';
 import { type FileResult, INPUT_RULE, inputsOf, readFiles, reportFiles } from './check-files.js';
@@ -185,7 +185,7 @@ async function addDeepLint(source: Source, dataset: Dataset, result: CompileResu
 /** Writes the result in the format asked for; returns the exit code. */
 function report(context: Context, source: Source, flags: CompileFlags, mode: 'compile' | 'check', result: CompileResult): number {
   if (flags.json || flags.format === 'json') {
-    writeStdout(`${JSON.stringify(machineOutput(result))}\n`);
+    writeStdout(`${stringifyExact(machineOutput(result))}\n`);
     return result.ok ? EXIT_OK : EXIT_INVALID;
   }
   if (flags.format === 'github' || flags.format === 'sarif') {

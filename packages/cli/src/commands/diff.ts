@@ -7,7 +7,7 @@
  * Exit 0 the same meaning, 1 they differ, 2 usage (and an input with errors), 3 undecided in time.
  */
 import { existsSync, statSync } from 'node:fs';
-import { compile, decompile, type Dataset, type Diagnostic, type FilterJson, parseJsonExact } from '@logfilter/core';
+import { compile, decompile, type Dataset, type Diagnostic, type FilterJson } from '@logfilter/core';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { EXIT_UNDECIDED, solverErrors, solverSeconds } from '../diff/exits.js';
@@ -86,16 +86,11 @@ function readSide(context: Context, argument: string, label: string, flags: Diff
     const jobDataset = datasetOfJob(trimmed);
     const dataset = context.dataset(flags.dataset ?? jobDataset);
     const result = decompile(text, { dataset });
-    return finish(context, result.ok ? exact(result.json) : undefined, dataset, result.diagnostics, text, name);
+    return finish(context, result.ok ? result.filter : undefined, dataset, result.diagnostics, text, name);
   }
   const dataset = context.dataset(flags.dataset);
   const result = compile(text, { dataset });
-  return finish(context, result.ok ? exact(result.json) : undefined, dataset, result.diagnostics, text, name);
-}
-
-/** The filter read from its JSON text, integers past 2^53 exact (the result's `filter` object rounds them). */
-function exact(json: string | undefined): FilterJson | undefined {
-  return json === undefined ? undefined : (parseJsonExact(json) as FilterJson);
+  return finish(context, result.ok ? result.filter : undefined, dataset, result.diagnostics, text, name);
 }
 
 function finish(context: Context, filter: FilterJson | undefined, dataset: Dataset, diagnostics: Diagnostic[], text: string, name: string): Side | undefined {

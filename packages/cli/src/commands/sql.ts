@@ -2,7 +2,7 @@
  * `logfilter sql`: the filter as an SQL boolean expression (or, with --table, a whole SELECT) for
  * DuckDB, ClickHouse, BigQuery or Postgres, meaning exactly what evaluate and `logfilter test` mean.
  */
-import { compile, decompile, DEFAULT_DATASET, type FilterJson, parseJsonExact, SQL_DIALECTS, type SqlDialectName, toSql } from '@logfilter/core';
+import { compile, decompile, DEFAULT_DATASET, type FilterJson, SQL_DIALECTS, type SqlDialectName, toSql } from '@logfilter/core';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { EXIT_INVALID, EXIT_OK, readSource, UsageError } from '../io.js';
@@ -56,9 +56,9 @@ export function compiledFilter(
   if (flags.fromJson) {
     const result = decompile(source.text, { dataset });
     context.printDiagnostics(result.diagnostics, source.text, source.name);
-    return result.ok ? (parseJsonExact(result.json!) as FilterJson) : undefined;
+    return result.ok ? result.filter : undefined;
   }
   const result = compile(source.text, { dataset });
   context.printDiagnostics(result.diagnostics, source.text, source.name);
-  return result.ok ? (parseJsonExact(result.json!) as FilterJson) : undefined;
+  return result.ok ? result.filter : undefined;
 }

@@ -4,7 +4,7 @@
  * streams line by line in this process, engines/duckdb.ts runs DuckDB over many files.
  */
 import { existsSync } from 'node:fs';
-import { compile, decompile, DEFAULT_DATASET, type FilterJson, filterKeys, matcher, parseJsonExact } from '@logfilter/core';
+import { compile, decompile, DEFAULT_DATASET, type FilterJson, filterKeys, matcher } from '@logfilter/core';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import type { EngineCounts } from '../engines/line-reader.js';
@@ -98,10 +98,9 @@ function compileFilter(context: Context, filter: string | undefined, flags: Test
   if (flags.fromJson) {
     const result = decompile(source.text, { dataset, catalog: context.catalog(), explicitDataset: flags.dataset !== undefined });
     context.printDiagnostics(withFileArgumentNote(result.diagnostics, filter, 'test --from-json'), source.text, source.name);
-    // Read from the text: its integers past 2^53 are exact (the `filter` object rounds them).
-    return result.ok ? (parseJsonExact(result.json!) as FilterJson) : undefined;
+    return result.ok ? result.filter : undefined;
   }
   const result = compile(source.text, { dataset });
   context.printDiagnostics(withFileArgumentNote(result.diagnostics, filter, 'test'), source.text, source.name);
-  return result.ok ? (parseJsonExact(result.json!) as FilterJson) : undefined;
+  return result.ok ? result.filter : undefined;
 }

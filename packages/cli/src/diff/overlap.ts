@@ -12,7 +12,6 @@ import {
   type Diagnostic,
   type FilterJson,
   type JobScope,
-  parseJsonExact,
   resolveDataset,
   diagnosticAt,
   NOWHERE,
@@ -90,8 +89,7 @@ export function readJobs(found: ReadonlyArray<{ job: Record<string, unknown>; po
         result.problems.push({ label: `${label} filter`, text: filter, diagnostics: read.diagnostics });
         continue;
       }
-      // Read from the JSON text, so integers past 2^53 keep every digit.
-      compiled = parseJsonExact(read.json!) as FilterJson;
+      compiled = read.filter;
     }
     const destination = destinationScheme(job.destination_conf) ?? job.destination_conf;
     result.jobs.push({ label, id: job.id, name, dataset: resolved.dataset, destination, filter: compiled });

@@ -4,17 +4,7 @@
  * matched by resource address; added and removed resources listed, and each filter kept compared by
  * meaning against its dataset under its scope (a resource without a filter lets every record through).
  */
-import {
-  type Catalog,
-  type Dataset,
-  decompile,
-  type Diagnostic,
-  type FilterJson,
-  parseJsonExact,
-  resolveDataset,
-  diagnosticAt,
-  NOWHERE,
-} from '@logfilter/core';
+import { type Catalog, type Dataset, decompile, type Diagnostic, type FilterJson, resolveDataset, diagnosticAt, NOWHERE } from '@logfilter/core';
 import type { TerraformJob } from '../terraform/check.js';
 import { type CompareOptions, compareFilters, type Relation, type Witness } from './solve.js';
 
@@ -109,7 +99,7 @@ function datasetOf(job: TerraformJob, catalog: Catalog, problems: TerraformProbl
 function filterOf(job: TerraformJob, dataset: Dataset, catalog: Catalog, problems: TerraformProblem[]): FilterJson | undefined | null {
   if (job.filter === undefined) return undefined;
   const read = decompile(job.filter, { dataset, catalog });
-  if (read.ok) return parseJsonExact(read.json!) as FilterJson;
+  if (read.ok) return read.filter;
   problems.push({ name: `${job.file} ${job.address} filter`, text: job.filter, diagnostics: read.diagnostics });
   return null;
 }
