@@ -74,7 +74,7 @@ export async function run() {
     if (duckdb.stdout !== js.count) throw new Error(`the engines disagree on ${kind}: duckdb ${JSON.stringify(duckdb.stdout)}, js ${JSON.stringify(js.count)}`);
     const time = row(`--engine duckdb, ${totalMiB} MiB ${kind} in ${FILES} files`, duckdb.ms, 'ms', 'the JS engine, file by file', js.ms, 0.33);
     time.note = `${(js.ms / duckdb.ms).toFixed(2)}x the JS engine's throughput; both print ${JSON.stringify(js.count.trim())}`;
-    const memory = row(`peak RSS of the DuckDB run (${kind})`, duckdb.rssMiB, 'MiB', 'peak RSS of a JS run', js.rssMiB);
+    const memory = row(`peak RSS of the DuckDB run (${kind})`, duckdb.rssMiB, 'MiB', 'peak RSS of a JS run', js.rssMiB, 10);
     rows.push(time, memory);
   }
   return rows;
