@@ -9,23 +9,13 @@
 import { segment } from './custom-fields.js';
 import { NetworkError } from './errors.js';
 import type { Transport } from './transport.js';
+import { SESSION_GONE_CODE, type InstantLogsSession } from './wire.js';
 
 /** What a session streams: field names comma-separated, the compiled filter as a JSON string ('' for none), one in `sample` records. */
 export interface InstantLogsInput {
   fields: string;
   filter?: string;
   sample?: number;
-}
-
-/** A session as the service answers it. */
-export interface InstantLogsSession {
-  /** The session's own `wss://` address (the emulator's is `ws://127.0.0.1:PORT/...`). */
-  destination_conf: string;
-  session_id: string;
-  fields?: string;
-  filter?: string;
-  sample?: number;
-  [member: string]: unknown;
 }
 
 /** One record as received: the line of text, and the object it holds. */
@@ -75,8 +65,6 @@ export interface StreamOptions {
   highWaterBytes?: number;
 }
 
-/** The close code with which a session that has expired ends its WebSocket (the emulator's SESSION_GONE). */
-export const SESSION_GONE_CODE = 4404;
 /** Defaults of the stream's limits, as documented on StreamOptions. */
 export const STREAM_DEFAULTS = {
   maxReconnects: 8,

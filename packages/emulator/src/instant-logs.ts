@@ -15,6 +15,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { checkLogpullOptions, matcher, type Catalog, type RecordTest } from '@logfilter/core';
 import { WebSocket, WebSocketServer } from 'ws';
+import { SESSION_GONE_CODE, type InstantLogsSession } from '@logfilter/api';
 import { fail, HttpFailure, type EnvelopeError } from './envelope.js';
 import type { Fault, Faults } from './faults.js';
 import { checkFilterString, type FilterLimits } from './filter-check.js';
@@ -22,22 +23,11 @@ import { sampled, type LiveRecord, type RecordSource } from './records.js';
 
 /** The path of a session's WebSocket, after the server's origin. */
 export const SESSION_PATH = '/instant-logs/ws/sessions/';
-/** The close code of a session that expired while a client was connected: create a new session. */
-export const SESSION_GONE = 4404;
 /** A session no client has been connected to for this long is gone (a 404 on the upgrade). */
 export const DEFAULT_SESSION_IDLE_MS = 5 * 60_000;
 
 const INVALID = 1004;
 const MEMBERS = new Set(['fields', 'filter', 'sample', 'kind']);
-
-export interface InstantLogsSession {
-  destination_conf: string;
-  session_id: string;
-  fields: string;
-  filter: string;
-  sample: number;
-  kind: 'instant-logs';
-}
 
 interface Session {
   answer: InstantLogsSession;
@@ -94,12 +84,12 @@ export class InstantLogs {
     return this.sessions.get(id)?.socket !== undefined;
   }
 
-  /** Ends a session as the service does when it expires: a connected client is closed with SESSION_GONE. */
+  /** Ends a session as the service does when it expires: a connected client is closed with SESSION_GONE_CODE. */
   expire(id: string): boolean {
     const session = this.sessions.get(id);
     if (!session) return false;
     this.sessions.delete(id);
-    session.socket?.close(SESSION_GONE, 'the session has expired');
+    session.socket?.close(SESSION_GONE_CODE, 'the session has expired');
     return true;
   }
 

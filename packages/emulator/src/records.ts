@@ -4,7 +4,7 @@
  * position, so a session that reconnects goes on from the position it had reached; and which
  * positions a sampled session keeps is a pure function of the seed and the position.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 
 export type LiveRecord = Record<string, unknown>;
 
@@ -53,10 +53,21 @@ export function recordSource(options: RecordsOptions = {}): RecordSource {
   };
 }
 
+/**
+ * The largest replay file read. Its records are all kept in memory (a session reads them by position),
+ * about three times the file's size, so a larger file is refused before it is read.
+ */
+export const MAX_REPLAY_BYTES = 32 * 1024 * 1024;
+
 /** The records of an NDJSON file, and the numbers of the lines skipped; throws an Error saying why a file cannot be read. */
 export function readReplay(path: string): { records: LiveRecord[]; skipped: number[] } {
   let text: string;
   try {
+    const { size } = statSync(path);
+    if (size > MAX_REPLAY_BYTES)
+      throw new Error(
+        `it is ${size} bytes, over the limit of ${MAX_REPLAY_BYTES} bytes (32 MiB): replay a part of it (e.g. head -n 100000 FILE > part.ndjson)`,
+      );
     text = readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

@@ -138,7 +138,9 @@ async function create(program: Command, context: Context, flags: CreateFlags): P
   } else {
     const job = result.job!;
     if (result.recovered)
-      process.stderr.write(`note: the answer to the create was lost; job ${job.id} with this name and destination was found, so it was not sent again\n`);
+      process.stderr.write(
+        `note: the answer to the create was lost; job ${job.id}, holding this name, destination and every other member sent (filter, options), was found, so it was not sent again\n`,
+      );
     process.stdout.write(`created job ${job.id} '${job.name ?? ''}' (${job.dataset ?? dataset.name}) -> ${job.destination_conf}\n`);
   }
   return EXIT_OK;
