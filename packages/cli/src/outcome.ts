@@ -154,12 +154,13 @@ function sourcesOf(diagnostics: readonly Located[]): Map<string, string> {
   return sources;
 }
 
-/** JSON.stringify, with each RawJson spliced in as its text. */
+/** JSON.stringify, with each RawJson spliced in as its text and each bigint (an exact filter's integer past 2^53) as its digits. */
 export function stringify(value: unknown): string {
   const raw: string[] = [];
   const text = JSON.stringify(value, (_key, member: unknown) => {
-    if (!(member instanceof RawJson)) return member;
-    raw.push(member.text);
+    if (typeof member === 'bigint') raw.push(member.toString());
+    else if (member instanceof RawJson) raw.push(member.text);
+    else return member;
     return `\u0000raw${raw.length - 1}`;
   });
   return raw.length === 0 ? text : text.replace(/"\\u0000raw(\d+)"/g, (_match, index: string) => raw[Number(index)]);
