@@ -19,7 +19,7 @@ const FULL = [
   'test/roundtrip/evaluate.test.ts',
   // Neovim, the VS Code package, and the playground in Chromium.
   'test/editors/**/*.test.ts',
-  'packages/playground/test/playground.test.ts',
+  'packages/playground/test/**/*.test.ts',
   // The language server spoken to over stdio by a process of its own.
   'test/lsp/{code-actions,dataset-choice,documents,protocol,server}.test.ts',
   // The bundle as a file, the shells' completion, the README's examples run by bash.

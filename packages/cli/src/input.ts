@@ -18,7 +18,6 @@ import {
   diagnosticAt,
   type FilterJson,
   type JobScope,
-  parseJsonExact,
   readJson,
   resolveDataset,
   SourceMap,
@@ -242,7 +241,8 @@ function jobDatasetOf(text: string, found: string | undefined): string | undefin
   return typeof dataset === 'string' ? dataset : undefined;
 }
 
-/** The filter of a check that passed, read from its JSON text: integers past 2^53 stay exact (the result's `filter` object rounds them). */
+/** The filter of a check that passed. */
 export function exactFilter(checked: CheckedFilter): FilterJson | undefined {
-  return checked.ok && checked.compiled.json !== undefined ? (parseJsonExact(checked.compiled.json) as FilterJson) : undefined;
+  // The filter object is exact (an integer past 2^53 is a bigint), as its JSON text is.
+  return checked.ok ? checked.compiled.filter : undefined;
 }

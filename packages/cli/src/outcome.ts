@@ -5,7 +5,7 @@
  * success and on failure, is the envelope of packages/cli/schema/envelope.schema.json:
  * `{ok, command, exitCode, diagnostics, ...the command's own members}`.
  */
-import { DOCS_BASE_URL, renderDiagnostic } from '@logfilter/core';
+import { DOCS_BASE_URL, NOWHERE, renderDiagnostic } from '@logfilter/core';
 import { codePage } from './docs/docs-url.js';
 import { EXIT_USAGE, type Io, type Source } from './io.js';
 import { githubCommands } from './report/github.js';
@@ -137,7 +137,7 @@ export function failureOutcome(error: { message: string; code: string; hint?: st
     code: error.code,
     severity: 'error',
     message: error.message,
-    range: { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } },
+    range: NOWHERE,
     ...(error.hint !== undefined && { hint: error.hint }),
   };
   return { exitCode: error.exitCode ?? EXIT_USAGE, diagnostics: [{ diagnostic }] };
@@ -172,12 +172,13 @@ function sourcesOf(diagnostics: readonly Located[]): Map<string, string> {
   return sources;
 }
 
-/** JSON.stringify, with each RawJson spliced in as its text. */
+/** JSON.stringify, with each RawJson spliced in as its text and each bigint (an exact filter's integer past 2^53) as its digits. */
 export function stringify(value: unknown): string {
   const raw: string[] = [];
   const text = JSON.stringify(value, (_key, member: unknown) => {
-    if (!(member instanceof RawJson)) return member;
-    raw.push(member.text);
+    if (typeof member === 'bigint') raw.push(member.toString());
+    else if (member instanceof RawJson) raw.push(member.text);
+    else return member;
     return `\u0000raw${raw.length - 1}`;
   });
   return raw.length === 0 ? text : text.replace(/"\\u0000raw(\d+)"/g, (_match, index: string) => raw[Number(index)]);

@@ -7,20 +7,21 @@
  * Exit 0 the same meaning, 1 they differ, 2 usage (and an input with errors), 3 undecided within the budget.
  */
 import type { Dataset } from '@logfilter/core';
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { compareFilters, type Comparison, DEFAULT_SAFETY_MS, DEFAULT_WORK, type Relation } from '@logfilter/solver';
 import { EXIT_UNDECIDED, solverBudget, solverErrors, solverProgress } from '../diff/exits.js';
 import { type CheckedFilter, checkFilter, exactFilter, type FilterSource, readFilter } from '../input.js';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, UsageError } from '../io.js';
-import { datasetOption } from '../options.js';
+import { datasetOption, secondsAsMs } from '../options.js';
 import { RawJson } from '../outcome.js';
 import { diffTerraform, terraformKind } from '../diff/terraform-command.js';
 
 interface DiffFlags {
   dataset?: string;
   json?: boolean;
-  timeout?: string;
+  /** --timeout, in milliseconds. */
+  timeout?: number;
   budget?: string;
 }
 
@@ -52,7 +53,12 @@ export function registerDiff(program: Command, context: Context): void {
     .argument('<new>', 'the new filter, likewise')
     .addOption(datasetOption("dataset of the filters (default: a side's '# dataset:' line or job, applied to both sides; else http_requests)"))
     .option('--budget <units>', `work budget of each question to the solver, in Z3's resource units: the same answer on any machine (default ${DEFAULT_WORK})`)
-    .option('--timeout <seconds>', `wall-clock safety net of each question, far above what the budget takes (default ${DEFAULT_SAFETY_MS / 1000})`)
+    .addOption(
+      new Option(
+        '--timeout <seconds>',
+        `wall-clock safety net of each question, far above what the budget takes (default ${DEFAULT_SAFETY_MS / 1000})`,
+      ).argParser(secondsAsMs),
+    )
     .option('--json', 'machine output: the JSON envelope with { relation, witnesses: [{ record, old, new }], reason?, limit? } on stdout')
     .addHelpText(
       'after',

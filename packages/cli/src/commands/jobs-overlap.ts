@@ -71,7 +71,8 @@ async function overlap(program: Command, context: Context, flags: OverlapFlags):
   // text for people), and left out: the others are still compared.
   const problems: Located[] = read.problems.flatMap((problem) =>
     problem.diagnostics.map((diagnostic) => ({
-      diagnostic,
+      // `job` names the job it is about in the JSON answer (the code frame names it for people).
+      diagnostic: { ...diagnostic, job: problem.label } as typeof diagnostic,
       source: problem.text === '' ? undefined : { text: problem.text, name: problem.label, inline: problem.label },
     })),
   );

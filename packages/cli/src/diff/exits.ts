@@ -23,11 +23,11 @@ export function solverUnits(text: string, option: string): number {
   return Math.round(units);
 }
 
-/** The budget of each question from `--budget UNITS` and `--timeout SECONDS` (or the options named). */
-export function solverBudget(flags: { budget?: string; timeout?: string }, names = { budget: '--budget', timeout: '--timeout' }): Budget {
+/** The budget of each question from `--budget UNITS` and `--timeout SECONDS` (or the options named; a number is milliseconds its option's parser made). */
+export function solverBudget(flags: { budget?: string; timeout?: string | number }, names = { budget: '--budget', timeout: '--timeout' }): Budget {
   return {
     work: flags.budget === undefined ? undefined : solverUnits(flags.budget, names.budget),
-    safetyMs: flags.timeout === undefined ? undefined : solverSeconds(flags.timeout, names.timeout),
+    safetyMs: flags.timeout === undefined ? undefined : typeof flags.timeout === 'number' ? flags.timeout : solverSeconds(flags.timeout, names.timeout),
   };
 }
 
