@@ -1,0 +1,152 @@
+/**
+ * The wording of the diagnostics of filter text (lexing, parsing, checking, lint, output limits), of
+ * datasets, and of anything (arguments, internal errors, input size): the part of the message table
+ * (messages.ts) that compiling filter text needs.
+ */
+import { didYouMean, listed, m, type MessageTable, wordingOf } from './messages.js';
+
+const article = (scope: 'zone' | 'account') => (scope === 'account' ? 'an account' : 'a zone');
+
+export const FILTER_MESSAGES = {
+  'unknown-dataset': {
+    notADataset: m(
+      () => 'the dataset option is neither a name nor a Dataset',
+      () => "pass a name such as 'http_requests'",
+    ),
+    unknown: m(
+      (d: { name: string; guess?: string }) => `unknown dataset '${d.name}'`,
+      (d) => (d.guess ? `${didYouMean(d.guess)} (see the list of datasets)` : 'see the list of datasets'),
+      (d) => ({ kind: 'list-datasets', guess: d.guess }),
+    ),
+  },
+  'unknown-field': {
+    inDataset: m(
+      (d: { name: string; dataset: string; guess?: string; sameLetters?: boolean; elsewhere?: readonly string[] }) =>
+        `unknown field '${d.name}' in dataset ${d.dataset}`,
+      (d) => {
+        if (d.sameLetters) return `field names are case-sensitive: ${didYouMean(d.guess!)}`;
+        const guess = d.guess && didYouMean(d.guess);
+        if (d.elsewhere) return `'${d.name}' is a field of ${listed(d.elsewhere)}: filter that dataset instead${guess ? `; or ${guess}` : ''}`;
+        return guess ?? `check the fields of dataset ${d.dataset}`;
+      },
+      (d) =>
+        d.sameLetters
+          ? undefined
+          : d.elsewhere
+            ? { kind: 'choose-dataset', field: d.name, datasets: d.elsewhere, guess: d.guess }
+            : d.guess
+              ? undefined
+              : { kind: 'list-fields', dataset: d.dataset },
+    ),
+    inFieldList: m(
+      (d: { name: string; dataset: string; guess?: string }) => `unknown field '${d.name}' in dataset ${d.dataset}`,
+      (d) => (d.guess ? didYouMean(d.guess) : `check the fields of dataset ${d.dataset}`),
+      (d) => (d.guess ? undefined : { kind: 'list-fields', dataset: d.dataset }),
+    ),
+  },
+  'unknown-operator': {
+    notAnOperator: m(
+      (d: { spelling: string; guess?: string; also?: string; operators: string }) => `'${d.spelling}' is not an operator`,
+      (d) => (d.guess ? didYouMean(d.guess, d.also) : `operators are ${d.operators}`),
+    ),
+  },
+  'field-not-filterable': {
+    objects: m(
+      (d: { field: string; type: string }) => `'${d.field}' cannot be used in a filter`,
+      (d) => `'${d.field}' is an ${d.type} field: the service can deliver it but not filter on it; filter on another field`,
+    ),
+    notFiltered: m(
+      (d: { field: string; dataset: string }) => `'${d.field}' cannot be used in a filter`,
+      (d) => `the service does not filter on '${d.field}' in dataset ${d.dataset}; filter on another field`,
+    ),
+  },
+  'operator-not-allowed': {
+    integerOrText: m(
+      (d: { operator: string; side: string; field: string; type: string; withNumber: string; withText: string }) =>
+        `'${d.operator}' cannot be used with ${d.side} on field '${d.field}' (${d.type})`,
+      (d) => `with a number it takes ${d.withNumber}; with text it takes ${d.withText}`,
+    ),
+    ofType: m(
+      (d: { operator: string; kind: string; field: string; allowed: string }) => `'${d.operator}' cannot be used with ${d.kind} field '${d.field}'`,
+      (d) => `${d.kind} fields take ${d.allowed}`,
+    ),
+  },
+  'expected-list': {
+    scalar: m(
+      (d: { operator: string; list: string }) => `'${d.operator}' takes a list of values`,
+      (d) => `write the values in parentheses: ${d.operator} ${d.list}`,
+    ),
+  },
+  'expected-scalar': {
+    list: m(
+      (d: { operator: string; into?: string }) => `'${d.operator}' takes one value, not a list`,
+      (d) =>
+        d.into ? `to match any of several values write '${d.into} (...)'` : `'${d.operator}' compares with a single value; join several predicates with OR`,
+    ),
+  },
+  'empty-list': {
+    empty: m(
+      (d: { operator: string }) => `'${d.operator}' needs at least one value`,
+      (d) => `list the values to match, for example ${d.operator} (a, b)`,
+    ),
+  },
+  'invalid-value': {
+    notANumber: m(
+      (d: { shown: string; what: string; field: string; fieldKind: string; example: string }) =>
+        `${d.shown} is not ${d.what}; '${d.field}' is ${d.fieldKind} field`,
+      (d) => `write ${d.example}`,
+    ),
+    notABoolean: m(
+      (d: { shown: string; field: string }) => `${d.shown} is not true or false; '${d.field}' is a bool field`,
+      () => 'write true or false',
+    ),
+  },
+  'quoted-number': {
+    quoted: m(
+      (d: { quoted: string; number: string }) => `the quoted value ${d.quoted} is read as the number ${d.number}`,
+      (d) => `write it without quotes: ${d.number}`,
+    ),
+  },
+  'quoted-boolean': {
+    quoted: m(
+      (d: { shown: string; value: string }) => `${d.shown} is read as the boolean ${d.value}`,
+      (d) => `write it as ${d.value}`,
+    ),
+  },
+  'deprecated-operator': {
+    oldSpelling: m(
+      (d: { spelling: string; operator: string }) => `'${d.spelling}' is an old spelling of '${d.operator}'`,
+      (d) => `write '${d.operator}'`,
+    ),
+  },
+  'deprecated-field': {
+    inFilter: m(
+      (d: { field: string; dataset: string; description: string }) => `'${d.field}' is deprecated in dataset ${d.dataset}`,
+      (d) => `the service may stop filling it: filter on a current field if one carries the same data (${d.description || 'no description'})`,
+    ),
+    inFieldList: m((d: { field: string; dataset: string }) => `field '${d.field}' of ${d.dataset} is deprecated`),
+  },
+  'int-out-of-range': {
+    negative: m(
+      (d: { value: string; field: string }) => `${d.value} is negative; the service reads '${d.field}' as an unsigned 64-bit integer`,
+      () => 'int values run from 0 to 18446744073709551615: no record holds a negative value, so drop or rewrite the comparison',
+    ),
+    tooLarge: m(
+      (d: { value: string; field: string }) =>
+        `${d.value} is larger than 18446744073709551615 (2^64-1); the service reads '${d.field}' as an unsigned 64-bit integer`,
+      () => 'int values run from 0 to 18446744073709551615: write a value in that range',
+    ),
+  },
+
+  'wrong-scope': {
+    otherScope: m(
+      (d: { name: string; scope: 'zone' | 'account'; given: 'zone' | 'account' }) =>
+        `dataset '${d.name}' is ${d.scope}-scoped: its jobs live under ${article(d.scope)}, not ${article(d.given)}`,
+      (d) => `give the job ${article(d.scope)} instead of ${article(d.given)}`,
+      (d) => ({ kind: 'scope', scope: d.scope, given: d.given }),
+    ),
+  },
+} as const satisfies MessageTable;
+
+/** A filter-text diagnostic's words, from its code, message id and data. */
+export const filterMessage = wordingOf(FILTER_MESSAGES);
