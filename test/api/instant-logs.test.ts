@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { SESSION_GONE_CODE, type LiveLine, type StreamEvent } from '@logfilter/api';
+import type { LiveLine, StreamEvent } from '@logfilter/api';
 import { compile } from '@logfilter/core';
 import { generatedRecord } from '@logfilter/emulator';
 import { describe, expect, it } from 'vitest';

@@ -73,6 +73,16 @@ const inlineVersion = {
     });
   },
 };
+// `logfilter test`'s worker threads run a bundle of their own (dist/test-worker.cjs), found beside the CLI's.
+const testWorkerApart = {
+  name: 'test-worker-apart',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]engines[\\/]worker-file\.js$/ }, () => ({
+      contents: "import { join } from 'node:path';\nexport const workerFile = join(__dirname, 'test-worker.cjs');",
+      loader: 'js',
+    }));
+  },
+};
 // `ws` (for Instant Logs) is required from its own bundle when a connection is first made.
 const wsApart = {
   name: 'ws-apart',
@@ -92,11 +102,17 @@ const common = {
   logLevel: 'warning',
   // A native library: loaded from node_modules, and only by the command that needs it. ws's optional
   // native helpers are tried (in a try block) at run time; without them ws uses its JavaScript code.
-  external: ['@duckdb/node-api', 'z3-solver', 'bufferutil', 'utf-8-validate'],
+  external: ['z3-solver', 'bufferutil', 'utf-8-validate'],
   // import() would not run inside the code-cached script bin/logfilter.cjs makes: require instead.
   supported: { 'dynamic-import': false },
 };
-await build({ ...common, entryPoints: [join(dist, 'bin.js')], outfile, plugins: [catalogPerDataset, lspApart, lazyChildProcess, wsApart, inlineVersion] });
+await build({
+  ...common,
+  entryPoints: [join(dist, 'bin.js')],
+  outfile,
+  plugins: [catalogPerDataset, lspApart, lazyChildProcess, wsApart, inlineVersion, testWorkerApart],
+});
+await build({ ...common, entryPoints: [join(dist, 'engines/worker.js')], outfile: join(dist, 'test-worker.cjs'), plugins: [catalogPerDataset, inlineVersion] });
 await build({
   ...common,
   entryPoints: [join(languageServer, 'dist', 'index.js')],

@@ -1,14 +1,12 @@
 /**
- * `logfilter check --terraform PATH...`: every `cloudflare_logpush_job` resource in the `.tf` files
- * of the paths (folders are searched, `.terraform` and hidden folders skipped), its `filter` checked
- * and linted against its `dataset` as seen from its `zone_id` or `account_id` (core's one resolver),
- * each diagnostic at its line and column in the `.tf` file.
+ * The check of `.tf` files: every `cloudflare_logpush_job` resource's `filter` checked and linted
+ * against its `dataset` as seen from its `zone_id` or `account_id` (core's one resolver), each
+ * diagnostic at its line and column in the `.tf` file; and the jobs of `.tf` files as Terraform
+ * would send them, for comparing versions. Both take the files' text: reading them is the caller's.
  */
-import { readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { type Catalog, type Dataset, decompile, type Diagnostic, diagnosticAt, type JobScope, resolveDataset, SourceMap } from '@logfilter/core';
-import { readTextFile, UsageError } from '../io.js';
-import type { Report, ReportDiagnostic } from '../report/report.js';
+import { type Catalog, type Dataset, decompile, type Diagnostic, diagnosticAt, type JobScope, type Range, resolveDataset, SourceMap } from '@logfilter/core';
+import { TerraformInputError } from './errors.js';
+import type { TerraformFile } from './files.js';
 import { HclSyntaxError, type MappedText, type Span } from './hcl-lexer.js';
 import { type HclBlock, type HclExpr, parseHcl } from './hcl-parser.js';
 import { filterSource, spanInSource } from './to-json.js';
@@ -17,6 +15,7 @@ import { filterSource, spanInSource } from './to-json.js';
 export const FILTER_RESOURCES = ['cloudflare_logpush_job'];
 
 export interface TerraformCheckOptions {
+  /** The datasets filters are checked against (core's `builtinCatalog()` for the service's own). */
   catalog: Catalog;
   maxBytes?: number;
   maxOperators?: number;
@@ -24,21 +23,35 @@ export interface TerraformCheckOptions {
   lint?: boolean;
 }
 
-export interface TerraformReport extends Report {
-  diagnostics: ReportDiagnostic[];
-  notChecked: NonNullable<Report['notChecked']>[number][];
+/** Core's diagnostic, with the file it is in and, when it is about a job, the job's resource address. */
+export interface TerraformDiagnostic extends Diagnostic {
+  file: string;
+  address?: string;
+}
+
+/** A filter that was looked at but could not be checked (built from a variable, say), and why. */
+export interface TerraformNotChecked {
+  file: string;
+  range: Range;
+  reason: string;
+}
+
+/** What a check found: diagnostics as data, the filters not checked, each file's text (for code frames), and counts. */
+export interface TerraformReport {
+  diagnostics: TerraformDiagnostic[];
+  notChecked: TerraformNotChecked[];
   sources: Map<string, string>;
   files: number;
   filters: number;
 }
 
-export function checkTerraform(paths: readonly string[], options: TerraformCheckOptions): TerraformReport {
+/** Checks the filter of every `cloudflare_logpush_job` of the files; a file that is not HCL is an `invalid-hcl` diagnostic at its place. */
+export function checkTerraform(files: readonly TerraformFile[], options: TerraformCheckOptions): TerraformReport {
   const report: TerraformReport = { diagnostics: [], notChecked: [], sources: new Map(), files: 0, filters: 0 };
-  for (const file of paths.flatMap(terraformFiles)) {
-    const text = readTextFile(file, 'terraform');
-    report.sources.set(file, text);
+  for (const { name, text } of files) {
+    report.sources.set(name, text);
     report.files++;
-    checkFile(file, text, options, report);
+    checkFile(name, text, options, report);
   }
   return report;
 }
@@ -53,25 +66,32 @@ export interface TerraformJob {
   filter?: string;
   /** Why the dataset or the filter is known only when Terraform plans, when it is. */
   unknown?: string;
+  /**
+   * The dataset and the filter exactly as written (in a plan: their values), when both are there to
+   * read: two versions of a job whose `written` and scope are equal send the same job, whatever a
+   * variable in it holds. Undefined when a value is known only after apply.
+   */
+  written?: string;
 }
 
-/** Every `cloudflare_logpush_job` of the `.tf` files of the paths; a file that is not HCL is a usage error at its line. */
-export function terraformJobs(paths: readonly string[]): TerraformJob[] {
+/** Every `cloudflare_logpush_job` of the `.tf` files; a file that is not HCL throws a TerraformInputError (`invalid-hcl`) at its place. */
+export function terraformJobs(files: readonly TerraformFile[]): TerraformJob[] {
   const jobs: TerraformJob[] = [];
-  for (const file of paths.flatMap(terraformFiles)) {
-    const text = readTextFile(file, 'terraform');
+  for (const { name: file, text } of files) {
     let blocks: HclBlock[];
     try {
       blocks = parseHcl(text).blocks;
     } catch (error) {
       if (!(error instanceof HclSyntaxError)) throw error;
-      const at = new SourceMap(text).range({ start: error.offset, end: error.offset }).start;
-      throw new UsageError(`${file}:${at.line}:${at.column}: ${error.message}`, 'invalid-hcl', undefined, error.hint);
+      const range = new SourceMap(text).range({ start: error.offset, end: error.offset });
+      throw new TerraformInputError(`${file}:${range.start.line}:${range.start.column}: ${error.message}`, 'invalid-hcl', { file, range, hint: error.hint });
     }
     for (const block of blocks) {
       if (block.type !== 'resource' || !FILTER_RESOURCES.includes(block.labels[0])) continue;
       const attribute = (name: string) => block.body.attributes.find((a) => a.name === name)?.value;
       const job: TerraformJob = { address: `${block.labels[0]}.${block.labels[1] ?? '?'}`, file, scope: jobScope(block) };
+      const source = (expr: HclExpr | undefined) => (expr ? text.slice(expr.start, expr.end) : null);
+      job.written = JSON.stringify([source(attribute('dataset')), source(attribute('filter'))]);
       const dataset = attribute('dataset');
       if (dataset?.kind === 'string' && !dataset.interpolation) job.dataset = dataset.value.text;
       else if (dataset) job.unknown = `the dataset is ${dataset.kind === 'opaque' ? `\`${dataset.text}\`` : 'computed'}, known only when Terraform plans`;
@@ -85,25 +105,6 @@ export function terraformJobs(paths: readonly string[]): TerraformJob[] {
     }
   }
   return jobs;
-}
-
-/** The `.tf` files a path names: itself, or those under a folder, in a stable order. */
-function terraformFiles(path: string): string[] {
-  let isFolder: boolean;
-  try {
-    isFolder = statSync(path).isDirectory();
-  } catch {
-    throw new UsageError(`cannot read ${path}: no such file or folder`, 'io-error');
-  }
-  if (!isFolder) return [path];
-  const found: string[] = [];
-  for (const entry of readdirSync(path, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
-    if (entry.name.startsWith('.')) continue;
-    const child = join(path, entry.name);
-    if (entry.isDirectory()) found.push(...terraformFiles(child));
-    else if (entry.name.endsWith('.tf')) found.push(child);
-  }
-  return found;
 }
 
 function checkFile(file: string, text: string, options: TerraformCheckOptions, report: TerraformReport): void {
@@ -184,6 +185,6 @@ function jobScope(block: HclBlock): JobScope | undefined {
   return account === has('zone_id') ? undefined : account ? 'account' : 'zone';
 }
 
-function inTerraform(diagnostic: Diagnostic, json: MappedText, scope: FileScope): ReportDiagnostic {
+function inTerraform(diagnostic: Diagnostic, json: MappedText, scope: FileScope): TerraformDiagnostic {
   return { ...diagnostic, file: scope.file, range: scope.map.range(spanInSource(diagnostic.range, json)) };
 }

@@ -6,7 +6,8 @@
  * fails every positive operator and passes every negated one), then a string, an integer (int fields:
  * 0..2^64-1, exact), a number on a decimal grid one digit finer than any constant of that field (float
  * fields: so a value between two constants exists, and no 1/3 is ever a witness; values of at most 15
- * significant digits, which a double holds and orders exactly, and a constant of more is not modelled), a boolean, an
+ * significant digits, which a double holds and orders exactly, so the constants of one field, written
+ * with the decimals of the finest of them, may have at most 13 digits: FLOAT_CONSTANT), a boolean, an
  * integer-or-text pair (`int or string` timestamps), or for arrays one boolean per constant the filters
  * mention (whether the array holds it: nothing else an array holds changes `contains` or `in`).
  * Operators are read from core's operator table; each kind of test is implemented once below.
@@ -54,18 +55,25 @@ function decimal(text: string): { mantissa: bigint; digits: number } | undefined
   return { mantissa, digits: fraction.length };
 }
 
-function textOfValue(value: FilterValue): string {
+function textOfValue(value: Constant): string {
   return String(value);
 }
 
-/** The numeric reading of a filter value, as evaluate's toTarget gives it (a number, or numeric text). */
-function numberOfValue(value: FilterValue): { mantissa: bigint; digits: number } | undefined {
+/** A filter value as the encoder reads it: read exactly (parseJsonExact), an integer past 2^53 is a bigint. */
+type Constant = FilterValue | bigint;
+
+/**
+ * The numeric reading of a filter value, as evaluate's toTarget gives it (a number, an exact integer
+ * past 2^53, or numeric text), as an exact fraction.
+ */
+function numberOfValue(value: Constant): { mantissa: bigint; digits: number } | undefined {
+  if (typeof value === 'bigint') return { mantissa: value, digits: 0 };
   if (typeof value === 'number' || (typeof value === 'string' && /^-?\d+(?:\.\d+)?$/.test(value))) return decimal(String(value));
   return undefined;
 }
 
 /** Keys of array constants: a number by its canonical text, a string as it is. */
-function arrayKey(element: 'text' | 'number', value: FilterValue): string | undefined {
+function arrayKey(element: 'text' | 'number', value: Constant): string | undefined {
   if (element === 'text') return typeof value === 'string' ? value : String(value);
   const number = numberOfValue(value);
   return number === undefined ? undefined : canonicalNumber(String(value))!.text;
@@ -73,8 +81,9 @@ function arrayKey(element: 'text' | 'number', value: FilterValue): string | unde
 
 export class Encoder {
   readonly fields = new Map<string, FieldModel>();
-  /** Most decimals of the constants of each number field. */
+  /** Most decimals of the constants of each number field, and the constant that has them (as written). */
   private readonly decimals = new Map<string, number>();
+  private readonly finest = new Map<string, string>();
   private readonly constants = new Map<string, Set<string>>();
   /** Fields some filter compares (lt, leq, gt, geq): the only tests that read numeric text as a number. */
   private readonly compared = new Set<string>();
@@ -95,12 +104,16 @@ export class Encoder {
     const { key, operator, value } = node as { key: string; operator: string; value: FilterValue };
     const known = operatorFromSpelling(operator);
     if (known && factsOf(known).comparison !== undefined) this.compared.add(key);
-    for (const one of Array.isArray(value) ? value : [value]) {
+    for (const one of (Array.isArray(value) ? value : [value]) as Constant[]) {
       const number = numberOfValue(one);
-      if (number) this.decimals.set(key, Math.max(this.decimals.get(key) ?? 0, number.digits));
+      if (number && number.digits > (this.decimals.get(key) ?? -1)) {
+        this.finest.set(key, String(one));
+        this.decimals.set(key, number.digits);
+      }
       let set = this.constants.get(key);
       if (!set) this.constants.set(key, (set = new Set()));
-      set.add(typeof one === 'number' ? `n:${one}` : `s:${String(one)}`);
+      // Numbers by their exact text (a bigint past 2^53 keeps every digit), strings as they are.
+      set.add(typeof one === 'number' || typeof one === 'bigint' ? `n:${String(one)}` : `s:${String(one)}`);
     }
   }
 
@@ -108,7 +121,7 @@ export class Encoder {
     const z = this.z;
     if ('and' in node) return z.And(...(node.and as FilterObject[]).map((member) => this.encode(member)));
     if ('or' in node) return z.Or(...(node.or as FilterObject[]).map((member) => this.encode(member)));
-    const { key, operator: spelling, value } = node as { key: string; operator: string; value: FilterValue };
+    const { key, operator: spelling, value } = node as { key: string; operator: string; value: Constant };
     const operator = operatorFromSpelling(spelling);
     if (!operator) throw new NotModelled(`unknown operator '${spelling}'`);
     const facts = factsOf(operator);
@@ -120,32 +133,32 @@ export class Encoder {
   }
 
   /** The positive test of a present field: one implementation per kind of test of the operator table. */
-  private test(field: FieldModel, test: OperatorTest, comparison: Comparison | undefined, value: FilterValue): Bool {
+  private test(field: FieldModel, test: OperatorTest, comparison: Comparison | undefined, value: Constant | Constant[]): Bool {
     const z = this.z;
     const values = Array.isArray(value) ? value : [value];
     switch (test) {
       case 'equal':
-        return this.equals(field, value as FilterValue);
+        return this.equals(field, value as Constant);
       case 'member':
         return z.Or(...values.map((one) => this.equals(field, one)));
       case 'compare':
-        return this.compare(field, comparison!, value as FilterValue);
+        return this.compare(field, comparison!, value as Constant);
       case 'prefix':
-        return this.onText(field, (text) => this.text(textOfValue(value)).prefixOf(text));
+        return this.onText(field, (text) => this.text(textOfValue(value as Constant)).prefixOf(text));
       case 'suffix':
-        return this.onText(field, (text) => this.text(textOfValue(value)).suffixOf(text));
+        return this.onText(field, (text) => this.text(textOfValue(value as Constant)).suffixOf(text));
       case 'contains':
-        if (field.kind === 'array') return this.holds(field, value as FilterValue);
-        return this.onText(field, (text) => text.contains(this.text(textOfValue(value))));
+        if (field.kind === 'array') return this.holds(field, value as Constant);
+        return this.onText(field, (text) => text.contains(this.text(textOfValue(value as Constant))));
     }
   }
 
   /** evaluate's `equals`: a string field equal to the value's text, a number to its number, a boolean to its truth. */
-  private equals(field: FieldModel, value: FilterValue): Bool {
+  private equals(field: FieldModel, value: Constant): Bool {
     const z = this.z;
     switch (field.kind) {
       case 'text':
-        return field.text.eq(this.text(textOfValue(value)));
+        return field.text.eq(this.text(textOfValue(value as Constant)));
       case 'number':
         return this.numberTest(field, '==', value);
       case 'boolean': {
@@ -155,7 +168,7 @@ export class Encoder {
       case 'intOrText': {
         const number = numberOfValue(value);
         const asNumber = number && number.digits === 0 ? z.And(field.isNumber, field.value.eq(z.Int.val(number.mantissa))) : z.Bool.val(false);
-        return z.Or(asNumber, z.And(z.Not(field.isNumber), field.text.eq(this.text(textOfValue(value)))));
+        return z.Or(asNumber, z.And(z.Not(field.isNumber), field.text.eq(this.text(textOfValue(value as Constant)))));
       }
       case 'array':
         return this.holds(field, value);
@@ -172,12 +185,12 @@ export class Encoder {
     return this.z.String.val(literal);
   }
 
-  private holds(field: FieldModel & { kind: 'array' }, value: FilterValue): Bool {
+  private holds(field: FieldModel & { kind: 'array' }, value: Constant): Bool {
     const key = arrayKey(field.element, value);
     return key === undefined ? this.z.Bool.val(false) : (field.holds.get(key) ?? this.z.Bool.val(false));
   }
 
-  private compare(field: FieldModel, comparison: Comparison, value: FilterValue): Bool {
+  private compare(field: FieldModel, comparison: Comparison, value: Constant): Bool {
     const z = this.z;
     if (field.kind === 'number') return this.numberTest(field, comparison, value);
     if (field.kind === 'intOrText') {
@@ -192,7 +205,7 @@ export class Encoder {
   }
 
   /** `value <op> constant` on the field's grid, exactly. */
-  private numberTest(field: FieldModel & { kind: 'number' }, op: '==' | '<' | '<=' | '>' | '>=', value: FilterValue): Bool {
+  private numberTest(field: FieldModel & { kind: 'number' }, op: '==' | '<' | '<=' | '>' | '>=', value: Constant): Bool {
     const z = this.z;
     const number = numberOfValue(value);
     if (!number) return z.Bool.val(false);
@@ -201,12 +214,25 @@ export class Encoder {
       // A float record value is a double: decimals of at most 15 significant digits keep their order and
       // equality as doubles (each reads back as itself), so the grid is held to those; beyond, no model.
       const scaled = mantissa * 10n ** BigInt(field.digits - digits);
-      if (scaled >= FLOAT_CONSTANT || -scaled >= FLOAT_CONSTANT)
-        throw new NotModelled(`'${field.name}' is compared with ${String(value)}: a float with more significant digits than a double holds exactly`);
+      if (scaled >= FLOAT_CONSTANT || -scaled >= FLOAT_CONSTANT) throw new NotModelled(this.tooFine(field, String(value), mantissa * 10n));
       return relation(z, field.value, op, z.Int.val(scaled));
     }
     if (digits <= field.digits) return relation(z, field.value, op, z.Int.val(mantissa * 10n ** BigInt(field.digits - digits)));
     return relation(z, field.value.mul(z.Int.val(10n ** BigInt(digits - field.digits))), op, z.Int.val(mantissa));
+  }
+
+  /**
+   * Why a float constant is not modelled, naming the constant that causes it: the constant itself when
+   * it alone (with the one digit finer the grid adds) needs more digits than modelled, else the finest
+   * constant of the field, whose decimals set the grid that `written` does not fit on.
+   */
+  private tooFine(field: FieldModel & { kind: 'number' }, written: string, alone: bigint): string {
+    const limit =
+      'the model holds the constants of one float field to 13 digits in all, written with the decimals of the finest of them, so that a value between two of them still has at most the 15 significant digits a double holds exactly';
+    const finest = this.finest.get(field.name);
+    if (alone >= FLOAT_CONSTANT || -alone >= FLOAT_CONSTANT || finest === undefined || finest === written)
+      return `'${field.name}' is compared with ${written}: a float with more significant digits than a double holds exactly (${limit})`;
+    return `'${field.name}' is compared with ${finest}, whose ${field.digits - 1} decimals put ${written} past the digits modelled: a float with more significant digits than a double holds exactly (${limit})`;
   }
 
   /** A text test on the value's text (a number as written). */
@@ -258,7 +284,8 @@ export class Encoder {
       const element = facts.numeric ? 'number' : 'text';
       const holds = new Map<string, Bool>();
       for (const constant of this.constants.get(name) ?? []) {
-        const key = arrayKey(element, constant.startsWith('n:') ? Number(constant.slice(2)) : constant.slice(2));
+        // A number's text is read exactly as numeric text (Number() would round past 2^53).
+        const key = arrayKey(element, constant.slice(2));
         if (key !== undefined && !holds.has(key)) holds.set(key, z.Bool.const(`${name}[${key}]`));
       }
       model = { kind: 'array', name, present, element, holds };

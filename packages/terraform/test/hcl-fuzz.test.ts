@@ -7,10 +7,7 @@
 import { MAX_NESTING } from '@logfilter/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decompileHcl } from '../../packages/cli/src/terraform/expression.js';
-import { HclSyntaxError } from '../../packages/cli/src/terraform/hcl-lexer.js';
-import { type HclBody, type HclExpr, parseHcl, parseHclExpression } from '../../packages/cli/src/terraform/hcl-parser.js';
-import { filterSource } from '../../packages/cli/src/terraform/to-json.js';
+import { decompileHcl, filterSource, type HclBody, type HclExpr, HclSyntaxError, parseHcl, parseHclExpression } from '@logfilter/terraform';
 
 const RUNS = { numRuns: Number(process.env.FUZZ_RUNS ?? 300) };
 

@@ -7,9 +7,9 @@
 import { check, compile, evaluate, factsOf, type FilterJson, type FilterObject, operatorFromSpelling, parse, parseJsonExact, print } from '@logfilter/core';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compareFilters, loadSolver } from '../../packages/cli/src/diff/solve.js';
-import { DATASET, exprOf, NO_LIMITS, wellTypedPredicate } from '../support/arbitraries.js';
-import { type LogRecord, recordFor } from '../support/records.js';
+import { compareFilters, loadSolver } from '@logfilter/solver';
+import { DATASET, exprOf, NO_LIMITS, wellTypedPredicate } from '../../../test/support/arbitraries.js';
+import { type LogRecord, recordFor } from '../../../test/support/records.js';
 
 /** Filters of 1-6 criteria over a few fields, so pairs share fields often. */
 const filterText = exprOf(wellTypedPredicate, 2).map((expr) => print(expr));
@@ -62,8 +62,8 @@ function mutate(filter: FilterJson, choice: number, how: number): FilterJson {
 
 afterAll(async () => (await loadSolver()).release());
 
-/** A short budget per question: an undecided answer is allowed (it is never "same"), a slow run is not. */
-const BUDGET = { timeoutMs: 1000 };
+/** A small work budget per question: an undecided answer is allowed (it is never "same"), a slow run is not. */
+const BUDGET = { work: 300_000 };
 
 describe('diff by meaning, against random records', { timeout: 240_000 }, () => {
   it('calls two filters the same only when no record tells them apart, and gives witnesses that do', async () => {
@@ -120,6 +120,66 @@ describe('diff by meaning, against random records', { timeout: 240_000 }, () => 
         },
       ),
       { numRuns: 20 },
+    );
+  });
+});
+
+/** Integers near 2^53 and 2^64-1, where a double rounds: each written exactly as its digits. */
+const bigInteger = fc.oneof(
+  fc.bigInt({ min: 2n ** 53n - 3n, max: 2n ** 53n + 3n }),
+  fc.bigInt({ min: 2n ** 64n - 4n, max: 2n ** 64n - 1n }),
+  fc.bigInt({ min: 0n, max: 3n }),
+);
+
+/** One criterion on an int field (or an int-or-string one, given numbers) in every comparison and list form. */
+const bigCriterion = fc
+  .tuple(
+    fc.constantFrom('ClientASN', 'EdgeStartTimestamp'),
+    fc.constantFrom('eq', '!eq', 'lt', 'leq', 'gt', 'geq', 'in', '!in'),
+    fc.array(bigInteger, { minLength: 1, maxLength: 3 }),
+  )
+  .map(([field, operator, values]) =>
+    operator === 'in' || operator === '!in' ? `${field} ${operator} (${values.join(', ')})` : `${field} ${operator} ${values[0]}`,
+  );
+
+const bigFilter = fc
+  .tuple(bigCriterion, fc.option(fc.tuple(fc.constantFrom('AND', 'OR'), bigCriterion), { nil: undefined }))
+  .map(([first, rest]) => (rest ? `${first} ${rest[0]} ${rest[1]}` : first));
+
+/** Each constant of the filters, one either side, as a record of each field (exact values: bigint past 2^53). */
+function recordsAround(texts: string[]): LogRecord[] {
+  const records: LogRecord[] = [{}];
+  for (const match of texts.join(' ').matchAll(/\d{1,20}/g)) {
+    for (const delta of [-1n, 0n, 1n]) {
+      const value = BigInt(match[0]) + delta;
+      if (value < 0n || value > 2n ** 64n - 1n) continue;
+      const exact = value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value;
+      records.push({ ClientASN: exact }, { EdgeStartTimestamp: exact }, { EdgeStartTimestamp: String(value) });
+    }
+  }
+  return records;
+}
+
+describe('diff of integers past 2^53, against evaluate', { timeout: 600_000 }, () => {
+  it('gives a relation no record holding a constant contradicts, and witnesses evaluate confirms (issue 31)', async () => {
+    await fc.assert(
+      fc.asyncProperty(bigFilter, bigFilter, async (a, b) => {
+        const [older, newer] = [compiled(a), compiled(b)];
+        if (!older || !newer) return;
+        const result = await compareFilters(older, newer, DATASET, BUDGET);
+        for (const witness of result.witnesses) {
+          const record = parseJsonExact(witness.line) as LogRecord;
+          expect([evaluate(older, record), evaluate(newer, record)]).toEqual([witness.old, witness.new]);
+        }
+        for (const record of recordsAround([a, b])) {
+          const [old, now] = [evaluate(older, record), evaluate(newer, record)];
+          if (result.relation === 'same') expect(now, `${a} vs ${b} on ${JSON.stringify(record, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v))}`).toBe(old);
+          if (result.relation === 'old-wider') expect(now && !old).toBe(false);
+          if (result.relation === 'new-wider') expect(old && !now).toBe(false);
+          if (result.relation === 'disjoint') expect(old && now).toBe(false);
+        }
+      }),
+      { numRuns: 40 },
     );
   });
 });

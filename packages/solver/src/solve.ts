@@ -1,15 +1,27 @@
 /**
  * Two filters compared by meaning: which records each lets through that the other does not, decided
- * by Z3 (the `z3-solver` package, an optional dependency loaded only here) over encode.ts's formulas.
- * Every witness record is checked with `evaluate` on its NDJSON line, exactly as `logfilter test`
- * reads a line, before it is given; one that `evaluate` does not confirm is reported as a bug.
+ * by Z3 (the `z3-solver` package, an optional peer loaded only here, when first asked) over
+ * encode.ts's formulas. Every witness record is checked with `evaluate` on its NDJSON line, read
+ * exactly as `logfilter test` reads a line, before it is given; one that `evaluate` does not confirm
+ * is reported as a bug.
+ *
+ * Budgets count work, not time: each question may spend a number of Z3's resource units (its
+ * `rlimit`), so the same question gets the same answer on a quiet and on a loaded machine. A
+ * wall-clock watchdog, far above what the work budget takes, is only a safety net, and an answer it
+ * stops is undecided for that reason, told apart from the work budget's.
  */
-import { type Dataset, type FilterJson, matcher } from '@logfilter/core';
-import type { Bool, Model } from 'z3-solver';
-import { judgeLine } from '../engines/line-reader.js';
+import { type Dataset, type FilterJson, matcher, parseJsonExact, type RecordTest } from '@logfilter/core';
+import type { Bool, Model, Solver as Z3Solver } from 'z3-solver';
 import { Encoder, type FieldModel, NotModelled, type Z3 } from './encode.js';
 
+// The package has no Node or DOM types (it runs in both): the two timer functions it uses.
+declare function setTimeout(callback: () => void, ms: number): unknown;
+declare function clearTimeout(handle: unknown): void;
+
 export type Relation = 'same' | 'old-wider' | 'new-wider' | 'overlap' | 'disjoint' | 'differ' | 'undecided';
+
+/** Every relation, in the order the documentation lists them. */
+export const RELATIONS: readonly Relation[] = ['same', 'old-wider', 'new-wider', 'overlap', 'disjoint', 'differ', 'undecided'];
 
 export interface Witness {
   /** The record as one NDJSON line (numbers with every digit). */
@@ -18,36 +30,44 @@ export interface Witness {
   new: boolean;
 }
 
+/**
+ * What stopped a question short of an answer: the work budget (`work`), the wall-clock safety net
+ * (`wall-clock`), or a constant the model does not hold exactly (`not-modelled`).
+ */
+export type Limit = 'work' | 'wall-clock' | 'not-modelled';
+
 export interface Comparison {
   relation: Relation;
   witnesses: Witness[];
-  /** Why the answer is undecided, when it is. */
+  /** Why the answer is undecided (or, for `differ`, which direction was not decided), when it is. */
   reason?: string;
+  limit?: Limit;
 }
 
-/** Z3 could not be loaded: the optional dependency is absent. */
+/** Z3 could not be loaded: the optional peer z3-solver is not installed. */
 export class SolverMissing extends Error {}
 
 /** A witness `evaluate` does not confirm: the encoding and evaluate disagree. */
 export class WitnessBug extends Error {}
 
-interface Solver {
+/** Z3 running in this process or page. */
+export interface Solver {
   z: Z3;
+  /** Ends Z3's worker threads: call it once no more questions will be asked. */
   release(): void;
 }
 
 let loaded: Promise<Solver> | undefined;
 
-/** Z3, started once per process (about 0.2-0.6 s). */
+/** Z3, started once per process (about 0.2-0.6 s), with a dynamic import of z3-solver. */
 export function loadSolver(): Promise<Solver> {
   loaded ??= (async () => {
     let module: typeof import('z3-solver');
     try {
       module = await import('z3-solver');
     } catch {
-      throw new SolverMissing(
-        'comparing filters by meaning needs the z3-solver package (an optional peer of @logfilter/cli, 35 MB, loaded only by diff): install it beside logfilter with `npm install -g z3-solver` (or `npx -p @logfilter/cli -p z3-solver logfilter diff ...`)',
-      );
+      loaded = undefined;
+      throw new SolverMissing('the z3-solver package (an optional peer, 35 MB of WebAssembly) is not installed');
     }
     const { Context, em, setParam } = await module.init();
     // Characters are UTF-16 code units, as JavaScript's strings (and so evaluate's startsWith,
@@ -60,14 +80,42 @@ export function loadSolver(): Promise<Solver> {
   return loaded;
 }
 
-export interface CompareOptions {
-  /** Most milliseconds for each question put to the solver (default 10 s). */
-  timeoutMs?: number;
+/** Z3's resource units a question to diff (or to jobs overlap) may spend by default: a few seconds of work on a laptop. */
+export const DEFAULT_WORK = 2_000_000;
+/** Milliseconds after which a question is interrupted whatever its work: far above what DEFAULT_WORK takes on a busy machine. */
+export const DEFAULT_SAFETY_MS = 120_000;
+
+/** How much each question may take. */
+export interface Budget {
+  /** Z3 resource units (rlimit) for each question (default DEFAULT_WORK): counted work, the same on any machine. */
+  work?: number;
+  /** Wall-clock safety net of each question in milliseconds (default DEFAULT_SAFETY_MS). */
+  safetyMs?: number;
+}
+
+/** One step of a long run, for a progress display: `done` of `total` questions (or pairs), and what is being asked. */
+export interface Progress {
+  done: number;
+  total: number;
+  what: string;
+}
+
+export interface CompareOptions extends Budget {
+  /** Called before each question is put to the solver. */
+  onProgress?: (progress: Progress) => void;
+}
+
+/** The reason given for a question the work budget or the safety net stopped. */
+export function limitReason(limit: 'work' | 'wall-clock', budget: Budget, what = 'the solver did not decide'): string {
+  return limit === 'work'
+    ? `${what} within its work budget (${budget.work ?? DEFAULT_WORK} resource units a question)`
+    : `${what} before the wall-clock safety net of ${Math.round((budget.safetyMs ?? DEFAULT_SAFETY_MS) / 1000)} s a question stopped it (the machine is slow or busy; the work budget was not used up)`;
 }
 
 /**
  * The relation of `older` and `newer` over the records of `dataset`, with a witness for each direction
- * that differs (`undefined`: no filter, which lets every record through).
+ * that differs (`undefined`: no filter, which lets every record through). Filters are read exactly
+ * (parseJsonExact): integers past 2^53 as bigints.
  */
 export async function compareFilters(
   older: FilterJson | undefined,
@@ -75,16 +123,12 @@ export async function compareFilters(
   dataset: Dataset,
   options: CompareOptions = {},
 ): Promise<Comparison> {
-  return withQuestions(
+  return withQuestions<Comparison>(
     [older, newer],
     dataset,
     options,
-    async ({ z, encoder, formulas: [a, b], ask }) => decide(z, encoder, a, b, older, newer, ask),
-    (reason) => ({
-      relation: 'undecided',
-      witnesses: [],
-      reason,
-    }),
+    async ({ z, encoder, formulas: [a, b], ask }) => decide(z, encoder, a, b, older, newer, ask, options),
+    (reason) => ({ relation: 'undecided', witnesses: [], reason, limit: 'not-modelled' }),
   );
 }
 
@@ -94,25 +138,30 @@ export interface Overlap {
   /** A record both let through, as one NDJSON line with the fewest fields, confirmed by evaluate. */
   witness?: string;
   reason?: string;
+  limit?: Limit;
 }
 
 export async function overlapFilters(a: FilterJson | undefined, b: FilterJson | undefined, dataset: Dataset, options: CompareOptions = {}): Promise<Overlap> {
-  return withQuestions(
+  return withQuestions<Overlap>(
     [a, b],
     dataset,
     options,
     async ({ z, encoder, formulas: [first, second], ask }) => {
       const answer = await ask(z.And(first, second));
       if (answer === 'unsat') return { overlaps: false };
-      if (answer === 'unknown') return { overlaps: 'undecided', reason: 'the solver did not decide within the time budget' };
+      if (typeof answer === 'object' && 'unknown' in answer)
+        return { overlaps: 'undecided', reason: limitReason(answer.unknown, options), limit: answer.unknown };
       const witness = shrink(witnessLine(z, answer, encoder.fields), [a, b], (results) => results.every((result) => result === true), 'passes both');
       return { overlaps: true, witness: witness.text };
     },
-    (reason) => ({ overlaps: 'undecided', reason }),
+    (reason) => ({ overlaps: 'undecided', reason, limit: 'not-modelled' }),
   );
 }
 
-type Ask = (question: Bool) => Promise<Model | 'unsat' | 'unknown'>;
+/** A solver's answer: a model (some record), `unsat` (none), or what stopped it. */
+export type Answer = Model | 'unsat' | { unknown: 'work' | 'wall-clock' };
+
+type Ask = (question: Bool) => Promise<Answer>;
 
 /** The filters encoded (no filter: true), and questions put to fresh solvers, each released once the work is done. */
 async function withQuestions<T>(
@@ -133,7 +182,7 @@ async function withQuestions<T>(
     throw error;
   }
   const solvers: Array<{ release(): void }> = [];
-  const ask: Ask = (question) => askSolver(z, [...encoder.domain, question], options.timeoutMs ?? 10_000, solvers);
+  const ask: Ask = async (question) => (await askSolver(z, [...encoder.domain, question], options, solvers)).answer;
   try {
     return await work({ z, encoder, formulas, ask });
   } finally {
@@ -148,43 +197,74 @@ async function decide(
   b: Bool,
   older: FilterJson | undefined,
   newer: FilterJson | undefined,
-  ask: (question: Bool) => Promise<Model | 'unsat' | 'unknown'>,
+  ask: Ask,
+  options: CompareOptions,
 ): Promise<Comparison> {
+  const step = (done: number, what: string) => options.onProgress?.({ done, total: 3, what });
+  step(0, 'records only OLD lets through');
   const oldOnly = await ask(z.And(a, z.Not(b)));
+  step(1, 'records only NEW lets through');
   const newOnly = await ask(z.And(b, z.Not(a)));
   const witnesses: Witness[] = [];
+  const stopped = (answer: Answer) => (typeof answer === 'object' && 'unknown' in answer ? answer.unknown : undefined);
   for (const model of [oldOnly, newOnly]) {
-    if (typeof model !== 'string') witnesses.push(confirm(witnessLine(z, model, encoder.fields), older, newer));
+    if (model !== 'unsat' && stopped(model) === undefined) witnesses.push(confirm(witnessLine(z, model as Model, encoder.fields), older, newer));
   }
-  if (oldOnly === 'unknown' || newOnly === 'unknown') {
+  const limit = stopped(oldOnly) ?? stopped(newOnly);
+  if (limit) {
     return witnesses.length > 0
-      ? { relation: 'differ', witnesses, reason: 'one direction was not decided within the time budget' }
-      : { relation: 'undecided', witnesses, reason: 'the solver did not decide within the time budget' };
+      ? { relation: 'differ', witnesses, reason: limitReason(limit, options, 'the other direction was not decided'), limit }
+      : { relation: 'undecided', witnesses, reason: limitReason(limit, options), limit };
   }
   if (oldOnly === 'unsat' && newOnly === 'unsat') return { relation: 'same', witnesses };
   if (newOnly === 'unsat') return { relation: 'old-wider', witnesses };
   if (oldOnly === 'unsat') return { relation: 'new-wider', witnesses };
+  step(2, 'records both let through');
   const both = await ask(z.And(a, b));
-  if (both === 'unknown') return { relation: 'differ', witnesses, reason: 'whether some record passes both was not decided within the time budget' };
+  const bothLimit = stopped(both);
+  if (bothLimit)
+    return { relation: 'differ', witnesses, reason: limitReason(bothLimit, options, 'whether some record passes both was not decided'), limit: bothLimit };
   return { relation: both === 'unsat' ? 'disjoint' : 'overlap', witnesses };
 }
 
+/** Z3's resource count of the solver's context so far (the `rlimit count` statistic). */
+function workCount(solver: Z3Solver): number {
+  const entry = solver
+    .statistics()
+    .entries()
+    .find((item) => item.key === 'rlimit count');
+  return typeof entry?.value === 'number' ? entry.value : 0;
+}
+
 /**
- * One question to a new solver: a model when some record makes `facts` true, else 'unsat' or 'unknown'.
- * Z3's own timeout needs a timer thread of its own; a watchdog interrupts the context as well, so a
- * question never outlives its budget by more than a second whatever the machine's load. Solvers hold
- * most of Z3's memory: each is kept in `solvers` to be released as soon as its answers are read, not
- * left to the garbage collector (which does not see WebAssembly's heap).
+ * One question to a new solver: a model when some record makes `facts` true, else 'unsat', or what
+ * stopped it; and the resource units it spent. The work budget is Z3's `rlimit` for this check
+ * (counted from where the context's count stands). The safety net interrupts the context after
+ * `safetyMs` of wall-clock time. Solvers hold most of Z3's memory: each is kept in `solvers` to be
+ * released as soon as its answers are read, not left to the garbage collector (which does not see
+ * WebAssembly's heap).
  */
-export async function askSolver(z: Z3, facts: Bool[], timeoutMs: number, solvers: Array<{ release(): void }>): Promise<Model | 'unsat' | 'unknown'> {
+export async function askSolver(z: Z3, facts: Bool[], budget: Budget, solvers: Array<{ release(): void }>): Promise<{ answer: Answer; spent: number }> {
   const solver = new z.Solver();
   solvers.push(solver);
-  solver.set('timeout', timeoutMs);
+  solver.set('rlimit', Math.max(1, Math.round(budget.work ?? DEFAULT_WORK)));
+  // A scope first makes Z3 answer with its incremental core, not a tactic chosen for the question: for
+  // the bounded integers here (0..2^64-1) the tactics can spend hundreds of thousands of units on a
+  // question the core answers in a few hundred.
+  solver.push();
   solver.add(...facts);
-  const watchdog = setTimeout(() => z.interrupt(), timeoutMs + 1000);
+  let interrupted = false;
+  const watchdog = setTimeout(() => {
+    interrupted = true;
+    z.interrupt();
+  }, budget.safetyMs ?? DEFAULT_SAFETY_MS);
+  const before = workCount(solver);
   try {
     const answer = await solver.check();
-    return answer === 'sat' ? solver.model() : answer;
+    const spent = Math.max(0, workCount(solver) - before);
+    if (answer === 'sat') return { answer: solver.model(), spent };
+    if (answer === 'unsat') return { answer, spent };
+    return { answer: { unknown: interrupted ? 'wall-clock' : 'work' }, spent };
   } finally {
     clearTimeout(watchdog);
   }
@@ -209,7 +289,7 @@ function shrink(
   const tests = filters.map((filter) => (filter ? matcher(filter) : () => true));
   const judge = (fields: Record<string, string>) => {
     const text = render(fields);
-    return { text, results: tests.map((test) => judgeLine(text, test)) };
+    return { text, results: tests.map((test) => judgeRecord(text, test)) };
   };
   let fields = { ...line };
   const first = judge(fields);
@@ -223,6 +303,13 @@ function shrink(
   }
   const last = judge(fields);
   return { text: last.text, results: last.results as boolean[] };
+}
+
+/** What a filter says of a record's NDJSON line, read exactly as `logfilter test` reads a line (parseJsonExact); undefined when it is no object. */
+function judgeRecord(line: string, test: RecordTest): boolean | undefined {
+  const record = parseJsonExact(line);
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) return undefined;
+  return test(record as Record<string, unknown>);
 }
 
 /** A JSON object line from member texts that are JSON already (numbers keep every digit). */

@@ -1,14 +1,15 @@
 /**
- * Jobs that deliver the same record twice: jobs of one dataset and one kind of destination (the
- * destination_conf's scheme) whose filters both let some record through. Each job's filter is read
- * with core's decompile against the job's own dataset (a job without a filter lets every record
- * through); each pair is one question to the solver, answered with a record both let through.
+ * Jobs that deliver the same record twice: jobs of one dataset and one destination (the
+ * destination_conf's scheme, bucket or host, and path: destinationPlace) whose filters both let some
+ * record through. Each job's filter is read with core's decompile against the job's own dataset (a
+ * job without a filter lets every record through); a job that cannot be read is reported once and
+ * left out, the others still compared; each pair is one question to the solver, answered with a
+ * record both let through.
  */
 import {
   type Catalog,
   type Dataset,
   decompile,
-  destinationScheme,
   type Diagnostic,
   type FilterJson,
   type JobScope,
@@ -25,7 +26,7 @@ export interface OverlapJob {
   id: unknown;
   name: string | undefined;
   dataset: Dataset;
-  /** The destination_conf's scheme (`s3`, `r2`, `https`, ...), or the whole destination when it has none. */
+  /** Where the job delivers: destinationPlace of its destination_conf (`s3://bucket/logs`). */
   destination: string;
   filter: FilterJson | undefined;
 }
@@ -93,10 +94,22 @@ export function readJobs(found: ReadonlyArray<{ job: Record<string, unknown>; po
       // Read from the JSON text, so integers past 2^53 keep every digit.
       compiled = parseJsonExact(read.json!) as FilterJson;
     }
-    const destination = destinationScheme(job.destination_conf) ?? job.destination_conf;
+    const destination = destinationPlace(job.destination_conf);
     result.jobs.push({ label, id: job.id, name, dataset: resolved.dataset, destination, filter: compiled });
   }
   return result;
+}
+
+/**
+ * Where a destination_conf delivers, as compared: its scheme and host (or bucket) in lower case and its
+ * path without a trailing `/`; the query (region, credentials, options) and fragment are left out, as
+ * they change how records are sent, not where. Text that is not a URL is compared whole.
+ */
+export function destinationPlace(conf: string): string {
+  const url = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]*)([^?#]*)/i.exec(conf.trim());
+  if (!url) return conf;
+  const [, scheme, host, path] = url;
+  return `${scheme.toLowerCase()}://${host.toLowerCase()}${path.replace(/\/+$/, '')}`;
 }
 
 export interface JobPair {
@@ -105,15 +118,20 @@ export interface JobPair {
   overlap: Overlap;
 }
 
-/** Every pair of jobs of one dataset and one kind of destination, in the order given, each with its answer. */
+/** Every pair of jobs of one dataset and one destination, in the order given, each with its answer. */
 export async function comparePairs(jobs: readonly OverlapJob[], options: CompareOptions = {}): Promise<JobPair[]> {
-  const pairs: JobPair[] = [];
+  const candidates: Array<[OverlapJob, OverlapJob]> = [];
   for (let i = 0; i < jobs.length; i++) {
     for (let j = i + 1; j < jobs.length; j++) {
       const [a, b] = [jobs[i], jobs[j]];
-      if (a.dataset.name !== b.dataset.name || a.destination !== b.destination) continue;
-      pairs.push({ a, b, overlap: await overlapFilters(a.filter, b.filter, a.dataset, options) });
+      if (a.dataset.name === b.dataset.name && a.destination === b.destination) candidates.push([a, b]);
     }
+  }
+  const pairs: JobPair[] = [];
+  for (const [a, b] of candidates) {
+    options.onProgress?.({ done: pairs.length, total: candidates.length, what: `${a.label} and ${b.label}` });
+    // The pair's own questions report no progress of their own: the pairs are the steps.
+    pairs.push({ a, b, overlap: await overlapFilters(a.filter, b.filter, a.dataset, { ...options, onProgress: undefined }) });
   }
   return pairs;
 }
