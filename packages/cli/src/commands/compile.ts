@@ -1,4 +1,5 @@
 /** `logfilter compile` and `logfilter check`: filter text to checked filter JSON. */
+import { cliHint } from '../report/advice.js';
 import {
   compile,
   type CompileResult,
@@ -265,7 +266,7 @@ function commentedDataset(context: Context, text: string): Dataset | Diagnostic 
   if (!comment) return context.dataset(undefined);
   const resolved = resolveDataset({ dataset: comment.name, catalog: context.catalog() });
   if (!resolved.error) return resolved.dataset;
-  const hint = `fix the first line, or give the dataset with -d: ${resolved.error.hint}`;
+  const hint = `fix the first line, or give the dataset with -d: ${cliHint(resolved.error)}`;
   const range = new SourceMap(text).range({ start: comment.start, end: comment.end });
   return diagnosticAt(range, 'unknown-dataset', `${resolved.error.message}, named by the '# dataset:' line`, { hint });
 }

@@ -3,6 +3,7 @@
  * GitHub Actions (workflow commands that annotate a pull request's lines) and for code-scanning
  * dashboards (SARIF 2.1.0). Every command that checks files reports through `renderReport`.
  */
+import { withCliHint } from './advice.js';
 import { renderDiagnostic } from '@logfilter/core';
 import { githubCommands } from './github.js';
 import { sarifLog } from './sarif.js';
@@ -20,7 +21,9 @@ export interface Rendered {
   stderr: string;
 }
 
-export function renderReport(report: Report, format: ReportFormat, options: { color?: boolean } = {}): Rendered {
+export function renderReport(given: Report, format: ReportFormat, options: { color?: boolean } = {}): Rendered {
+  // Core's advice in the CLI's terms (a command or flag), in every format.
+  const report = { ...given, diagnostics: given.diagnostics.map(withCliHint) };
   switch (format) {
     case 'text':
       return { stdout: '', stderr: textReport(report, options.color ?? false) };

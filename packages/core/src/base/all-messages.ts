@@ -33,7 +33,6 @@ export const CODES_WORDED_IN_PLACE = [
   'invalid-argument',
   'too-many-diagnostics',
   'internal-error',
-  'input-too-large',
   'invalid-json',
   'wrong-type',
   'missing-member',

@@ -51,7 +51,9 @@ export type Advice =
   | { kind: 'list-datasets'; guess?: string }
   | { kind: 'choose-dataset'; field: string; datasets: readonly string[]; guess?: string }
   | { kind: 'scope'; scope: 'zone' | 'account'; given: 'zone' | 'account' }
-  | { kind: 'configure-custom-fields'; fields: 'cookie' | 'request' | 'response'; carrier: string };
+  | { kind: 'configure-custom-fields'; fields: 'cookie' | 'request' | 'response'; carrier: string }
+  /** A Terraform plan over its size limit (`limit`, as shown): check the workspace's .tf files instead. */
+  | { kind: 'check-terraform-files'; limit: string };
 
 /** One quick fix: what it does, and the edits of the text (ranges in the text the diagnostic is about). */
 export interface Fix {

@@ -26,7 +26,10 @@ export const FILTER_MESSAGES = {
       (d) => {
         if (d.sameLetters) return `field names are case-sensitive: ${didYouMean(d.guess!)}`;
         const guess = d.guess && didYouMean(d.guess);
-        if (d.elsewhere) return `'${d.name}' is a field of ${listed(d.elsewhere)}: filter that dataset instead${guess ? `; or ${guess}` : ''}`;
+        if (d.elsewhere) {
+          const which = d.elsewhere.length === 1 ? 'that dataset' : 'one of those';
+          return `'${d.name}' is a field of ${listed(d.elsewhere)}: filter ${which} instead${guess ? `; or ${guess}` : ''}`;
+        }
         return guess ?? `check the fields of dataset ${d.dataset}`;
       },
       (d) =>
@@ -144,6 +147,25 @@ export const FILTER_MESSAGES = {
         `dataset '${d.name}' is ${d.scope}-scoped: its jobs live under ${article(d.scope)}, not ${article(d.given)}`,
       (d) => `give the job ${article(d.scope)} instead of ${article(d.given)}`,
       (d) => ({ kind: 'scope', scope: d.scope, given: d.given }),
+    ),
+  },
+  'input-too-large': {
+    filter: m(
+      (d: { name: string; size: string; limit: string; what: string; shownLimit: string }) =>
+        `${d.name} is${d.size} over the limit of ${d.limit} for ${d.what}`,
+      () => 'a filter the service takes is at most 1000 bytes of JSON: is this the right input?',
+    ),
+    file: m(
+      (d: { name: string; size: string; limit: string; what: string; shownLimit: string }) =>
+        `${d.name} is${d.size} over the limit of ${d.limit} for ${d.what}`,
+      (d) => `logfilter reads ${d.what} of up to ${d.shownLimit}: is this the right file? Split it if it really is this large`,
+    ),
+    plan: m(
+      (d: { name: string; size: string; limit: string; what: string; shownLimit: string }) =>
+        `${d.name} is${d.size} over the limit of ${d.limit} for ${d.what}`,
+      (d) =>
+        `logfilter reads ${d.what} of up to ${d.shownLimit}: is this the right file? For a larger workspace, plan only the jobs (terraform plan -target=cloudflare_logpush_job.NAME ...) or check the workspace's .tf files instead`,
+      (d) => ({ kind: 'check-terraform-files', limit: d.shownLimit }),
     ),
   },
 } as const satisfies MessageTable;
