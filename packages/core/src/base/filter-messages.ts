@@ -8,6 +8,59 @@ import { didYouMean, listed, m, type MessageTable, wordingOf } from './messages.
 const article = (scope: 'zone' | 'account') => (scope === 'account' ? 'an account' : 'a zone');
 
 export const FILTER_MESSAGES = {
+  'empty-filter': {
+    empty: m(
+      () => 'the filter is empty',
+      () => 'write at least one predicate such as `ClientCountry eq us`; a job with no filter delivers every line, so leave the filter out for that',
+    ),
+  },
+  'unterminated-string': {
+    notClosed: m(
+      (_: { char: string }) => 'this string is not closed',
+      (d) => `add the closing ${d.char} before the end of the line`,
+    ),
+  },
+  'invalid-escape': {
+    shortUnicode: m(
+      () => 'a \\u escape needs four hex digits',
+      () => 'write it as \\u00e9, for example',
+    ),
+    unknown: m(
+      (d: { next: string; singleQuoted: boolean }) => `'\\${d.next}' is not a valid escape`,
+      (d) => `escapes are \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX${d.singleQuoted ? " and \\'" : ''}; write \\\\ for a backslash`,
+    ),
+  },
+  'nesting-too-deep': {
+    tooDeep: m(
+      (d: { maxDepth: number }) => `the filter is nested more than ${d.maxDepth} levels deep`,
+      () => 'remove redundant parentheses or NOTs; nested groups of the same kind mean the same flattened',
+    ),
+  },
+  'never-matches': {
+    andGroup: m(
+      (d: { key: string }) => `no record satisfies every condition on '${d.key}' in this AND group, so it never matches`,
+      (d) =>
+        `a record holds one value of '${d.key}': to accept any of several values write OR, or \`${d.key} in (a, b)\`; as written the job delivers nothing from this group`,
+    ),
+  },
+  'always-matches': {
+    orGroup: m(
+      (d: { key: string }) => `the conditions on '${d.key}' in this OR group cover every record, so it always matches`,
+      () => 'a value and its negation together let everything through: remove one of them, or join them with AND',
+    ),
+  },
+  'value-case': {
+    upperCase: m(
+      (d: { key: string; value: string; lower: string }) => `'${d.key}' is logged in lower case, so ${d.value} never equals it`,
+      (d) => `write ${d.lower}: comparisons are case-sensitive`,
+    ),
+  },
+  'not-a-timestamp': {
+    notATime: m(
+      (d: { key: string; value: string }) => `'${d.key}' is a timestamp, and ${d.value} is not one`,
+      () => "write a Unix time (1700000000) or an RFC 3339 time (2024-01-01T00:00:00Z), in the format of the job's timestamps option",
+    ),
+  },
   'unknown-dataset': {
     notADataset: m(
       () => 'the dataset option is neither a name nor a Dataset',
