@@ -1,9 +1,32 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The tests, split by what they cost. `fast` is the loop run on every change (`pnpm test`): core,
+ * the solver, the CLI run in this process through main(argv, io), the Terraform and corpus checks.
+ * `full` is what needs more than Node: a database, a browser, an editor, the DuckDB engine, the
+ * language server over stdio, shells and bursts of processes. `pnpm test:all` runs every project.
+ * A file belongs to one project, so `vitest run PATH` runs it wherever it is.
+ */
+const ALL = ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'grammar/**/*.test.ts'];
 /** The reliability suite (test/reliability) runs after everything else, alone, so its bursts of processes meet no other load. */
 const RELIABILITY = 'test/reliability/**/*.test.ts';
 /** The release test (test/release) publishes to a local registry and installs with npm: alone, last. */
 const RELEASE = 'test/release/**/*.test.ts';
+/** In `full`: each needs something beyond Node and the built CLI, or is a process by nature. */
+const FULL = [
+  // The SQL engines: DuckDB, Postgres and ClickHouse.
+  'test/sql/**/*.test.ts',
+  'test/roundtrip/evaluate.test.ts',
+  // Neovim, the VS Code package, and the playground in Chromium.
+  'test/editors/**/*.test.ts',
+  'packages/playground/test/playground.test.ts',
+  // The language server spoken to over stdio by a process of its own.
+  'test/lsp/{code-actions,dataset-choice,documents,protocol,server}.test.ts',
+  // The bundle as a file, the shells' completion, the README's examples run by bash.
+  'test/cli/{bundle,completion,readme-examples}.test.ts',
+  // The solver beside busy loops, its progress on a terminal (script), lines of up to 100 MB.
+  'test/cli/{diff-load,solver-progress,long-lines}.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -13,9 +36,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'unit',
-          include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'grammar/**/*.test.ts'],
-          exclude: ['**/node_modules/**', RELIABILITY, RELEASE],
+          name: 'fast',
+          include: ALL,
+          exclude: ['**/node_modules/**', RELIABILITY, RELEASE, ...FULL],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'full',
+          include: FULL,
+          exclude: ['**/node_modules/**'],
           sequence: { groupOrder: 0 },
         },
       },

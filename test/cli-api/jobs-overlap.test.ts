@@ -4,7 +4,7 @@
  * CLI, and from a file; each witness record is checked here with evaluate against both jobs' filters.
  * A job that cannot be read is reported once and the others are still compared (issue 29).
  */
-import { evaluate, type FilterJson, parseJsonExact } from '@logfilter/core';
+import { evaluate, type FilterJson, INPUT_LIMITS, parseJsonExact } from '@logfilter/core';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempFiles } from '../support/cli.js';
 import { cliEnv, emulator, ZONE } from '../support/emulator.js';
@@ -172,5 +172,15 @@ describe('logfilter jobs overlap --file', () => {
     expect(empty).toEqual({ code: 0, stdout: '', stderr: 'no jobs overlap: 0 pairs compared among 0 jobs\n' });
     const both = await runCli(['jobs', 'overlap', '--file', file('x.json', '[]'), '--zone', ZONE]);
     expect(both.code).toBe(2);
+  });
+
+  it('refuses a file over the jobs limit as jobs check does: exit 1, with the hint, before reading it', async () => {
+    const big = file('big.json', ' '.repeat(INPUT_LIMITS.jobs + 1));
+    const overlap = await runCli(['jobs', 'overlap', '--file', big]);
+    const check = await runCli(['jobs', 'check', big]);
+    expect(overlap.code).toBe(1);
+    expect(overlap.code).toBe(check.code);
+    expect(overlap.stderr).toContain('over the limit of');
+    expect(overlap.stderr).toContain('= hint:');
   });
 });

@@ -208,7 +208,10 @@ describe('logfilter tail, against the emulator', () => {
   it('the service refuses a sample that is not a positive whole number; the CLI does too, before sending', async () => {
     const server = await emulator();
     const result = await runCli(tail('--sample', '1.5'), { env: cliEnv(server) });
-    expect(result).toMatchObject({ code: 2, stderr: "logfilter: --sample takes a positive whole number, not '1.5'\n" });
+    expect(result).toMatchObject({
+      code: 2,
+      stderr: "error: option '--sample <n>' argument '1.5' is invalid. takes a whole number above 0\n(run with --help for usage)\n",
+    });
     expect(server.requests).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 /**
  * A private ClickHouse server for one test file: Debian's clickhouse-server (18.16), a temporary
  * data folder, its HTTP interface alone on a free port of 127.0.0.1, stopped afterwards. Missing
- * binaries are an error, never a skip (scripts/ensure-debian-package.sh installs them; `pnpm test`
+ * binaries are an error, never a skip (scripts/ensure-debian-package.sh installs them; `pnpm test:all`
  * runs it).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -48,7 +48,7 @@ const USERS = `<?xml version="1.0"?>
 
 export async function startClickHouse(): Promise<ClickHouse> {
   if (!existsSync(CLICKHOUSE_SERVER))
-    throw new Error('ClickHouse is not installed: pnpm test installs it through scripts/ensure-debian-package.sh (Debian package clickhouse-server)');
+    throw new Error('ClickHouse is not installed: pnpm test:all installs it through scripts/ensure-debian-package.sh (Debian package clickhouse-server)');
   const dir = mkdtempSync(join(tmpdir(), 'logfilter-clickhouse-'));
   const port = await freePort();
   writeFileSync(join(dir, 'config.xml'), config(dir, port));

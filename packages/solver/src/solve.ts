@@ -245,6 +245,8 @@ function workCount(solver: Z3Solver): number {
  * WebAssembly's heap).
  */
 export async function askSolver(z: Z3, facts: Bool[], budget: Budget, solvers: Array<{ release(): void }>): Promise<{ answer: Answer; spent: number }> {
+  // No wall-clock time at all: nothing is asked (a question may be answered in well under a millisecond).
+  if ((budget.safetyMs ?? DEFAULT_SAFETY_MS) <= 0) return { answer: { unknown: 'wall-clock' }, spent: 0 };
   const solver = new z.Solver();
   solvers.push(solver);
   solver.set('rlimit', Math.max(1, Math.round(budget.work ?? DEFAULT_WORK)));

@@ -12,7 +12,7 @@ import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
 import { escapeControlCharacters, type FilterJson } from '@logfilter/core';
-import { UsageError } from '../io.js';
+import { inCwd, type Io, type Output, UsageError } from '../io.js';
 import { LineJudge, OutputBlocks } from './judge.js';
 import { type EngineCounts, LineSplitter } from './line-reader.js';
 import { inspectLogs, openLogs } from './open-logs.js';
@@ -28,6 +28,8 @@ const PARALLEL_FROM = 16 * 1024 * 1024;
 const RANGE_BYTES = 8 * 1024 * 1024;
 
 export interface LinesRun {
+  /** Standard input (for `-`), the output streams, and the folder a relative path is read from. */
+  io: Io;
   /** File paths, or - for standard input, read in this order. */
   logs: string[];
   filter: FilterJson;
@@ -38,12 +40,12 @@ export interface LinesRun {
   /** Worker threads (default: the cores present); 1 judges every line on this thread. */
   threads?: number;
   /** Show a progress bar on this stream (a terminal) when a run over files lasts. */
-  progressTo?: NodeJS.WriteStream;
+  progressTo?: Output;
 }
 
 /** Runs the filter over every line of the logs; what was let through is on stdout, skipped lines on stderr. */
 export async function runLines(run: LinesRun): Promise<EngineCounts> {
-  const reporter = new SkipReporter(run.listMalformed ?? true);
+  const reporter = new SkipReporter(run.io.stderr, run.listMalformed ?? true);
   const threads = Math.max(1, run.threads ?? availableParallelism());
   const total: EngineCounts = { records: 0, printed: 0, skipped: 0 };
   const add = (counts: EngineCounts) => {
@@ -51,11 +53,15 @@ export async function runLines(run: LinesRun): Promise<EngineCounts> {
     total.printed += counts.printed;
     total.skipped += counts.skipped;
   };
-  const files = run.logs.map((path) => ({ path, ...(path === '-' ? { gzip: false, size: undefined } : inspectLogs(path)) }));
+  // Workers open files themselves: each path is made absolute (from the run's folder); messages name it as given.
+  const files = run.logs.map((given) => {
+    const path = given === '-' ? given : inCwd(run.io, given);
+    return { path, name: given === '-' ? '<stdin>' : given, ...(given === '-' ? { gzip: false, size: undefined } : inspectLogs(path)) };
+  });
   let pool: WorkerPool | undefined;
   try {
     for (let i = 0; i < files.length; ) {
-      const { path, gzip, size } = files[i];
+      const { path, name, gzip, size } = files[i];
       if (threads > 1 && path !== '-' && !gzip && size !== undefined && size >= PARALLEL_FROM) {
         // One large plain file: its ranges, side by side.
         pool ??= new WorkerPool(run, threads);
@@ -82,8 +88,8 @@ export async function runLines(run: LinesRun): Promise<EngineCounts> {
         i = batch;
         continue;
       }
-      const { stream } = await openLogs(path);
-      add(await runStream(stream, path === '-' ? '<stdin>' : path, run, reporter, gzip ? undefined : size));
+      const { stream } = await openLogs(path, run.io.stdin.stream() as Readable);
+      add(await runStream(stream, name, run, reporter, gzip ? undefined : size));
       i++;
     }
   } finally {
@@ -96,12 +102,15 @@ export async function runLines(run: LinesRun): Promise<EngineCounts> {
 class SkipReporter {
   private seen = 0;
 
-  constructor(private readonly list: boolean) {}
+  constructor(
+    private readonly stderr: Output,
+    private readonly list: boolean,
+  ) {}
 
   report(name: string, lineNumber: number, reason: string): void {
     this.seen++;
     if (!this.list) return;
-    if (this.seen <= MAX_REPORTED) process.stderr.write(`logfilter: ${name}:${lineNumber}: malformed line skipped: ${escapeControlCharacters(reason)}\n`);
+    if (this.seen <= MAX_REPORTED) this.stderr.write(`logfilter: ${name}:${lineNumber}: malformed line skipped: ${escapeControlCharacters(reason)}\n`);
     this.further();
   }
 
@@ -116,7 +125,7 @@ class SkipReporter {
   private further(): void {
     if (this.seen > MAX_REPORTED && !this.noted) {
       this.noted = true;
-      process.stderr.write('logfilter: further malformed lines are counted, not shown\n');
+      this.stderr.write('logfilter: further malformed lines are counted, not shown\n');
     }
   }
 
@@ -127,10 +136,10 @@ class SkipReporter {
 function runStream(input: Readable, name: string, run: LinesRun, reporter: SkipReporter, size: number | undefined): Promise<EngineCounts> {
   let waiting = false;
   const blocks = new OutputBlocks((block) => {
-    if (process.stdout.write(block) || waiting) return;
+    if (run.io.stdout.write(block) || waiting) return;
     waiting = true;
     input.pause();
-    process.stdout.once('drain', () => {
+    run.io.stdout.once('drain', () => {
       waiting = false;
       input.resume();
     });
@@ -165,9 +174,12 @@ class WorkerPool {
     const setup: WorkerSetup = { verdicts: { filter: run.filter, count: run.count, invert: run.invert }, maxReported: MAX_REPORTED };
     this.workers = Array.from({ length: threads }, () => new Worker(workerFile, { workerData: setup }));
     this.progressTo = run.progressTo;
+    this.stdout = run.io.stdout;
   }
 
-  private readonly progressTo: NodeJS.WriteStream | undefined;
+  private readonly stdout: Output;
+
+  private readonly progressTo: Output | undefined;
 
   close(): void {
     for (const worker of this.workers) void worker.terminate();
@@ -219,11 +231,11 @@ class WorkerPool {
           counts.records += answer.records;
           counts.printed += answer.printed;
           counts.skipped += answer.skipped;
-          for (const block of answer.output) if (!process.stdout.write(block)) blocked = true;
+          for (const block of answer.output) if (!this.stdout.write(block)) blocked = true;
         }
         if (blocked && !hooked) {
           hooked = true;
-          process.stdout.once('drain', () => {
+          this.stdout.once('drain', () => {
             blocked = hooked = false;
             dispatch();
           });
