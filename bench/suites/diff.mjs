@@ -32,7 +32,7 @@ export async function run() {
   const [diffMs, nodeMs] = timeCommandPair([process.execPath, [cli, 'diff', PAIRS[0][0], PAIRS[0][1]]], [process.execPath, ['-e', '0']], { runs: 9 });
   rows.push(row('one `logfilter diff` process (same meaning)', diffMs, 'ms', '`node -e 0`', nodeMs));
 
-  const { compareFilters, loadSolver } = await import(join(root, 'packages/cli/dist/diff/solve.js'));
+  const { compareFilters, loadSolver } = await import('@logfilter/solver');
   const dataset = builtinCatalog().get('http_requests');
   const filter = (text) => parseJsonExact(compile(text).json);
   await compareFilters(filter(PAIRS[0][0]), filter(PAIRS[0][1]), dataset);

@@ -1,6 +1,9 @@
--- logfilter for Neovim 0.7 and later: `.lf` files get the filetype `logfilter`, `#` comments, and
--- the logfilter language server (`logfilter lsp`: diagnostics, completion, hover, formatting, quick
--- fixes) through Neovim's own LSP client, with no plugin needed.
+-- logfilter for Neovim 0.7 and later: `.lf` files get the filetype `logfilter`, `#` comments,
+-- highlighting (syntax/logfilter.vim beside this file, for Neovim before 0.9, which has no semantic
+-- tokens), and the logfilter language server (`logfilter lsp`: diagnostics, completion, hover,
+-- formatting, quick fixes) through Neovim's own LSP client, with no plugin needed. Where Neovim
+-- does not do it itself, a buffer the server attaches to gets completion with CTRL-X CTRL-O
+-- ('omnifunc', before 0.8) and hover on K (before 0.10).
 --
 -- Use it either way:
 --   nvim -u editors/neovim/logfilter.lua file.lf        (on its own, e.g. to try it)
@@ -19,6 +22,9 @@ local DEFAULTS = { cmd = { 'logfilter', 'lsp' }, dataset = nil, root_markers = {
 M.config = vim.deepcopy(DEFAULTS)
 
 local uv = vim.uv or vim.loop
+
+-- The folder of this file, put on 'runtimepath' so that Neovim finds syntax/logfilter.vim.
+local here = vim.fn.fnamemodify(debug.getinfo(1, 'S').source:sub(2), ':p:h')
 
 --- The folder of `path` or of the nearest folder above it holding a root marker (no vim.fs.root before 0.10).
 function M.root_dir(path)
@@ -46,6 +52,20 @@ local function server_settings()
   return vim.empty_dict()
 end
 
+--- What Neovim sets on a buffer the server attaches to from 0.8 ('omnifunc') and 0.10 (K for
+--- hover), set here for earlier versions, unless the user has set them.
+function M.on_attach(_, bufnr)
+  if vim.bo[bufnr].omnifunc == '' then
+    vim.bo[bufnr].omnifunc = 'v:lua.vim.lsp.omnifunc'
+  end
+  if vim.fn.has('nvim-0.10') == 0 then
+    local mapped = vim.fn.maparg('K', 'n', false, true)
+    if type(mapped) ~= 'table' or mapped.buffer ~= 1 then
+      vim.keymap.set('n', 'K', vim.lsp.buf.hover, { buffer = bufnr, desc = 'logfilter: hover' })
+    end
+  end
+end
+
 local function client_config(bufnr)
   return {
     name = 'logfilter',
@@ -53,6 +73,7 @@ local function client_config(bufnr)
     root_dir = M.root_dir(vim.api.nvim_buf_get_name(bufnr)),
     init_options = server_settings(),
     settings = { logfilter = server_settings() },
+    on_attach = M.on_attach,
   }
 end
 
@@ -124,6 +145,9 @@ function M.setup(options)
     end
   end
   local group = vim.api.nvim_create_augroup('logfilter', { clear = true })
+  if uv.fs_stat(here .. '/syntax/logfilter.vim') and not vim.tbl_contains(vim.opt.runtimepath:get(), here) then
+    vim.opt.runtimepath:append(here)
+  end
   -- Filetype: vim.filetype.add reads `.lf` from 0.8 on; 0.7 only asks it when g:do_filetype_lua is
   -- set, and else calls a `.lf` file starting with `#` `conf`, so there an autocmd sets it.
   if vim.filetype and vim.filetype.add then

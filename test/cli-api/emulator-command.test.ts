@@ -1,6 +1,7 @@
 import { createClient } from '@logfilter/api';
+import { MAX_REPLAY_BYTES } from '@logfilter/emulator';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -96,5 +97,17 @@ describe('logfilter emulator', () => {
     expect(stderr).toContain('faults: 429 bursts 100% x1 (Retry-After 0) (seed 5)\n');
     expect(stderr).toMatch(/GET \/zones\/\w+\/rulesets \(fault: 429\)\n/);
     expect(stderr).toContain('faults injected: 2 (429 2)\nlogfilter emulator stopped\n');
+  });
+
+  it('refuses a --replay file over its stated limit before reading it (exit 2)', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'logfilter-emu-')), 'big.ndjson');
+    // Sparse: one byte over the limit, without writing 32 MiB.
+    writeFileSync(path, '');
+    truncateSync(path, MAX_REPLAY_BYTES + 1);
+    const result = await runCli(['emulator', '--port', '0', '--replay', path], { env: { ...noCredentials, CLOUDFLARE_API_TOKEN: TOKEN } });
+    expect(result).toMatchObject({ code: 2, stdout: '' });
+    expect(result.stderr).toContain(
+      `cannot read the replay file ${path}: it is ${MAX_REPLAY_BYTES + 1} bytes, over the limit of ${MAX_REPLAY_BYTES} bytes (32 MiB)`,
+    );
   });
 });

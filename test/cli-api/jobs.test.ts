@@ -158,8 +158,36 @@ describe('logfilter jobs, against the emulator', () => {
     expect(result).toEqual({
       code: 0,
       stdout: "created job 1 'web-logs' (http_requests) -> s3://bucket/logs?region=us-east-1\n",
-      stderr: 'note: the answer to the create was lost; job 1 with this name and destination was found, so it was not sent again\n',
+      stderr:
+        'note: the answer to the create was lost; job 1, holding this name, destination and every other member sent (filter, options), was found, so it was not sent again\n',
     });
     expect(server.state.zone(ZONE).jobs).toHaveLength(1);
+  });
+
+  it('reports the new job, not an older one of the same name and destination, when the answer to the create is lost', async () => {
+    const server = await emulator();
+    expect((await runCli(create, { env: cliEnv(server) })).code).toBe(0);
+    server.faults.add({ method: 'POST', fault: { kind: 'lose-answer' } });
+    const result = await runCli([...create, '--filter', 'ClientCountry in (us,ca)', '--fields', 'RayID', '--json'], { env: cliEnv(server) });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      ok: true,
+      recovered: true,
+      job: { id: 2, filter: COMPILED, output_options: { field_names: ['RayID'] } },
+    });
+    expect(server.state.zone(ZONE).jobs).toHaveLength(2);
+  });
+
+  it('says it cannot tell, with both ids and exit 2, when an older job holds everything the lost create sent', async () => {
+    const server = await emulator();
+    expect((await runCli(create, { env: cliEnv(server) })).code).toBe(0);
+    server.faults.add({ method: 'POST', fault: { kind: 'lose-answer' } });
+    const result = await runCli(create, { env: cliEnv(server) });
+    expect(result).toMatchObject({ code: 2, stdout: '' });
+    expect(result.stderr).toMatch(/^logfilter: cannot tell whether job 'web-logs' was created: .*; jobs 1 and 2 both hold the name, destination/);
+    server.faults.add({ method: 'POST', fault: { kind: 'lose-answer' } });
+    const again = await runCli([...create, '--json'], { env: cliEnv(server) });
+    expect(again.code).toBe(2);
+    expect(JSON.parse(again.stdout)).toMatchObject({ ok: false, error: { written: 'unknown', details: ['job 1', 'job 2', 'job 3'] } });
   });
 });

@@ -1,9 +1,14 @@
 /**
  * `logfilter tail` against the emulator's Instant Logs: the records it prints are exactly those
  * `logfilter test` lets through for the same filter and file, in order; sampling, a dropped
- * WebSocket, an expired session, a bad filter, a dry run and Ctrl-C.
+ * WebSocket (reconnect attempts numbered), an expired session (the gap it leaves, on stderr and in
+ * --json), --count's one number or one error, the table in a narrow terminal and piped, the README's
+ * figures, a bad filter, a dry run and Ctrl-C.
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { STREAM_DEFAULTS } from '@logfilter/api';
 import { generatedRecord, sampled } from '@logfilter/emulator';
 import { describe, expect, it } from 'vitest';
 import { CLI_BIN, REPO_ROOT, runCli, tempFiles } from '../support/cli.js';
@@ -61,7 +66,9 @@ describe('logfilter tail, against the emulator', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toBe(expected.stdout);
     expect(result.stderr).toMatch(/^logfilter: the connection closed with code 1006; reconnecting in \d+\.\d s \(attempt 1\)$/m);
-    expect(result.stderr).toMatch(/^logfilter: the connection closed with code 1013 \(fault: 429\); reconnecting in/m);
+    // The second failure in a row is attempt 2: the connection between lived well under the time that resets the count.
+    expect(result.stderr).toMatch(/^logfilter: the connection closed with code 1013 \(fault: 429\); reconnecting in \d+\.\d s \(attempt 2\)$/m);
+    expect(result.stderr.match(/attempt 1\)/g)).toHaveLength(1);
     expect(server.requests.filter((request) => request.path.startsWith('/instant-logs/ws/sessions/'))).toHaveLength(3);
     expect(server.faults.injected).toMatchObject({ drop: 1, '429': 1 });
   });
@@ -75,9 +82,115 @@ describe('logfilter tail, against the emulator', () => {
     expect(server.instantLogs.expire(session.session_id)).toBe(true);
     const code = await new Promise((resolve) => child.on('close', resolve));
     expect(code).toBe(0);
-    expect(out.stdout.trim().split('\n')).toHaveLength(30);
+    const printed = out.stdout.trim().split('\n');
+    expect(printed).toHaveLength(30);
     expect(out.stderr).toContain('logfilter: the session is gone (the connection closed with code 4404 (the session has expired)); creating a new one\n');
     expect(server.requests.filter((request) => request.method === 'POST')).toHaveLength(2);
+    // The new session streams from now, as the service's does: no record twice, and the gap said on stderr.
+    const rayIds = printed.map((line) => JSON.parse(line).RayID);
+    expect(new Set(rayIds).size).toBe(30);
+    expect(out.stderr).toMatch(
+      /^logfilter: gap: records logged from \S+Z to \S+Z were not received \(the session was recreated \(.*4404.*\); the service has no position to resume from\)$/m,
+    );
+  });
+
+  it('with --json, the gap is a {"gap": ...} line among the records, where it happened', async () => {
+    const server = await emulator({ instantLogs: { rate: 200 } });
+    const child = spawn(process.execPath, [CLI_BIN, ...tail('--max', '20', '--json')], { env: { ...process.env, ...cliEnv(server) }, cwd: REPO_ROOT });
+    const out = collect(child);
+    await until(() => out.stdout.split('\n').length > 10);
+    const printedBefore = out.stdout.trim().split('\n').length;
+    server.instantLogs.expire(server.instantLogs.list(ZONE)[0].session_id);
+    expect(await new Promise((resolve) => child.on('close', resolve))).toBe(0);
+    const lines = out.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    const gaps = lines.flatMap((line, index) => ('gap' in line ? [index] : []));
+    expect(gaps).toHaveLength(1);
+    expect(gaps[0]).toBeGreaterThanOrEqual(printedBefore);
+    const { gap } = lines[gaps[0]];
+    expect(gap).toEqual({ from: expect.stringMatching(/Z$/), to: expect.stringMatching(/Z$/), reason: expect.stringContaining('4404') });
+    expect(Date.parse(gap.from)).toBeLessThanOrEqual(Date.parse(gap.to));
+    const records = lines.filter((line) => !('gap' in line));
+    expect(records).toHaveLength(20);
+    expect(new Set(records.map((record) => record.RayID)).size).toBe(20);
+  });
+
+  it('--count prints the number alone on stdout; on a failure stdout has the error only (with --json, one JSON value)', async () => {
+    const replay = replayFile(200);
+    const server = await emulator({ instantLogs: { replay: replay.path } });
+    const counted = await runCli(tail(FILTER, '--count'), { env: cliEnv(server) });
+    const expected = await runCli(['test', '--logs', replay.path, FILTER, '--count']);
+    expect(counted).toMatchObject({ code: 0, stdout: `${expected.stdout.match(/^matched (\d+) of 200$/m)![1]}\n`, stderr: '' });
+    server.faults.add({ method: 'POST', times: Infinity, fault: { kind: 'status', status: 400, message: 'refused for the test' } });
+    const json = await runCli(tail(FILTER, '--count', '--json'), { env: cliEnv(server) });
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({ ok: false, error: { status: 400 } });
+    expect(json.stderr).toBe('logfilter: 0 records before the failure\n');
+    const text = await runCli(tail(FILTER, '--count'), { env: cliEnv(server) });
+    expect(text).toMatchObject({ code: 1, stdout: '' });
+    expect(text.stderr).toContain('logfilter: 0 records before the failure\n');
+  });
+
+  it('--format table in 80 columns keeps the time and the IP whole and cuts long text; in 120 the timestamp is whole; piped nothing is cut', async () => {
+    const replay = replayFile(12);
+    const records = replay.lines.map((line) => JSON.parse(line));
+    const server = await emulator({ instantLogs: { replay: replay.path } });
+    const table = (extra: Record<string, string | undefined>) =>
+      runCli(['tail', '--zone', ZONE, '--format', 'table', '--no-color'], { env: cliEnv(server, extra) }).then((result) => {
+        expect(result.code).toBe(0);
+        return result.stdout.trimEnd().split('\n');
+      });
+    const narrow = await table({ COLUMNS: '80' });
+    expect(narrow[0]).toMatch(/^Time +IP +Method +Host +Path +Status +RayID$/);
+    for (const [i, row] of narrow.slice(1).entries()) {
+      expect(row.length).toBeLessThanOrEqual(80);
+      expect(row.startsWith(`${String(records[i].EdgeStartTimestamp).slice(11)} ${records[i].ClientIP} `)).toBe(true);
+    }
+    expect(narrow.join('\n')).toContain('…');
+    const wide = await table({ COLUMNS: '120' });
+    for (const [i, row] of wide.slice(1).entries()) {
+      expect(row.length).toBeLessThanOrEqual(120);
+      expect(row.startsWith(`${records[i].EdgeStartTimestamp}  ${records[i].ClientIP} `)).toBe(true);
+      expect(row).toContain(String(records[i].RayID));
+    }
+    const piped = await table({ COLUMNS: undefined });
+    expect(piped.join('\n')).not.toContain('…');
+    for (const [i, row] of piped.slice(1).entries())
+      for (const name of ['EdgeStartTimestamp', 'ClientIP', 'ClientRequestHost', 'ClientRequestPath', 'RayID']) expect(row).toContain(String(records[i][name]));
+  });
+
+  it('examples/api-errors.lf finds records in the generated stream, as the README shows', async () => {
+    const lines = Array.from({ length: 1000 }, (_, i) => JSON.stringify(generatedRecord(1, i)));
+    const logs = tempFiles('tail').file('generated.ndjson', `${lines.join('\n')}\n`);
+    const matched = await runCli(['test', '-f', join(REPO_ROOT, 'examples/api-errors.lf'), '--logs', logs, '--count']);
+    expect(Number(matched.stdout.match(/^matched (\d+) of 1000$/m)![1])).toBeGreaterThan(50);
+    const server = await emulator({ instantLogs: { rate: 1000 } });
+    const result = await runCli(
+      ['tail', '--zone', ZONE, '-f', join(REPO_ROOT, 'examples/api-errors.lf'), '--fields', 'ClientRequestHost,EdgeResponseStatus', '--max', '3'],
+      {
+        env: cliEnv(server),
+      },
+    );
+    expect(result.code).toBe(0);
+    for (const line of result.stdout.trim().split('\n')) expect(JSON.parse(line)).toMatchObject({ ClientRequestHost: 'api.example.com' });
+  });
+
+  it("the README and --help state the stream's limits as the code has them", async () => {
+    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Live logs'), readme.indexOf('\n## ', readme.indexOf('## Live logs') + 1));
+    const help = (await runCli(['tail', '--help'])).stdout.replace(/\s+/g, ' ');
+    for (const text of [section.replace(/\s+/g, ' '), help]) {
+      expect(text).toContain(`after ${STREAM_DEFAULTS.maxReconnects} reconnect attempts in a row that fail`);
+      expect(text).toContain(`${STREAM_DEFAULTS.stableMs / 1000} s`);
+      expect(text).toContain(`${STREAM_DEFAULTS.maxMessageBytes / 1024 / 1024} MiB`);
+      expect(text).toMatch(/no position to resume from/);
+    }
+    expect(help).toContain(`(default: ${STREAM_DEFAULTS.idleTimeoutMs / 1000})`);
+    expect(section.replace(/\s+/g, ' ')).toContain(`--idle-timeout SECONDS\` (default ${STREAM_DEFAULTS.idleTimeoutMs / 1000})`);
+    const bad = await runCli(tail('--idle-timeout', '0'));
+    expect(bad).toMatchObject({ code: 2, stderr: "logfilter: --idle-timeout takes a number of seconds above 0, not '0'\n" });
   });
 
   it('a bad filter or field exits 1 before any request', async () => {

@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATOR_TABLE } from '@logfilter/core';
 import { CLI_BIN, REPO_ROOT } from '../support/cli.js';
 
 const NVIM = '/usr/bin/nvim';
@@ -42,16 +43,90 @@ timer:start(50, 50, vim.schedule_wrap(function()
 end))
 `;
 
+/**
+ * Once the buffer has diagnostics: what the plugin set ('omnifunc', a buffer mapping of K), the
+ * syntax groups at the columns given in LOGFILTER_TEST_COLUMNS (line 2), then K on the field at
+ * the start of line 2 (the hover's floating window), then CTRL-X CTRL-O at the end of line 2 (the
+ * completion items, and any error). Writes them as JSON and quits; bounded by LOGFILTER_TEST_WAIT_MS.
+ */
+const EDITING_LUA = `
+-- Insert mode's '-- INSERT --' and completion's 'match 1 of 2' would go to stderr, headless.
+vim.o.showmode = false
+vim.opt.shortmess:append('c')
+local uv = vim.uv or vim.loop
+local deadline = uv.now() + tonumber(vim.env.LOGFILTER_TEST_WAIT_MS)
+local stage = 'diagnostics'
+local result = { syntax = {} }
+local timer = uv.new_timer()
+local function finish()
+  timer:stop()
+  local file = assert(io.open(vim.env.LOGFILTER_TEST_OUTPUT, 'w'))
+  file:write(vim.fn.json_encode(result))
+  file:close()
+  vim.cmd('qa!')
+end
+timer:start(50, 50, vim.schedule_wrap(function()
+  if uv.now() > deadline then
+    result.timedOut = stage
+    return finish()
+  end
+  if stage == 'diagnostics' then
+    if #vim.diagnostic.get(0) == 0 then return end
+    result.omnifunc = vim.bo.omnifunc
+    local k = vim.fn.maparg('K', 'n', false, true)
+    result.kBuffer = type(k) == 'table' and k.buffer == 1
+    for column in string.gmatch(vim.env.LOGFILTER_TEST_COLUMNS, '%d+') do
+      local id = vim.fn.synID(2, tonumber(column), 1)
+      -- The file's group, and the highlight group it ends in (which shows it is coloured).
+      result.syntax[column] = vim.fn.synIDattr(id, 'name') .. ' ' .. vim.fn.synIDattr(vim.fn.synIDtrans(id), 'name')
+    end
+    local comment = vim.fn.synID(1, 1, 1)
+    result.syntax['1:1'] = vim.fn.synIDattr(comment, 'name') .. ' ' .. vim.fn.synIDattr(vim.fn.synIDtrans(comment), 'name')
+    vim.api.nvim_win_set_cursor(0, { 2, 2 })
+    vim.cmd('normal K')
+    stage = 'hover'
+  elseif stage == 'hover' then
+    for _, win in ipairs(vim.api.nvim_list_wins()) do
+      if vim.api.nvim_win_get_config(win).relative ~= '' then
+        result.hover = table.concat(vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(win), 0, -1, false), '\\n')
+      end
+    end
+    if not result.hover then return end
+    vim.api.nvim_win_set_cursor(0, { 2, 0 })
+    vim.v.errmsg = ''
+    vim.api.nvim_feedkeys(vim.api.nvim_replace_termcodes('A<C-x><C-o>', true, false, true), 'n', false)
+    stage = 'completion'
+  elseif stage == 'completion' then
+    local info = vim.fn.complete_info({ 'items' })
+    result.errmsg = vim.v.errmsg
+    if #info.items == 0 and result.errmsg == '' then return end
+    result.completion = {}
+    for _, item in ipairs(info.items) do table.insert(result.completion, item.word) end
+    finish()
+  end
+end))
+`;
+
 interface Report {
   filetype: string;
   diagnostics: { lnum: number; col: number; severity: number; message: string; source: string }[];
   clients: { name: string; root_dir: string }[];
 }
 
-interface Run {
+interface Run<R = Report> {
   code: number | null;
   stderr: string;
-  report?: Report;
+  report?: R;
+}
+
+interface EditingReport {
+  timedOut?: string;
+  omnifunc: string;
+  kBuffer: boolean;
+  syntax: Record<string, string>;
+  hover?: string;
+  completion?: string[];
+  errmsg?: string;
 }
 
 let dir: string;
@@ -60,6 +135,7 @@ beforeAll(() => {
   if (!existsSync(NVIM)) throw new Error(`${NVIM} is missing: pnpm test:all installs it (scripts/ensure-debian-package.sh neovim /usr/bin/nvim)`);
   dir = mkdtempSync(join(tmpdir(), 'logfilter-nvim-'));
   writeFileSync(join(dir, 'report.lua'), REPORT_LUA);
+  writeFileSync(join(dir, 'editing.lua'), EDITING_LUA);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -71,9 +147,14 @@ function file(path: string, text: string): string {
 }
 
 /** `nvim --headless [--cmd PRE] -u INIT FILE`, the report snippet run once the file is open. */
-function nvim(init: string, target: string, options: { pre?: string; waitMs?: number } = {}): Promise<Run> {
+function nvim<R = Report>(
+  init: string,
+  target: string,
+  options: { pre?: string; waitMs?: number; script?: string; env?: Record<string, string> } = {},
+): Promise<Run<R>> {
   const output = join(dir, `report-${Math.random().toString(36).slice(2)}.json`);
-  const args = ['--headless', '-i', 'NONE', ...(options.pre ? ['--cmd', options.pre] : []), '-u', init, '-c', `luafile ${join(dir, 'report.lua')}`, target];
+  const script = join(dir, options.script ?? 'report.lua');
+  const args = ['--headless', '-i', 'NONE', ...(options.pre ? ['--cmd', options.pre] : []), '-u', init, '-c', `luafile ${script}`, target];
   const env = {
     ...process.env,
     // Neovim's state, logs and the LSP log stay in the test's folder.
@@ -83,6 +164,7 @@ function nvim(init: string, target: string, options: { pre?: string; waitMs?: nu
     XDG_CONFIG_HOME: join(dir, 'config'),
     LOGFILTER_TEST_OUTPUT: output,
     LOGFILTER_TEST_WAIT_MS: String(options.waitMs ?? WAIT_MS),
+    ...options.env,
   };
   return new Promise((resolve, reject) => {
     const child = spawn(NVIM, args, { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -93,7 +175,7 @@ function nvim(init: string, target: string, options: { pre?: string; waitMs?: nu
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(killer);
-      const report = existsSync(output) ? (JSON.parse(readFileSync(output, 'utf8')) as Report) : undefined;
+      const report = existsSync(output) ? (JSON.parse(readFileSync(output, 'utf8')) as R) : undefined;
       resolve({ code, stderr: Buffer.concat(stderr).toString('utf8'), report });
     });
   });
@@ -130,6 +212,51 @@ describe('editors/neovim/logfilter.lua', () => {
     expect(run.report).toMatchObject({ filetype: 'logfilter', clients: [{ name: 'logfilter', root_dir: join(dir, 'loose') }] });
     expect(run.report?.diagnostics).toEqual([expect.objectContaining({ lnum: 0, col: 0, severity: 1 })]);
     expect(run.report?.diagnostics[0].message).toContain("unknown field 'QueryNam' in dataset dns_logs");
+  });
+
+  it('completes with CTRL-X CTRL-O, hovers on K and highlights by syntax where Neovim (0.7) does none of it itself', async () => {
+    const line = 'QueryName eq "a\\"b" AND ResponseCode lt 3 AND Query';
+    const target = file('editing/dns.lf', `# dataset: dns_logs\n${line}\n`);
+    const at = (text: string) => line.indexOf(text) + 1;
+    const columns = { field: 1, operator: at('eq'), string: at('"a'), escape: at('\\'), keyword: at('AND'), number: at('3 ') };
+    const run = await nvim<EditingReport>(PLUGIN, target, {
+      pre: globalOptions({ cmd: SERVER_CMD }),
+      script: 'editing.lua',
+      env: { LOGFILTER_TEST_COLUMNS: Object.values(columns).join(' ') },
+    });
+    expect(run.stderr).toBe('');
+    const report = run.report as EditingReport;
+    expect(report.timedOut).toBeUndefined();
+    expect(report.syntax['1:1']).toBe('logfilterComment Comment');
+    expect(report.omnifunc).toBe('v:lua.vim.lsp.omnifunc');
+    expect(report.kBuffer).toBe(true);
+    const groups = Object.fromEntries(Object.entries(columns).map(([role, column]) => [role, report.syntax[String(column)]]));
+    // Linked to Identifier, Operator, String, SpecialChar, Keyword and Number, which the colour scheme colours.
+    expect(groups).toEqual({
+      field: 'logfilterField Identifier',
+      operator: 'logfilterOperator Statement',
+      string: 'logfilterString Constant',
+      escape: 'logfilterEscape Special',
+      keyword: 'logfilterLogical Statement',
+      number: 'logfilterNumber Constant',
+    });
+    expect(report.hover).toContain('QueryName: string');
+    // Without 'omnifunc', Neovim 0.7 answers E764 here.
+    expect(report.errmsg).toBe('');
+    expect(report.completion).toEqual(expect.arrayContaining(['QueryName', 'QueryType']));
+  });
+
+  it("highlights every word of core's operator table, in syntax/logfilter.vim", () => {
+    const syntax = readFileSync(join(REPO_ROOT, 'editors', 'neovim', 'syntax', 'logfilter.vim'), 'utf8');
+    const listed = new Set(
+      syntax
+        .split('\n')
+        .flatMap((line) => [...line.matchAll(/^syntax keyword logfilter(?:Operator|Logical) (.*)$/g), ...line.matchAll(/<(\w+)>/g)].map((match) => match[1]))
+        .flatMap((words) => words.toLowerCase().split(' ')),
+    );
+    const spellings = Object.entries(OPERATOR_TABLE).flatMap(([name, facts]) => [name, ...facts.aliases, ...facts.deprecated]);
+    const words = spellings.flatMap((spelling) => spelling.replace(/^!/, '').toLowerCase().split(' ')).filter((word) => /^\w+$/.test(word));
+    expect(words.filter((word) => !listed.has(word))).toEqual([]);
   });
 
   it('names an option it does not know', async () => {

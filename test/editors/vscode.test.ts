@@ -4,12 +4,12 @@
  * activate starts it (the same command, arguments and environment, from packages/vscode/src/server.ts),
  * far from any node_modules and with no `logfilter` on PATH.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { CLI_DIST, GRAMMAR_FILE, LANGUAGE_CONFIGURATION_FILE, vsixFile } from '../../packages/vscode/scripts/paths.mjs';
-import { type ExtensionSettings, initializationOptions, serverCommand } from '../../packages/vscode/src/server.js';
+import { GRAMMAR_FILE, LANGUAGE_CONFIGURATION_FILE, SERVER_BUNDLE, vsixFile } from '../../packages/vscode/scripts/paths.mjs';
+import { type ExtensionSettings, initializationOptions, SERVER_ENTRY, SERVER_FOLDER, serverCommand } from '../../packages/vscode/src/server.js';
 import { REPO_ROOT } from '../support/cli.js';
 import { initialize, open, type StdioServer, startServer } from './lsp-client.js';
 import { readZip } from './zip.js';
@@ -55,23 +55,25 @@ function startAsActivate(settings: ExtensionSettings, env: NodeJS.ProcessEnv = {
 }
 
 describe('the .vsix', () => {
-  it('holds the manifest, the grammar, the language configuration, the extension bundle and the server bundle with its catalog', () => {
+  it('holds the manifest, the grammar, the language configuration, the extension bundle and the language server bundle, not the CLI', () => {
     const manifest = JSON.parse(entry('package.json').toString('utf8'));
     expect(manifest).toMatchObject({ name: 'logfilter-vscode', main: './dist/extension.cjs', engines: { vscode: expect.any(String) } });
     const [language] = manifest.contributes.languages;
     const [grammar] = manifest.contributes.grammars;
     expect(language).toMatchObject({ id: 'logfilter', extensions: ['.lf'] });
     expect(grammar).toMatchObject({ language: 'logfilter', scopeName: 'source.logfilter' });
-    expect(Object.keys(manifest.contributes.configuration.properties).sort()).toEqual(['logfilter.dataset', 'logfilter.path']);
+    expect(Object.keys(manifest.contributes.configuration.properties).sort()).toEqual(['logfilter.dataset', 'logfilter.docsBaseUrl', 'logfilter.path']);
     // What the manifest points at is in the archive, and is the committed file.
     expect(entry(grammar.path).toString('utf8')).toBe(readFileSync(GRAMMAR_FILE, 'utf8'));
     expect(entry(language.configuration).toString('utf8')).toBe(readFileSync(LANGUAGE_CONFIGURATION_FILE, 'utf8'));
     expect(entry(manifest.main).length).toBeGreaterThan(0);
-    // The server is the CLI's current build, with every dataset's catalog file.
-    for (const bundle of ['logfilter.cjs', 'lsp.cjs']) {
-      expect(entry(`server/${bundle}`).equals(readFileSync(join(CLI_DIST, bundle))), `server/${bundle} is not the CLI's build: pnpm run build`).toBe(true);
-    }
-    for (const file of readdirSync(join(CLI_DIST, 'catalog'))) expect(entries.has(`${ROOT}/server/catalog/${file}`), file).toBe(true);
+    // The server is @logfilter/language-server's current bundle, one file with every dataset's catalog
+    // inside (a field only dns_logs has, one only workers_trace_events has), and no command of the CLI.
+    const server = entry(`${SERVER_FOLDER}/${SERVER_ENTRY}`);
+    expect(server.equals(readFileSync(SERVER_BUNDLE)), `${SERVER_FOLDER}/${SERVER_ENTRY} is not the current build: pnpm run build`).toBe(true);
+    expect([...entries.keys()].filter((name) => name.startsWith(`${ROOT}/${SERVER_FOLDER}/`))).toEqual([`${ROOT}/${SERVER_FOLDER}/${SERVER_ENTRY}`]);
+    for (const text of ['QueryName', 'ScriptTags', 'textDocument/didOpen']) expect(server.toString('utf8')).toContain(text);
+    for (const text of ['commander', 'logfilter compile']) expect(server.toString('utf8')).not.toContain(text);
     // Bundled: nothing from node_modules, and the client library is inside the extension's bundle.
     expect([...entries.keys()].filter((name) => name.includes('node_modules'))).toEqual([]);
     expect(entry(manifest.main).toString('utf8')).not.toMatch(/require\(["']vscode-languageclient/);
@@ -116,6 +118,18 @@ describe('the packaged language server, started as activate starts it', () => {
     await server.connection.sendNotification('workspace/didChangeConfiguration', { settings: { logfilter: { dataset: 'http_requests', path: '' } } });
     const [changed] = await republished;
     expect(changed.message).toContain("unknown field 'QueryNam' in dataset http_requests");
+  });
+
+  it('links diagnostics to the logfilter.docsBaseUrl setting, else to the documentation site', async () => {
+    server = startAsActivate({});
+    await initialize(server, initializationOptions({ docsBaseUrl: ' ' }));
+    const [standard] = await open(server, URI, 'ClientCountry eq us AND\n');
+    expect(standard.codeDescription).toEqual({ href: 'https://logfilter.dev/docs/diagnostics/expected-field' });
+    server.stop();
+    server = startAsActivate({});
+    await initialize(server, initializationOptions({ docsBaseUrl: 'http://127.0.0.1:4173/docs/' }));
+    const [local] = await open(server, URI, 'ClientCountry eq us AND\n');
+    expect(local.codeDescription).toEqual({ href: 'http://127.0.0.1:4173/docs/diagnostics/expected-field' });
   });
 
   it('runs the logfilter.path executable instead when the setting names one', async () => {

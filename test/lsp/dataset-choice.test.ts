@@ -17,7 +17,7 @@ describe('the dataset of a .lf file in the editor', () => {
     const [diagnostic] = await openDocument(session, 'file:///work/typo.lf', text);
     const hint = "did you mean 'dns_logs'? (`logfilter datasets` lists them)";
     expect(diagnostic).toMatchObject({ code: 'unknown-dataset', message: `unknown dataset 'dns_log' (named by the first-line comment)\nhint: ${hint}` });
-    expect(diagnostic.relatedInformation?.[0].message).toBe(`hint: ${hint}`);
+    expect(diagnostic).not.toHaveProperty('relatedInformation');
     expect(await shutdown(session)).toBe(0);
     const cli = await runCli(['check', '-f', tempFiles('lsp-dataset').file('typo.lf', text)]);
     expect(cli.code).toBe(2);

@@ -1,10 +1,16 @@
-/** The built `logfilter lsp`, driven over its stdio by a real JSON-RPC client (vscode-jsonrpc). */
+/**
+ * `logfilter lsp`: the CLI starting @logfilter/language-server over its stdio, driven by a real
+ * JSON-RPC client (vscode-jsonrpc). What the server answers is tested in packages/language-server/test
+ * over in-memory streams; here, what a process adds: its version, the CLI's options, its exit codes
+ * and its line on stderr.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.js';
-import { applyEdits, initialize, type LspDiagnostic, type LspSession, type LspTextEdit, openDocument, shutdown, startLsp } from '../support/lsp.js';
+import { REPO_ROOT } from '../support/cli.js';
+import { frame, initialize, type LspSession, openDocument, shutdown, startLsp } from '../support/lsp.js';
 
 const URI = 'file:///work/filters/dns.lf';
-const DNS_FILTER = '# dataset: dns_logs\nQueryNam eq example.com AND ResponseCode lte 3\n';
 
 let session: LspSession | undefined;
 afterEach(() => {
@@ -12,92 +18,40 @@ afterEach(() => {
   session = undefined;
 });
 
-async function started(initializationOptions?: unknown): Promise<LspSession> {
-  session = startLsp();
-  await initialize(session, initializationOptions);
-  return session;
-}
-
-function codes(diagnostics: LspDiagnostic[]): string[] {
-  return diagnostics.map((diagnostic) => diagnostic.code);
-}
-
 describe('logfilter lsp', () => {
-  it('initializes with the features it serves, and shuts down and exits cleanly', async () => {
-    session = startLsp();
+  it('is @logfilter/language-server: packages/cli/src holds no language server code', () => {
+    const cliSource = join(REPO_ROOT, 'packages', 'cli', 'src');
+    const files = readdirSync(cliSource, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'));
+    expect(files.filter((file) => /vscode-languageserver/.test(readFileSync(join(cliSource, file), 'utf8')))).toEqual([]);
+    expect(readFileSync(join(cliSource, 'commands', 'lsp.ts'), 'utf8')).toContain("import('@logfilter/language-server')");
+  });
+
+  it("initializes with the language server package's version, and shuts down and exits with 0", async () => {
+    session = startLsp(['--stdio']);
     const { capabilities, serverInfo } = await initialize(session);
-    const cliVersion = await runCli(['--version']);
-    expect(serverInfo).toEqual({ name: 'logfilter', version: cliVersion.stdout.trim() });
-    expect(capabilities).toMatchObject({
-      textDocumentSync: { change: 2 },
-      hoverProvider: true,
-      documentFormattingProvider: true,
-      documentRangeFormattingProvider: true,
-      codeActionProvider: { codeActionKinds: ['quickfix'] },
-      semanticTokensProvider: { full: true },
-    });
+    const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'packages', 'language-server', 'package.json'), 'utf8'));
+    expect(serverInfo).toEqual({ name: 'logfilter', version });
+    expect(capabilities).toMatchObject({ textDocumentSync: { change: 2 }, hoverProvider: true });
     expect(await shutdown(session)).toBe(0);
     expect(session.stderr()).toBe('');
   });
 
-  it('publishes diagnostics against the dataset of the first-line comment, with codes and hints', async () => {
-    const lsp = await started();
-    const diagnostics = await openDocument(lsp, URI, DNS_FILTER);
-    expect(codes(diagnostics)).toEqual(['unknown-field', 'deprecated-operator']);
-    const [field, operator] = diagnostics;
-    expect(field).toMatchObject({ severity: 1, source: 'logfilter', range: { start: { line: 1, character: 0 }, end: { line: 1, character: 8 } } });
-    expect(field.message).toContain("unknown field 'QueryNam' in dataset dns_logs");
-    expect(field.relatedInformation?.[0].message).toBe("hint: did you mean 'QueryName'?");
-    expect(operator).toMatchObject({ severity: 2, range: { start: { line: 1, character: 41 }, end: { line: 1, character: 44 } } });
+  it('checks files that name no dataset against -d', async () => {
+    session = startLsp(['-d', 'dns_logs']);
+    await initialize(session);
+    expect(await openDocument(session, URI, 'QueryName eq example.com\n')).toEqual([]);
   });
 
-  it('re-checks after an incremental change', async () => {
-    const lsp = await started();
-    await openDocument(lsp, URI, DNS_FILTER);
-    const published = lsp.nextDiagnostics(URI);
-    const rename = { range: { start: { line: 1, character: 8 }, end: { line: 1, character: 8 } }, text: 'e' };
-    const operator = { range: { start: { line: 1, character: 42 }, end: { line: 1, character: 45 } }, text: 'leq' };
-    await lsp.connection.sendNotification('textDocument/didChange', { textDocument: { uri: URI, version: 2 }, contentChanges: [rename, operator] });
-    expect(await published).toEqual([]);
-  });
-
-  it('takes the dataset from the editor setting when the file names none', async () => {
-    const lsp = await started({ dataset: 'dns_logs' });
-    expect(codes(await openDocument(lsp, 'file:///a.lf', 'QueryName eq example.com'))).toEqual([]);
-    expect(codes(await openDocument(lsp, 'file:///b.lf', 'ClientCountry eq us'))).toEqual(['unknown-field']);
-    const unknown = await openDocument(lsp, 'file:///c.lf', '# dataset: dns_log\nQueryName eq x');
-    expect(unknown[0]).toMatchObject({ code: 'unknown-dataset', range: { start: { line: 0, character: 11 }, end: { line: 0, character: 18 } } });
-  });
-
-  it('completes the operators a field takes, and fields with their type and description', async () => {
-    const lsp = await started();
-    await openDocument(lsp, URI, '# dataset: dns_logs\nResponseCode ');
-    const operators = await lsp.connection.sendRequest<{ label: string; kind: number }[]>('textDocument/completion', {
-      textDocument: { uri: URI },
-      position: { line: 1, character: 13 },
-    });
-    expect(operators.map((item) => item.label)).toEqual(['eq', '!eq', 'lt', 'leq', 'gt', 'geq', 'in', '!in']);
-    expect(operators.every((item) => item.kind === 24)).toBe(true);
-    const uri = 'file:///fields.lf';
-    await openDocument(lsp, uri, '# dataset: dns_logs\nQuery');
-    const fields = await lsp.connection.sendRequest<{ label: string; detail: string; documentation: { value: string }; textEdit: LspTextEdit }[]>(
-      'textDocument/completion',
-      { textDocument: { uri }, position: { line: 1, character: 5 } },
-    );
-    const queryName = fields.find((item) => item.label === 'QueryName');
-    expect(queryName).toMatchObject({ detail: 'string', documentation: { value: 'Query name' } });
-    expect(queryName?.textEdit.range).toEqual({ start: { line: 1, character: 0 }, end: { line: 1, character: 5 } });
-  });
-
-  it('hovers a field with its type and description', async () => {
-    const lsp = await started();
-    await openDocument(lsp, URI, '# dataset: dns_logs\nQueryName eq example.com');
-    const hover = await lsp.connection.sendRequest<{ contents: { value: string }; range: unknown }>('textDocument/hover', {
-      textDocument: { uri: URI },
-      position: { line: 1, character: 3 },
-    });
-    expect(hover.contents.value).toBe('**QueryName: string**\n\nQuery name');
-    expect(hover.range).toEqual({ start: { line: 1, character: 0 }, end: { line: 1, character: 9 } });
+  it("links each diagnostic to its page on the documentation site (codeDescription.href), under the editor's base when it gives one", async () => {
+    session = startLsp(['--stdio']);
+    await initialize(session);
+    const [field] = await openDocument(session, URI, 'QueryNam eq example.com\n');
+    expect(field).toMatchObject({ code: 'unknown-field', codeDescription: { href: 'https://logfilter.dev/docs/diagnostics/unknown-field' } });
+    session.child.kill();
+    session = startLsp(['--stdio']);
+    await initialize(session, { docsBaseUrl: 'http://127.0.0.1:8080/logfilter/' });
+    const diagnostics = await openDocument(session, URI, 'ClientCountry eq us AND\n');
+    expect(diagnostics.map((diagnostic) => diagnostic.codeDescription?.href)).toEqual(['http://127.0.0.1:8080/logfilter/diagnostics/expected-field']);
   });
 
   it('is a usage error (exit 2, no server) when -d names no dataset', async () => {
@@ -106,75 +60,34 @@ describe('logfilter lsp', () => {
     expect(session.stderr()).toBe("logfilter: unknown dataset 'dns_log'; did you mean 'dns_logs'? (`logfilter datasets` lists them)\n");
   });
 
-  it('formats the document to the canonical text, and a range within it', async () => {
-    const lsp = await started();
-    const text = 'clientcountry IN (us,ca)  and botscore<30\n';
-    await openDocument(lsp, URI, text);
-    const edits = await lsp.connection.sendRequest<LspTextEdit[]>('textDocument/formatting', {
-      textDocument: { uri: URI },
-      options: { tabSize: 2, insertSpaces: true },
-    });
-    expect(applyEdits(text, edits)).toBe('clientcountry in (us, ca) AND botscore lt 30\n');
-    const ranged = await lsp.connection.sendRequest<LspTextEdit[]>('textDocument/rangeFormatting', {
-      textDocument: { uri: URI },
-      range: { start: { line: 0, character: 14 }, end: { line: 0, character: 16 } },
-      options: { tabSize: 2, insertSpaces: true },
-    });
-    expect(applyEdits(text, ranged)).toBe('clientcountry in (us, ca) AND botscore lt 30\n');
-    // Nothing in `clientcountry` changes, so a range over it gets no edit.
-    const untouched = await lsp.connection.sendRequest<LspTextEdit[]>('textDocument/rangeFormatting', {
-      textDocument: { uri: URI },
-      range: { start: { line: 0, character: 0 }, end: { line: 0, character: 5 } },
-      options: { tabSize: 2, insertSpaces: true },
-    });
-    expect(untouched).toEqual([]);
-  });
-
-  it('gives semantic tokens by role', async () => {
-    const lsp = await started();
-    await openDocument(lsp, URI, '# dataset: dns_logs\nQueryName eq x AND ResponseCode in (1, 2)');
-    const tokens = await lsp.connection.sendRequest<{ data: number[] }>('textDocument/semanticTokens/full', { textDocument: { uri: URI } });
-    const types: number[] = [];
-    for (let index = 3; index < tokens.data.length; index += 5) types.push(tokens.data[index]);
-    // comment, field, operator, string, keyword, field, operator, number, number (legend: property operator string number keyword comment)
-    expect(types).toEqual([5, 0, 1, 2, 4, 0, 1, 3, 3]);
-  });
-
-  it('survives a malformed message and answers the next request', async () => {
-    const lsp = await started();
-    lsp.child.stdin.write('Content-Length: 9\r\n\r\n{"bad": }');
-    await openDocument(lsp, URI, 'ClientCountry eq us');
-    const hover = await lsp.connection.sendRequest<{ contents: { value: string } }>('textDocument/hover', {
-      textDocument: { uri: URI },
-      position: { line: 0, character: 1 },
-    });
-    expect(hover.contents.value).toContain('ClientCountry: string');
-    expect(await shutdown(lsp)).toBe(0);
-    expect(lsp.stderr()).not.toMatch(/\n\s+at /);
-  });
-
-  it('stops with a clear message when a header loses the framing', async () => {
-    const lsp = await started();
-    lsp.child.stdin.write('Content-Type: text/plain\r\n\r\n{}');
-    expect(await lsp.exited).toBe(1);
-    expect(lsp.stderr()).toBe(
+  it('stops with exit 1 and a clear line on stderr when a header loses the framing', async () => {
+    session = startLsp();
+    await initialize(session);
+    session.child.stdin.write('Content-Type: text/plain\r\n\r\n{}');
+    expect(await session.exited).toBe(1);
+    expect(session.stderr()).toBe(
       'logfilter lsp: a message header has no Content-Length: "Content-Type: text/plain"; the server cannot tell where the next message starts, so it stops\n',
     );
   });
 
-  it('re-checks open documents when the workspace setting changes the dataset', async () => {
-    const lsp = await started();
-    expect(codes(await openDocument(lsp, 'file:///q.lf', 'QueryName eq example.com'))).toEqual(['unknown-field']);
-    const published = lsp.nextDiagnostics('file:///q.lf');
-    await lsp.connection.sendNotification('workspace/didChangeConfiguration', { settings: { logfilter: { dataset: 'dns_logs' } } });
-    expect(await published).toEqual([]);
+  it('stays up after requests and notifications to __proto__, __defineGetter__ and constructor, answering -32601', async () => {
+    session = startLsp();
+    await initialize(session);
+    const lsp = session;
+    for (const method of ['__proto__', '__defineGetter__', 'constructor']) {
+      lsp.child.stdin.write(frame({ jsonrpc: '2.0', method }) + frame({ jsonrpc: '2.0', id: method, method, params: {} }));
+      expect((await lsp.receivedMatching((message) => message.id === method)).error?.code).toBe(-32601);
+    }
+    expect(await shutdown(lsp)).toBe(0);
+    expect(lsp.stderr()).toBe('');
   });
 
-  it('exits when the client vanishes, without a stack trace', async () => {
-    const lsp = await started();
-    await openDocument(lsp, URI, 'ClientCountry eq us');
-    lsp.child.stdin.end();
-    expect(await lsp.exited).toBe(1);
-    expect(lsp.stderr()).not.toMatch(/\n\s+at /);
+  it('exits with 1 when the client vanishes, without a stack trace', async () => {
+    session = startLsp();
+    await initialize(session);
+    await openDocument(session, URI, 'ClientCountry eq us');
+    session.child.stdin.end();
+    expect(await session.exited).toBe(1);
+    expect(session.stderr()).toBe('');
   });
 });

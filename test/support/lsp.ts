@@ -24,6 +24,7 @@ export interface LspDiagnostic {
   range: LspRange;
   severity: number;
   code: string;
+  codeDescription?: { href: string };
   source: string;
   message: string;
   relatedInformation?: { message: string }[];

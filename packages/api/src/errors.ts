@@ -4,14 +4,9 @@
  * and the service's own `errors`, never from request headers.
  */
 import type { Diagnostic } from '@logfilter/core';
+import type { ServiceMessage } from './wire.js';
 
-/** One entry of an envelope's `errors` (or `messages`). */
-export interface ServiceMessage {
-  code: number | string;
-  message: string;
-  /** The rulesets API points at the offending member: `{"pointer": "/rules/0/action"}`. */
-  source?: { pointer?: string };
-}
+export type { ServiceMessage } from './wire.js';
 
 /** `code: message`, the way the service's errors are shown. */
 export function formatServiceMessage(error: ServiceMessage): string {

@@ -20,7 +20,6 @@ export {
   ValidationError,
   formatServiceMessage,
   type NetworkFailure,
-  type ServiceMessage,
   type WriteState,
 } from './errors.js';
 export { CustomFieldsApi, NEW_RULESET_ID, normalizeChange, type CustomFieldsChange, type CustomFieldsResult, type CustomFieldsState } from './custom-fields.js';
@@ -36,16 +35,16 @@ export {
   type WantedFields,
 } from './merge.js';
 export { converge, DEFAULT_WRITE_ROUNDS, type Converged, type Intent, type RulesetAccess } from './converge.js';
-export { JobsApi, scopePath, type CreateResult, type DeleteResult, type Job, type JobInput, type ScopeRef } from './jobs.js';
+export { CREATE_LAND_MARGIN_MS, JobsApi, scopePath, type CreateResult, type DeleteResult, type JobInput } from './jobs.js';
 export { DEFAULT_FRESH_MS, DEFAULT_SETTLE_MS, DEFAULT_UPDATE_ROUNDS, updateJob, type UpdateOptions, type UpdateResult } from './job-update.js';
 export { describeLegacy, mergeChange, optionsInForce, outcomeOf, type ChangeOutcome, type JobChange, type LegacyOptions } from './job-merge.js';
-export type { Envelope, Method, RequestOptions } from './transport.js';
+export type { Method, RequestOptions } from './transport.js';
+export { SCOPE_SEGMENTS, SESSION_GONE_CODE, type Envelope, type InstantLogsSession, type Job, type ScopeRef, type ServiceMessage } from './wire.js';
 export { LogpushApi, type OwnershipChallenge } from './logpush.js';
 export {
   InstantLogsApi,
-  SESSION_GONE_CODE,
+  STREAM_DEFAULTS,
   type InstantLogsInput,
-  type InstantLogsSession,
   type LiveLine,
   type StreamEvent,
   type StreamOptions,

@@ -6,18 +6,11 @@
  * only: every other request, a validating POST too, is described and not sent.
  */
 import { missingCredentials, type ClientOptions, type Credentials, type RequestDescription, type ResolvedConfig } from './config.js';
-import { ApiError, NetworkError, type ServiceMessage } from './errors.js';
+import { ApiError, NetworkError } from './errors.js';
+import type { Envelope, ServiceMessage } from './wire.js';
 
+export type { Envelope } from './wire.js';
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-/** The response envelope (spec 2.1). */
-export interface Envelope<T> {
-  result: T;
-  success: boolean;
-  errors: ServiceMessage[];
-  messages: ServiceMessage[];
-  result_info?: unknown;
-}
 
 /** Per request: a time-out shorter than the configured one (a PUT sent while its read is fresh). */
 export interface RequestOptions {

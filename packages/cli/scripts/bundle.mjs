@@ -35,11 +35,11 @@ const catalogPerDataset = {
   },
 };
 
-// `logfilter lsp` requires the server's bundle at run time instead of carrying it.
+// `logfilter lsp` requires the server's bundle (@logfilter/language-server) at run time instead of carrying it.
 const lspApart = {
   name: 'lsp-apart',
   setup(build) {
-    build.onResolve({ filter: /^\.\.\/lsp\/server\.js$/ }, () => ({ path: './lsp.cjs', external: true }));
+    build.onResolve({ filter: /^@logfilter\/language-server$/ }, () => ({ path: './lsp.cjs', external: true }));
   },
 };
 
@@ -58,14 +58,29 @@ const lazyChildProcess = {
   },
 };
 
-// The version, from package.json, written into the bundles (src/version.ts reads the file otherwise).
-const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+// The versions, from package.json, written into the bundles (each src/version.ts reads the file
+// otherwise): the CLI's and the language server's.
+const languageServer = join(root, '..', 'language-server');
+const versions = new Map(
+  [root, languageServer].map((folder) => [join(folder, 'dist', 'version.js'), JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')).version]),
+);
 const inlineVersion = {
   name: 'inline-version',
   setup(build) {
-    build.onLoad({ filter: /[\\/]version\.js$/ }, (args) =>
-      args.path === join(dist, 'version.js') ? { contents: `export const version = () => ${JSON.stringify(version)};`, loader: 'js' } : undefined,
-    );
+    build.onLoad({ filter: /[\\/]version\.js$/ }, (args) => {
+      const version = versions.get(args.path);
+      return version === undefined ? undefined : { contents: `export const version = () => ${JSON.stringify(version)};`, loader: 'js' };
+    });
+  },
+};
+// `logfilter test`'s worker threads run a bundle of their own (dist/test-worker.cjs), found beside the CLI's.
+const testWorkerApart = {
+  name: 'test-worker-apart',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]engines[\\/]worker-file\.js$/ }, () => ({
+      contents: "import { join } from 'node:path';\nexport const workerFile = join(__dirname, 'test-worker.cjs');",
+      loader: 'js',
+    }));
   },
 };
 // `ws` (for Instant Logs) is required from its own bundle when a connection is first made.
@@ -87,12 +102,23 @@ const common = {
   logLevel: 'warning',
   // A native library: loaded from node_modules, and only by the command that needs it. ws's optional
   // native helpers are tried (in a try block) at run time; without them ws uses its JavaScript code.
-  external: ['@duckdb/node-api', 'z3-solver', 'bufferutil', 'utf-8-validate'],
+  external: ['z3-solver', 'bufferutil', 'utf-8-validate'],
   // import() would not run inside the code-cached script bin/logfilter.cjs makes: require instead.
   supported: { 'dynamic-import': false },
 };
-await build({ ...common, entryPoints: [join(dist, 'bin.js')], outfile, plugins: [catalogPerDataset, lspApart, lazyChildProcess, wsApart, inlineVersion] });
-await build({ ...common, entryPoints: [join(dist, 'lsp/server.js')], outfile: join(dist, 'lsp.cjs'), plugins: [catalogPerDataset, inlineVersion] });
+await build({
+  ...common,
+  entryPoints: [join(dist, 'bin.js')],
+  outfile,
+  plugins: [catalogPerDataset, lspApart, lazyChildProcess, wsApart, inlineVersion, testWorkerApart],
+});
+await build({ ...common, entryPoints: [join(dist, 'engines/worker.js')], outfile: join(dist, 'test-worker.cjs'), plugins: [catalogPerDataset, inlineVersion] });
+await build({
+  ...common,
+  entryPoints: [join(languageServer, 'dist', 'index.js')],
+  outfile: join(dist, 'lsp.cjs'),
+  plugins: [catalogPerDataset, inlineVersion],
+});
 await build({ ...common, entryPoints: [wsEntry], outfile: join(dist, 'ws.cjs') });
 
 // The building Node's code cache (bin/logfilter.cjs writes it when a run finds none), taken after a

@@ -6,7 +6,7 @@ import { withFileArgumentNote } from './file-argument.js';
 import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readSource, summary, type Source } from './io.js';
 import { writeReport } from './report/cli.js';
 import type { ReportFormat } from './report/report.js';
-import { decompileHcl, looksLikeHcl } from './terraform/expression.js';
+import { decompileHcl, looksLikeHcl } from '@logfilter/terraform';
 
 export interface JsonInputFlags {
   file?: string;

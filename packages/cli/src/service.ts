@@ -20,7 +20,7 @@ import {
 } from '@logfilter/api';
 import { diagnosticAt, escapeControlCharacters, NOWHERE, renderDiagnostic } from '@logfilter/core';
 import type { Command } from 'commander';
-import { EXIT_INVALID, EXIT_USAGE, type Io, UsageError } from './io.js';
+import { EXIT_INVALID, EXIT_USAGE, UsageError, type Io } from './io.js';
 import type { ReportDiagnostic } from './report/types.js';
 
 export interface ServiceFlags {
@@ -112,7 +112,7 @@ export async function runService(io: Io, flags: ServiceFlags, action: () => Prom
       io.stdout.write(`${JSON.stringify({ ok: false, error: report.error, diagnostics: report.diagnostics })}\n`);
     } else {
       printReported(io, report.diagnostics);
-      io.stderr.write(`logfilter: ${escapeControlCharacters(report.error.message)}\n`);
+      io.stderr.write(`logfilter: ${escapeControlCharacters(report.error.message)}\n${report.error.hint ? `  = hint: ${report.error.hint}\n` : ''}`);
     }
     return report.exit;
   }
@@ -121,7 +121,7 @@ export async function runService(io: Io, flags: ServiceFlags, action: () => Prom
 interface FailureReport {
   exit: number;
   /** `written`: what a read after a failed write found (applied, not-applied, partly-applied, unknown). */
-  error: { kind: string; message: string; status?: number; written?: string; details?: string[] };
+  error: { kind: string; message: string; status?: number; written?: string; details?: string[]; hint?: string };
   diagnostics: ReportDiagnostic[];
 }
 
@@ -168,7 +168,8 @@ function describeFailure(error: unknown): FailureReport | undefined {
   if (error instanceof ValidationError) {
     return { exit: EXIT_INVALID, error: { kind: 'invalid', message: error.message }, diagnostics: [...error.diagnostics] };
   }
-  if (error instanceof UsageError) return { exit: EXIT_USAGE, error: { kind: error.code, message: error.message }, diagnostics: [] };
+  if (error instanceof UsageError)
+    return { exit: error.exitCode, error: { kind: error.code, message: error.message, ...(error.hint ? { hint: error.hint } : {}) }, diagnostics: [] };
   return undefined;
 }
 

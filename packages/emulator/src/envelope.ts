@@ -1,11 +1,9 @@
 /** The service's answers: the envelope of spec 2.1, with errors `{code, message, source?}`. */
 import type { ServerResponse } from 'node:http';
+import type { ServiceMessage } from '@logfilter/api';
 
-export interface EnvelopeError {
-  code: number;
-  message: string;
-  source?: { pointer: string };
-}
+/** An entry of an error envelope's `errors`: the service's shape, declared in @logfilter/api's wire types. */
+export type EnvelopeError = ServiceMessage;
 
 /** A refusal that a handler throws; the server turns it into an error envelope. */
 export class HttpFailure extends Error {

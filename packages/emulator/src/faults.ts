@@ -16,7 +16,18 @@ export type Fault =
   /** Wait, then handle the request normally. */
   | { kind: 'delay'; ms: number }
   /** Handle the request at once, then wait before sending the answer (a reader gets a stale view). */
-  | { kind: 'slow-answer'; ms: number };
+  | { kind: 'slow-answer'; ms: number }
+  /**
+   * Read the request whole, then hold it this long before it is applied, as a network that holds a
+   * request on its way: it is applied even when the client gave up waiting meanwhile (its time-out),
+   * and answered only when the client still waits.
+   */
+  | { kind: 'hold'; ms: number }
+  /**
+   * Handle the request, but make saving the state file fail, as a full disk would: the change must be
+   * undone and answered 500 (with a state file only; without one nothing is saved).
+   */
+  | { kind: 'fail-save' };
 
 export interface FaultRule {
   /** Default: any method. */
@@ -50,9 +61,13 @@ export interface RandomFaults {
   rateLimit?: FaultBurst & { retryAfter?: number };
   /** 5xx answers (status default 503). */
   serverErrors?: FaultBurst & { status?: number };
+  /** Share of writes whose save of the state file fails (see the `fail-save` fault). */
+  failSaveRate?: number;
+  /** Share of writes (default all) held on their way for a time drawn between `ms` (see the `hold` fault). */
+  holdWrites?: { rate?: number; ms: readonly [number, number] };
 }
 
-/** How many faults were injected, by kind: `drop`, `lose-answer`, `429`, `5xx`, `latency`, `hang`, `status`. */
+/** How many faults were injected, by kind: `drop`, `lose-answer`, `429`, `5xx`, `latency`, `hold`, `fail-save`, `hang`, `status`. */
 export type FaultCounts = Record<string, number>;
 
 const WRITES = new Set(['POST', 'PUT', 'DELETE']);
@@ -110,6 +125,10 @@ export class Faults {
     const { rateLimit, serverErrors } = options;
     if (rateLimit && this.draw() < rateLimit.rate) return this.startBurst({ kind: 'status', status: 429, retryAfter: rateLimit.retryAfter ?? 1 }, rateLimit);
     if (serverErrors && this.draw() < serverErrors.rate) return this.startBurst({ kind: 'status', status: serverErrors.status ?? 503 }, serverErrors);
+    if (options.failSaveRate && WRITES.has(method) && this.draw() < options.failSaveRate) return { kind: 'fail-save' };
+    const hold = options.holdWrites;
+    if (hold && WRITES.has(method) && this.draw() < (hold.rate ?? 1))
+      return { kind: 'hold', ms: Math.round(hold.ms[0] + this.draw() * (hold.ms[1] - hold.ms[0])) };
     const latency = options.latencyMs;
     if (latency) return { kind: 'delay', ms: Math.round(latency[0] + this.draw() * (latency[1] - latency[0])) };
     return undefined;

@@ -3,15 +3,19 @@
  * the service checks them (fields of http_requests, the filter as for jobs, a positive whole
  * sample); each session's `destination_conf` is a WebSocket address on this same server, which
  * streams the records of the emulator's source (records.ts) through the session's filter (core's
- * matcher) and sample, one JSON record per text message. A connection that drops resumes where the
- * last one stopped: the session keeps its position. Faults apply to the upgrade (as a GET of the
- * session's path) and to each message (as method `MESSAGE`).
+ * matcher) and sample, one JSON record per text message. The records happen on one clock for the
+ * whole emulator (see `head`): a new session starts from now, as the service's does, so a client that
+ * has to create a new session misses what happened in between (and sees nothing twice). A connection
+ * that drops resumes where the last one of the same session stopped: the session keeps its position
+ * (the service documents no such thing; the emulator is kind here). Faults apply to the upgrade (as a
+ * GET of the session's path) and to each message (as method `MESSAGE`).
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { checkLogpullOptions, matcher, type Catalog, type RecordTest } from '@logfilter/core';
 import { WebSocket, WebSocketServer } from 'ws';
+import { SESSION_GONE_CODE, type InstantLogsSession } from '@logfilter/api';
 import { fail, HttpFailure, type EnvelopeError } from './envelope.js';
 import type { Fault, Faults } from './faults.js';
 import { checkFilterString, type FilterLimits } from './filter-check.js';
@@ -19,32 +23,19 @@ import { sampled, type LiveRecord, type RecordSource } from './records.js';
 
 /** The path of a session's WebSocket, after the server's origin. */
 export const SESSION_PATH = '/instant-logs/ws/sessions/';
-/** The close code of a session that expired while a client was connected: create a new session. */
-export const SESSION_GONE = 4404;
 /** A session no client has been connected to for this long is gone (a 404 on the upgrade). */
 export const DEFAULT_SESSION_IDLE_MS = 5 * 60_000;
 
 const INVALID = 1004;
 const MEMBERS = new Set(['fields', 'filter', 'sample', 'kind']);
 
-export interface InstantLogsSession {
-  destination_conf: string;
-  session_id: string;
-  fields: string;
-  filter: string;
-  sample: number;
-  kind: 'instant-logs';
-}
-
 interface Session {
   answer: InstantLogsSession;
   zone: string;
   fields: string[];
   test: RecordTest | undefined;
-  /** Position in the source of the next record to consider. */
-  next: number;
-  /** When the first client connected: the pace of a rated source counts from here. */
-  startedAt?: number;
+  /** Position in the source of the next record to consider; set when the first client connects (the session starts from now). */
+  next?: number;
   socket?: WebSocket;
   /** When the last client went away. */
   idleSince: number;
@@ -65,6 +56,10 @@ export class InstantLogs {
   origin = 'ws://127.0.0.1';
   private readonly sessions = new Map<string, Session>();
   private readonly server = new WebSocketServer({ noServer: true });
+  /** When the first client connected to any session: a rated source's records happen at their pace from here. */
+  private clockStart: number | undefined;
+  /** The position past every record some session has been through. */
+  private furthest = 0;
 
   constructor(
     readonly source: RecordSource,
@@ -89,13 +84,24 @@ export class InstantLogs {
     return this.sessions.get(id)?.socket !== undefined;
   }
 
-  /** Ends a session as the service does when it expires: a connected client is closed with SESSION_GONE. */
+  /** Ends a session as the service does when it expires: a connected client is closed with SESSION_GONE_CODE. */
   expire(id: string): boolean {
     const session = this.sessions.get(id);
     if (!session) return false;
     this.sessions.delete(id);
-    session.socket?.close(SESSION_GONE, 'the session has expired');
+    session.socket?.close(SESSION_GONE_CODE, 'the session has expired');
     return true;
+  }
+
+  /**
+   * The position of the first record that has not happened yet, where a new session starts: for a
+   * rated source, the records due by the clock since the first client connected; for one read as
+   * fast as clients take them, the records some session has already been through.
+   */
+  head(): number {
+    const { rate } = this.source;
+    if (rate === undefined || this.clockStart === undefined) return this.furthest;
+    return Math.max(this.furthest, Math.floor(((Date.now() - this.clockStart) * rate) / 1000));
   }
 
   /** Handles an HTTP upgrade on the server: a session's WebSocket, or a refusal. */
@@ -120,8 +126,8 @@ export class InstantLogs {
     }
     const accept = () =>
       this.server.handleUpgrade(request, socket, head, (ws) => {
-        this.hooks.log?.(`GET ${path} 101 (WebSocket, from record ${session.next})`);
         this.attach(session, ws, path);
+        this.hooks.log?.(`GET ${path} 101 (WebSocket, from record ${session.next})`);
       });
     if (fault?.kind === 'delay' || fault?.kind === 'slow-answer') setTimeout(accept, fault.ms);
     else accept();
@@ -166,7 +172,7 @@ export class InstantLogs {
       kind: 'instant-logs',
     };
     const names = (fields as string).split(',').map((name) => name.trim());
-    this.sessions.set(id, { answer, zone, fields: names, test: text === '' ? undefined : matcher(text), next: 0, idleSince: Date.now() });
+    this.sessions.set(id, { answer, zone, fields: names, test: text === '' ? undefined : matcher(text), idleSince: Date.now() });
     return answer;
   }
 
@@ -193,7 +199,8 @@ export class InstantLogs {
     // A reconnect may arrive before the server has seen the old connection go: the new one takes over.
     session.socket?.terminate();
     session.socket = ws;
-    session.startedAt ??= Date.now();
+    this.clockStart ??= Date.now();
+    session.next ??= this.head();
     ws.on('close', () => {
       if (session.socket !== ws) return;
       session.socket = undefined;
@@ -208,19 +215,19 @@ export class InstantLogs {
     const { source } = this;
     const current = () => session.socket === ws && ws.readyState === WebSocket.OPEN;
     for (let looked = 0; current(); looked++) {
-      const index = session.next;
+      const index = session.next!;
       const record = source.at(index);
       if (record === undefined) {
         ws.close(1000, 'the replay is over');
         return;
       }
       if (source.rate !== undefined) {
-        const due = session.startedAt! + (index * 1000) / source.rate;
+        const due = this.clockStart! + (index * 1000) / source.rate;
         if (due > Date.now()) await sleep(due - Date.now());
       } else if (looked % 512 === 511) await new Promise((resolve) => setImmediate(resolve));
       if (!current()) return;
       if (!(session.test?.(record) ?? true) || !sampled(source.seed, index, session.answer.sample)) {
-        session.next = index + 1;
+        this.advance(session, index + 1);
         continue;
       }
       const fault = this.hooks.faults.take('MESSAGE', path);
@@ -228,7 +235,7 @@ export class InstantLogs {
       if (!current()) return;
       const sent = await send(ws, JSON.stringify(project(record, session.fields)));
       if (!sent || session.socket !== ws) return;
-      session.next = index + 1;
+      this.advance(session, index + 1);
       if (fault?.kind === 'lose-answer') {
         ws.terminate();
         return;
@@ -236,11 +243,18 @@ export class InstantLogs {
     }
   }
 
+  private advance(session: Session, next: number): void {
+    session.next = next;
+    if (next > this.furthest) this.furthest = next;
+  }
+
   /** Applies a fault drawn for a message; true when it ended the connection. */
   private async messageFault(fault: Fault, ws: WebSocket, path: string): Promise<boolean> {
     this.hooks.log?.(`MESSAGE ${path} (fault: ${fault.kind === 'status' ? fault.status : fault.kind})`);
     if (fault.kind === 'delay' || fault.kind === 'slow-answer') await sleep(fault.ms);
-    if (fault.kind === 'drop' || fault.kind === 'hang') ws.terminate();
+    // A half-open connection: it stays open, nothing more is sent and nothing is read, so pings go unanswered.
+    if (fault.kind === 'hang') ws.pause();
+    else if (fault.kind === 'drop') ws.terminate();
     // The WebSocket's own codes for a server that is overloaded (1013) or failing (1011).
     else if (fault.kind === 'status') ws.close(fault.status === 429 ? 1013 : 1011, fault.message ?? `fault: ${fault.status}`);
     else return false;

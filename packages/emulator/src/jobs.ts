@@ -153,7 +153,8 @@ function applyStructured(job: EmulatedJob, body: Record<string, unknown>, datase
     else if (job.kind === 'edge' && member !== 'max_upload_interval_seconds') errors.push(problem(`/${member}`, `a job of kind "edge" takes no ${member}`));
   }
   if (errors.length > 0) return errors;
-  if ('output_options' in body) job.output_options = body.output_options;
+  // Checked above: an object, or null.
+  if ('output_options' in body) job.output_options = body.output_options as Record<string, unknown> | null;
   for (const member of NUMERIC) if (member in body) job[member] = body[member];
   return [];
 }

@@ -3,6 +3,7 @@
  * ownership challenges. Ids are checked as the service checks them (32 hexadecimal characters).
  */
 import { randomBytes } from 'node:crypto';
+import { SCOPE_SEGMENTS, type Job } from '@logfilter/api';
 import { destinationProblem, resolveDataset, type Catalog, type JobScope } from '@logfilter/core';
 import { fail } from './envelope.js';
 import { ACCOUNT_KEY, createJob, deleteJob, getJob, listJobs, updateJob, type JobOptions } from './jobs.js';
@@ -17,8 +18,8 @@ export interface ScopeRef {
 
 /** The scope of `/zones/{id}` or `/accounts/{id}`; an id that is not 32 hex characters is refused. */
 export function scopeOf(kind: string, id: string | undefined, path: string): ScopeRef {
-  if ((kind !== 'zones' && kind !== 'accounts') || !id) throw fail(404, 7000, `no route for ${path}`);
-  const scope: JobScope = kind === 'zones' ? 'zone' : 'account';
+  if ((kind !== SCOPE_SEGMENTS.zone && kind !== SCOPE_SEGMENTS.account) || !id) throw fail(404, 7000, `no route for ${path}`);
+  const scope: JobScope = kind === SCOPE_SEGMENTS.zone ? 'zone' : 'account';
   if (!/^[0-9a-f]{32}$/i.test(id))
     throw fail(400, 7003, `Could not route to ${path}, perhaps your object identifier is invalid? (a ${scope} id is 32 hexadecimal characters)`);
   return { kind: scope, id, key: scope === 'zone' ? id : `${ACCOUNT_KEY}${id}` };
@@ -38,11 +39,12 @@ export function routeLogpush(state: EmulatorState, method: string, scope: ScopeR
   throw fail(404, 7000, `no route for ${method} .../${rest.join('/')}`);
 }
 
+/** The job answers are checked against the client's wire type of a job (`satisfies`). */
 function routeJobs(state: EmulatorState, method: string, key: string, id: string | undefined, body: unknown, options: JobOptions): unknown {
-  if (id === undefined && method === 'GET') return listJobs(state, key);
-  if (id === undefined && method === 'POST') return createJob(state, key, body, options);
-  if (id !== undefined && method === 'GET') return getJob(state, key, id);
-  if (id !== undefined && method === 'PUT') return updateJob(state, key, id, body, options);
+  if (id === undefined && method === 'GET') return listJobs(state, key) satisfies Job[];
+  if (id === undefined && method === 'POST') return createJob(state, key, body, options) satisfies Job;
+  if (id !== undefined && method === 'GET') return getJob(state, key, id) satisfies Job;
+  if (id !== undefined && method === 'PUT') return updateJob(state, key, id, body, options) satisfies Job;
   if (id !== undefined && method === 'DELETE') return deleteJob(state, key, id);
   throw fail(405, 7001, `method ${method} is not allowed here`);
 }

@@ -4,7 +4,7 @@
  * position, so a session that reconnects goes on from the position it had reached; and which
  * positions a sampled session keeps is a pure function of the seed and the position.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 
 export type LiveRecord = Record<string, unknown>;
 
@@ -53,10 +53,21 @@ export function recordSource(options: RecordsOptions = {}): RecordSource {
   };
 }
 
+/**
+ * The largest replay file read. Its records are all kept in memory (a session reads them by position),
+ * about three times the file's size, so a larger file is refused before it is read.
+ */
+export const MAX_REPLAY_BYTES = 32 * 1024 * 1024;
+
 /** The records of an NDJSON file, and the numbers of the lines skipped; throws an Error saying why a file cannot be read. */
 export function readReplay(path: string): { records: LiveRecord[]; skipped: number[] } {
   let text: string;
   try {
+    const { size } = statSync(path);
+    if (size > MAX_REPLAY_BYTES)
+      throw new Error(
+        `it is ${size} bytes, over the limit of ${MAX_REPLAY_BYTES} bytes (32 MiB): replay a part of it (e.g. head -n 100000 FILE > part.ndjson)`,
+      );
     text = readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -98,10 +109,18 @@ function hash(seed: number, index: number): number {
   return (h ^ (h >>> 16)) >>> 0;
 }
 
-const HOSTS = ['www.example.com', 'api.example.com', 'static.example.com', 'shop.example.com'];
-const PATHS = ['/', '/index.html', '/login', '/api/v1/items', '/api/v1/cart', '/assets/app.js', '/assets/site.css', '/images/logo.png', '/wp-login.php'];
+/** Hosts, weighted (the API serves the most requests), and the paths each serves. */
+const HOSTS = ['www.example.com', 'api.example.com', 'api.example.com', 'static.example.com', 'shop.example.com'];
+const PATHS: Record<string, readonly string[]> = {
+  'www.example.com': ['/', '/index.html', '/login', '/wp-login.php'],
+  'api.example.com': ['/v1/items', '/v1/cart', '/v1/orders', '/v1/health'],
+  'static.example.com': ['/assets/app.js', '/assets/site.css', '/images/logo.png'],
+  'shop.example.com': ['/', '/cart', '/checkout', '/login'],
+};
 const METHODS = ['GET', 'GET', 'GET', 'GET', 'GET', 'POST', 'POST', 'PUT', 'DELETE', 'HEAD'];
 const STATUSES = [200, 200, 200, 200, 200, 200, 200, 304, 301, 404, 404, 403, 429, 500, 502, 503];
+/** The API's answers: errors are common there, a third of them server errors (examples/api-errors.lf finds them). */
+const API_STATUSES = [200, 200, 201, 204, 400, 401, 404, 429, 500, 502, 503, 504];
 const COUNTRIES = ['us', 'us', 'ca', 'gb', 'de', 'fr', 'jp', 'br', 'in', 'au', 'nl', 'sg'];
 const COLOS = ['IAD', 'SJC', 'LHR', 'FRA', 'NRT', 'GRU', 'BOM', 'SYD', 'AMS', 'SIN'];
 const CACHE = ['hit', 'hit', 'miss', 'dynamic', 'dynamic', 'expired', 'revalidated'];
@@ -124,8 +143,9 @@ export function generatedRecord(seed: number, index: number): LiveRecord {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)];
-  const status = pick(STATUSES);
-  const path = pick(PATHS);
+  const host = pick(HOSTS);
+  const path = pick(PATHS[host]);
+  const status = pick(host === 'api.example.com' ? API_STATUSES : STATUSES);
   const start = EPOCH_MS + index * 100;
   const agent = pick(AGENTS);
   return {
@@ -138,7 +158,7 @@ export function generatedRecord(seed: number, index: number): LiveRecord {
     ClientCountry: pick(COUNTRIES),
     ClientASN: pick([13335, 15169, 16509, 7922, 3320, 2856]),
     ClientDeviceType: agent.includes('iPhone') ? 'mobile' : 'desktop',
-    ClientRequestHost: pick(HOSTS),
+    ClientRequestHost: host,
     ClientRequestMethod: pick(METHODS),
     ClientRequestPath: path,
     ClientRequestURI: next() < 0.2 ? `${path}?page=${1 + Math.floor(next() * 9)}` : path,

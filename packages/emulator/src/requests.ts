@@ -9,6 +9,12 @@ import { fail, HttpFailure } from './envelope.js';
 
 /** The largest request body taken, as the service's own limit on an API call's body. */
 export const MAX_BODY_BYTES = 1 << 20;
+/**
+ * The deepest nesting of arrays and objects a body may have. The service's shapes nest a few levels
+ * (a custom-field rule: 6); a body nesting thousands deep is refused before it is parsed or kept, since
+ * writing it back (an answer, the state file) would overflow the stack.
+ */
+export const MAX_BODY_DEPTH = 64;
 /** Default: how many requests the log keeps (the oldest go first). */
 export const DEFAULT_RECORDED_REQUESTS = 1000;
 /** Default: the largest body the log keeps; a larger one is recorded by its size alone. */
@@ -81,9 +87,34 @@ export async function readBody(request: IncomingMessage): Promise<ReadBody> {
   }
   if (bytes === 0) return { value: undefined, bytes };
   const text = Buffer.concat(chunks, bytes).toString('utf8');
+  const depth = nestingOver(text, MAX_BODY_DEPTH);
+  if (depth !== undefined)
+    throw fail(
+      400,
+      6007,
+      `the request body nests arrays and objects deeper than ${MAX_BODY_DEPTH} levels (at byte ${depth}); no request the service takes nests so deep`,
+    );
   try {
     return { value: JSON.parse(text), bytes };
   } catch (error) {
     throw fail(400, 6007, `malformed JSON in the request body: ${(error as Error).message}`);
   }
+}
+
+/** The offset at which `text`'s arrays and objects nest deeper than `limit`, outside strings; undefined when they never do. */
+function nestingOver(text: string, limit: number): number | undefined {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c)
+        i++; // a backslash: the next character is escaped
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > limit) return i;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return undefined;
 }

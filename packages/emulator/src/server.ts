@@ -2,7 +2,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { timingSafeEqual } from 'node:crypto';
 import { builtinCatalog, DEFAULT_MAX_CUSTOM_FIELDS, type Catalog } from '@logfilter/core';
-import { fail, HttpFailure, send, type EnvelopeError } from './envelope.js';
+import type { Envelope, ServiceMessage } from '@logfilter/api';
+import { fail, HttpFailure, send } from './envelope.js';
 import { Faults, type Fault } from './faults.js';
 import { InstantLogs } from './instant-logs.js';
 import type { JobOptions } from './jobs.js';
@@ -10,7 +11,7 @@ import { recordSource, type RecordsOptions } from './records.js';
 import { routeLogpush, scopeOf } from './logpush.js';
 import { createRuleset, getRuleset, listRulesets, putRuleset, type RulesetOptions } from './rulesets.js';
 import { readBody, RequestLog, type RecordedRequest } from './requests.js';
-import { EmulatorState } from './state.js';
+import { EmulatorState, SaveFailure } from './state.js';
 import { getVersion, listVersions } from './versions.js';
 
 export const BASE_PATH = '/client/v4';
@@ -132,14 +133,22 @@ class Service {
       authenticate(request, this.options.credentials);
       const body = await readBody(request);
       this.log.keep(recorded, body);
+      // Held on its way: applied late, whether or not the client still waits for the answer.
+      if (fault?.kind === 'hold') await new Promise((resolve) => setTimeout(resolve, fault.ms));
       // The defined order: from here to the answer nothing awaits, so each request is applied whole (its
-      // state saved to disk too) before the next, in the order their bodies finished arriving.
+      // state saved to disk too) before the next, in the order their bodies finished arriving (a held
+      // request's, in the order its hold ended).
+      this.state.failNextSave = fault?.kind === 'fail-save';
       answer = this.route(method, path, body.value);
     } catch (error) {
-      if (!(error instanceof HttpFailure)) throw error;
-      answer = refusal(error);
+      if (error instanceof SaveFailure) answer = refusal(fail(500, 10001, error.message));
+      else if (error instanceof HttpFailure) answer = refusal(error);
+      else throw error;
+    } finally {
+      this.state.failNextSave = false;
     }
-    this.options.log?.(`${method} ${path} ${answer.status}${fault?.kind === 'lose-answer' ? ' (answer lost on purpose)' : ''}`);
+    const note = fault?.kind === 'lose-answer' ? ' (answer lost on purpose)' : fault?.kind === 'hold' ? ` (held ${fault.ms} ms on its way)` : '';
+    this.options.log?.(`${method} ${path} ${answer.status}${note}`);
     if (fault?.kind === 'slow-answer') await new Promise((resolve) => setTimeout(resolve, fault.ms));
     if (fault?.kind === 'lose-answer') request.socket.destroy();
     else write(response, answer);
@@ -184,15 +193,19 @@ interface Answer {
 }
 
 function ok(result: unknown): Answer {
-  return { status: 200, body: { result, success: true, errors: [], messages: [] } };
+  return { status: 200, body: { result, success: true, errors: [], messages: [] } satisfies Envelope<unknown> };
 }
 
-function withMessages({ ruleset, messages }: { ruleset: unknown; messages: EnvelopeError[] }): Answer {
-  return { status: 200, body: { result: ruleset, success: true, errors: [], messages } };
+function withMessages({ ruleset, messages }: { ruleset: unknown; messages: ServiceMessage[] }): Answer {
+  return { status: 200, body: { result: ruleset, success: true, errors: [], messages } satisfies Envelope<unknown> };
 }
 
 function refusal(error: HttpFailure): Answer {
-  return { status: error.status, body: { result: null, success: false, errors: error.errors, messages: [] }, headers: error.headers };
+  return {
+    status: error.status,
+    body: { result: null, success: false, errors: error.errors, messages: [] } satisfies Envelope<null>,
+    headers: error.headers,
+  };
 }
 
 function write(response: ServerResponse, answer: Answer): void {
@@ -201,7 +214,7 @@ function write(response: ServerResponse, answer: Answer): void {
 
 /** True when the fault took the request over (no normal answer follows). */
 async function applyFault(fault: Fault, request: IncomingMessage, response: ServerResponse): Promise<boolean> {
-  if (fault.kind === 'lose-answer' || fault.kind === 'slow-answer') return false;
+  if (fault.kind === 'lose-answer' || fault.kind === 'slow-answer' || fault.kind === 'hold' || fault.kind === 'fail-save') return false;
   if (fault.kind === 'delay') {
     await new Promise((resolve) => setTimeout(resolve, fault.ms));
     return false;

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import type { Job } from '@logfilter/api';
 import type { CustomFieldRule } from '@logfilter/core';
 
 /** Random bytes in a temporary file's name (`FILE.<16 hex digits>.tmp`). */
@@ -26,7 +27,8 @@ export interface StoredRuleset {
   rules: StoredRule[];
 }
 
-export interface StoredJob {
+/** A job as the emulator keeps and answers it: the service's wire shape (`Job`), every member there. */
+export interface StoredJob extends Job {
   id: number;
   name: string | null;
   dataset: string;
@@ -53,12 +55,25 @@ export interface StateData {
   rulesetVersions?: Record<string, StoredRuleset[]>;
 }
 
+/** A change that could not be saved, and was undone: it must be answered as a failure, never acknowledged. */
+export class SaveFailure extends Error {
+  constructor(readonly cause: Error) {
+    super(`the change was not kept: saving the state failed (${cause.message}); it was undone`);
+    this.name = 'SaveFailure';
+  }
+}
+
 export class EmulatorState {
   data: StateData;
+  /** The state as last saved (or loaded), as written: what a failed save goes back to. */
+  private saved: string;
+  /** Set by the `fail-save` fault: the next save fails as a full disk would (with a state file only). */
+  failNextSave = false;
 
   /** Loads `path` when it exists; a file that is not emulator state is an error, never overwritten. */
   constructor(private readonly path?: string) {
     this.data = path && checkStatePath(path) ? load(path) : { nextJobId: 1, zones: {} };
+    this.saved = JSON.stringify(this.data);
     if (path) removeStaleTemporaries(path);
   }
 
@@ -75,15 +90,22 @@ export class EmulatorState {
    * half of one. It is synchronous, so a change is on disk before its answer is sent, and no other
    * request is handled in between. The temporary file beside it has an unpredictable name and is
    * created exclusively, so a link planted in the folder is never written through; it is removed
-   * when the save fails.
+   * when the save fails. A save that fails (a full disk, a value that cannot be written) puts the state
+   * back as last saved and throws SaveFailure: the change is undone, and its request answered 5xx.
    */
   save(): void {
     if (!this.path) return;
     const temporary = `${this.path}.${randomBytes(TEMPORARY_NAME_BYTES).toString('hex')}.tmp`;
+    let text: string;
     try {
+      if (this.failNextSave) {
+        this.failNextSave = false;
+        throw Object.assign(new Error('no space left on device (injected by the fail-save fault)'), { code: 'ENOSPC' });
+      }
+      text = JSON.stringify(this.data, null, 2);
       const fd = openSync(temporary, 'wx');
       try {
-        writeSync(fd, `${JSON.stringify(this.data, null, 2)}\n`);
+        writeSync(fd, `${text}\n`);
         fsyncSync(fd);
       } finally {
         closeSync(fd);
@@ -92,8 +114,11 @@ export class EmulatorState {
     } catch (error) {
       // Never a file of someone else's: 'wx' failed on an existing name before creating anything.
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') rmSync(temporary, { force: true });
-      throw error;
+      // The change lives only in memory: undone, so that nothing unsaved is ever read or acknowledged.
+      this.data = JSON.parse(this.saved) as StateData;
+      throw new SaveFailure(error as Error);
     }
+    this.saved = text;
     syncDirectory(dirname(this.path));
   }
 }

@@ -7,8 +7,10 @@ import { fileURLToPath } from 'node:url';
 export const EXTENSION_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const GRAMMAR_FILE = join(EXTENSION_DIR, 'syntaxes', 'logfilter.tmLanguage.json');
 export const LANGUAGE_CONFIGURATION_FILE = join(EXTENSION_DIR, 'language-configuration.json');
-/** The CLI's build output, where the server's bundles come from. */
-export const CLI_DIST = join(EXTENSION_DIR, '..', 'cli', 'dist');
+/** @logfilter/language-server, whose build the server's bundle is made from. */
+export const LANGUAGE_SERVER_DIR = join(EXTENSION_DIR, '..', 'language-server');
+/** The language server's bundle, run by the extension (src/server.ts: SERVER_FOLDER, SERVER_ENTRY). */
+export const SERVER_BUNDLE = join(EXTENSION_DIR, 'server', 'server.cjs');
 
 /** The .vsix that `pnpm run build` makes, named as `vsce package` names it. */
 export function vsixFile() {

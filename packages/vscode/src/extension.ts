@@ -1,6 +1,6 @@
 /**
  * The VS Code extension for logfilter: `.lf` files get the language, its TextMate grammar and
- * language configuration (package.json), and a client of `logfilter lsp` for diagnostics,
+ * language configuration (package.json), and a client of the logfilter language server for diagnostics,
  * completion, hover, formatting, quick fixes and semantic highlighting.
  */
 import { commands, type ExtensionContext, window, workspace } from 'vscode';
@@ -31,7 +31,7 @@ export async function deactivate(): Promise<void> {
 
 function readSettings(): ExtensionSettings {
   const configuration = workspace.getConfiguration(SECTION);
-  return { dataset: configuration.get<string>('dataset'), path: configuration.get<string>('path') };
+  return { dataset: configuration.get<string>('dataset'), path: configuration.get<string>('path'), docsBaseUrl: configuration.get<string>('docsBaseUrl') };
 }
 
 async function start(context: ExtensionContext): Promise<void> {

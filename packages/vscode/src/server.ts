@@ -1,15 +1,15 @@
 /**
  * How the extension starts its language server and what it tells it: pure (no `vscode` import), so
- * the tests start the server exactly as `activate` does. The server is the CLI's own bundle, copied
- * into the extension's `server/` folder at packaging time (scripts/package.mjs), run with the editor's
- * Node runtime; `logfilter.path` names a `logfilter` executable to run instead.
+ * the tests start the server exactly as `activate` does. The server is @logfilter/language-server,
+ * bundled into the extension's `server/` folder at packaging time (scripts/package.mjs), run with the
+ * editor's Node runtime; `logfilter.path` names a `logfilter` executable to run as `logfilter lsp` instead.
  */
 import { join } from 'node:path';
 
-/** The folder, inside the extension, holding the CLI's bundles and catalog files. */
+/** The folder, inside the extension, holding the language server's bundle. */
 export const SERVER_FOLDER = 'server';
-/** The CLI bundle that runs `logfilter lsp` (it requires `lsp.cjs` and reads `catalog/*.json` beside itself). */
-export const SERVER_ENTRY = 'logfilter.cjs';
+/** The language server's bundle: one file, with core and every dataset's catalog inside it. */
+export const SERVER_ENTRY = 'server.cjs';
 
 /** The extension's settings, as read from the `logfilter` configuration section. */
 export interface ExtensionSettings {
@@ -17,6 +17,8 @@ export interface ExtensionSettings {
   dataset?: string;
   /** `logfilter.path`: a `logfilter` executable to use instead of the bundled server (empty: the bundled one). */
   path?: string;
+  /** `logfilter.docsBaseUrl`: the documentation site diagnostics link to (empty: the server's default). */
+  docsBaseUrl?: string;
 }
 
 /** The process that runs the server: what `child_process.spawn` (and vscode-languageclient's `Executable`) takes. */
@@ -41,13 +43,14 @@ export function serverCommand(extensionPath: string, settings: ExtensionSettings
   // In VS Code, execPath is the editor's Electron binary: ELECTRON_RUN_AS_NODE makes it a plain Node.
   return {
     command: runtime.execPath,
-    args: [join(extensionPath, SERVER_FOLDER, SERVER_ENTRY), 'lsp', '--stdio'],
+    args: [join(extensionPath, SERVER_FOLDER, SERVER_ENTRY), '--stdio'],
     options: { env: { ...runtime.env, ELECTRON_RUN_AS_NODE: '1' }, shell: false },
   };
 }
 
-/** The `initializationOptions` the server reads its settings from (packages/cli/src/lsp/server.ts: `{dataset}`). */
-export function initializationOptions(settings: ExtensionSettings): { dataset?: string } {
+/** The `initializationOptions` the server reads its settings from (@logfilter/language-server: `{dataset, docsBaseUrl}`). */
+export function initializationOptions(settings: ExtensionSettings): { dataset?: string; docsBaseUrl?: string } {
   const dataset = settings.dataset?.trim();
-  return dataset ? { dataset } : {};
+  const docsBaseUrl = settings.docsBaseUrl?.trim();
+  return { ...(dataset ? { dataset } : {}), ...(docsBaseUrl ? { docsBaseUrl } : {}) };
 }

@@ -15,6 +15,7 @@ import {
   prettyJson,
   type ValueStyle,
 } from '@logfilter/core';
+import { DEFAULT_DEEP_TOTAL_WORK, DEFAULT_DEEP_WORK } from '@logfilter/solver';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { datasetComment } from '@logfilter/core';
@@ -24,7 +25,7 @@ import { type FileResult, INPUT_RULE, inputsOf, readFiles, reportFiles } from '.
 import { checkJson, scopeOption } from '../filter-json.js';
 import { formatOption, writeReport } from '../report/cli.js';
 import type { ReportDiagnostic, ReportFormat } from '../report/report.js';
-import { jsonencodeExpression } from '../terraform/print.js';
+import { jsonencodeExpression } from '@logfilter/terraform';
 import { runTerraformCheck, type TerraformFlags } from '../terraform/command.js';
 import { withFileArgumentNote } from '../file-argument.js';
 
@@ -42,8 +43,11 @@ interface CompileFlags {
   json?: boolean;
   /** check only: how the diagnostics are reported. */
   format?: ReportFormat;
-  /** check only: the solver's exact lint too. */
+  /** check only: the solver's exact lint too, and its budgets. */
   deep?: boolean;
+  budget?: string;
+  totalBudget?: string;
+  timeout?: string;
 }
 
 /** The options compile and check share. */
@@ -92,9 +96,15 @@ export function registerCompile(program: Command, context: Context): void {
       .option('--terraform <paths...>', 'check the filter of every cloudflare_logpush_job resource in these .tf files or folders')
       .option('--terraform-plan <file>', 'check every cloudflare_logpush_job of a plan in JSON (terraform show -json plan.out > plan.json)')
       .option('--deep', 'also decide never-matches, always-matches and redundant criteria exactly, with the solver (needs z3-solver)')
+      .option('--budget <units>', `with --deep: work budget of each question, in Z3's resource units (default ${DEFAULT_DEEP_WORK})`)
+      .option('--total-budget <units>', `with --deep: work budget of all questions of a filter together (default ${DEFAULT_DEEP_TOTAL_WORK})`)
+      .option('--timeout <seconds>', 'with --deep: wall-clock safety net of each filter, far above what the budgets take (default 120)')
       .addOption(formatOption()),
   )
-    .addHelpText('after', `\n${INPUT_RULE}\nPrints the diagnostics and a summary line on stderr, nothing on stdout (but with --json or --format).`)
+    .addHelpText(
+      'after',
+      `\n${INPUT_RULE}\nPrints the diagnostics and a summary line on stderr, nothing on stdout (but with --json or --format).\nWith --deep, each question the solver did not decide is a note on stderr (note[undecided]) with its range and why;\nnotes do not change the exit code (0 for a filter without errors).`,
+    )
     .action(
       context.action((positionals: string[], flags: CompileFlags & { fromJson?: boolean; terraform?: string[]; terraformPlan?: string }) => {
         const first = positionals.length > 0 ? positionals.join(' ') : undefined;
@@ -135,6 +145,7 @@ function compileSource(
   flags: CompileFlags,
   mode: 'compile' | 'check',
 ): { result: CompileResult; exit: number; dataset?: Dataset } {
+  const { io } = context;
   // -d wins over the file's own `# dataset: NAME` first line.
   const dataset = flags.dataset !== undefined ? context.dataset(flags.dataset) : commentedDataset(context, source.text);
   // An unknown dataset is a usage error (exit 2) wherever it is named; named in the file, it is shown at its place there.
@@ -150,7 +161,7 @@ function compileSource(
   });
   // Assigned, not spread: a spread would build the filter object that the result builds only when read.
   const result = compiled;
-  result.diagnostics = withFileArgumentNote(context.io, compiled.diagnostics, inline, mode);
+  result.diagnostics = withFileArgumentNote(io, compiled.diagnostics, inline, mode);
   return { result, exit: result.ok ? EXIT_OK : EXIT_INVALID, dataset };
 }
 
@@ -159,28 +170,76 @@ async function runDeep(context: Context, inputs: ReturnType<typeof inputsOf>, fl
   const { io } = context;
   const sources = inputs.files ? readFiles(io, inputs.files) : [readSource(io, inputs.inline, undefined)];
   const results: FileResult[] = [];
+  let undecided = 0;
+  let byBudget = false;
   for (const source of sources) {
     const { result, exit, dataset } = compileSource(context, source, inputs.inline, flags, 'check');
-    if (result.ok && dataset) await addDeepLint(io, source, dataset, result);
+    if (result.ok && dataset) {
+      const deep = await addDeepLint(io, source, dataset, result, flags);
+      undecided += deep.undecided;
+      byBudget ||= deep.byBudget;
+    }
     results.push({ source, result, exit, output: undefined });
   }
-  if (results.length > 1) return reportFiles(context, results, flags, 'check', machineOutput);
+  const undecidedLine = () => {
+    if (undecided > 0)
+      io.stderr.write(
+        `deep: ${undecided} question${undecided === 1 ? '' : 's'} not decided (notes above)${byBudget ? ': --budget and --total-budget raise the work budgets' : ''}\n`,
+      );
+  };
+  if (results.length > 1) {
+    const reported = reportFiles(context, results, flags, 'check', machineOutput);
+    undecidedLine();
+    return reported;
+  }
   const [{ source, result, exit }] = results;
   const reported = report(context, source, flags, 'check', result);
+  undecidedLine();
   return exit === EXIT_USAGE ? exit : reported;
 }
 
-/** The solver's warnings beside the quick rules' (one of each at a place); the quick rules alone, with a note, when z3-solver is absent. */
-async function addDeepLint(io: Io, source: Source, dataset: Dataset, result: CompileResult): Promise<void> {
-  const { deepLint } = await import('../diff/deep-lint.js');
-  const { SolverMissing } = await import('../diff/solve.js');
+/**
+ * The solver's warnings beside the quick rules' (one of each at a place), and a note on stderr for
+ * each question it did not decide, with its range; the quick rules alone, with a note, when
+ * z3-solver is absent. Returns how many questions were not decided.
+ */
+async function addDeepLint(
+  io: Io,
+  source: Source,
+  dataset: Dataset,
+  result: CompileResult,
+  flags: CompileFlags,
+): Promise<{ undecided: number; byBudget: boolean }> {
+  const { deepLint, SolverMissing } = await import('@logfilter/solver');
+  const { solverMissingMessage, solverProgress, solverSeconds, solverUnits } = await import('../diff/exits.js');
+  const options = {
+    work: flags.budget === undefined ? undefined : solverUnits(flags.budget, '--budget'),
+    totalWork: flags.totalBudget === undefined ? undefined : solverUnits(flags.totalBudget, '--total-budget'),
+    totalSafetyMs: flags.timeout === undefined ? undefined : solverSeconds(flags.timeout, '--timeout'),
+  };
+  const progress = solverProgress('check --deep', io.stderr);
   try {
     const seen = new Set(result.diagnostics.map((d) => `${d.code}@${d.range.start.offset}:${d.range.end.offset}`));
-    const deep = (await deepLint(source.text, dataset)).filter((d) => !seen.has(`${d.code}@${d.range.start.offset}:${d.range.end.offset}`));
-    result.diagnostics = [...result.diagnostics, ...deep].sort((a, b) => a.range.start.offset - b.range.start.offset);
+    const deep = await deepLint(source.text, dataset, { ...options, onProgress: progress.update }).finally(progress.stop);
+    const added = deep.diagnostics.filter((d) => !seen.has(`${d.code}@${d.range.start.offset}:${d.range.end.offset}`));
+    result.diagnostics = [...result.diagnostics, ...added].sort((a, b) => a.range.start.offset - b.range.start.offset);
+    const where = source.name === undefined || source.name === '<stdin>' ? '' : `${source.name}:`;
+    const asked = { 'never-matches': 'whether any record passes it', 'always-matches': 'whether every record passes it', redundant: 'whether it is redundant' };
+    const said = new Set<string>();
+    for (const note of deep.undecided) {
+      const { start, end } = note.range;
+      const place = `${where}${start.line}:${start.column}-${end.line}:${end.column} '${note.text}'`;
+      // A constant outside the model leaves every question of its part undecided for one reason: said once.
+      const what = note.limit === 'not-modelled' ? `not modelled: ${note.reason}` : `not decided ${asked[note.question]}: ${note.reason}`;
+      if (said.has(`${place}\n${what}`)) continue;
+      said.add(`${place}\n${what}`);
+      io.stderr.write(`note[undecided]: ${place}: ${what}\n`);
+    }
+    return { undecided: deep.undecided.length, byBudget: deep.undecided.some((note) => note.limit !== 'not-modelled') };
   } catch (error) {
     if (!(error instanceof SolverMissing)) throw error;
-    io.stderr.write(`logfilter: note: --deep checked with the quick rules only: ${error.message}\n`);
+    io.stderr.write(`logfilter: note: --deep checked with the quick rules only: ${solverMissingMessage('check --deep')}\n`);
+    return { undecided: 0, byBudget: false };
   }
 }
 

@@ -24,7 +24,10 @@ export function registerEmulator(program: Command, context: Context): void {
     .option('--port <n>', 'the port to listen on (0 picks a free one)', '8787')
     .option('--state <file>', 'keep the state in this JSON file (read at start, rewritten atomically after each change)')
     .option('--max-custom-fields <n>', `most custom fields a zone takes (default: ${DEFAULT_MAX_CUSTOM_FIELDS})`)
-    .option('--replay <file>', 'live logs (Instant Logs): stream the records of this NDJSON file, in order, to each session (default: generated records)')
+    .option(
+      '--replay <file>',
+      'live logs (Instant Logs): stream the records of this NDJSON file, in order (a new session starts where the replay has got to, as a live stream starts from now; default: generated records)',
+    )
     .option(
       '--replay-rate <n>',
       'live logs: records per second (default: as fast as the client reads for --replay; generated records come at a steady pace, shown at start)',

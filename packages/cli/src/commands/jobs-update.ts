@@ -5,7 +5,7 @@
  * After the PUT the job is read back to verify the change held (see the api's job-update.ts).
  */
 import { mergeChange, updateJob, type Job, type JobChange } from '@logfilter/api';
-import { checkJobs, compile, type Diagnostic, type JobScope } from '@logfilter/core';
+import { checkJobs, compile, outputOptionFromText, type Diagnostic, type JobScope } from '@logfilter/core';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { EXIT_INVALID, EXIT_OK, readSource, UsageError } from '../io.js';
@@ -113,13 +113,9 @@ export function outputOptionsOf(pairs: readonly string[] = []): Record<string, u
   return options;
 }
 
-/** A value as JSON wants it: numbers for sample_rate, booleans for the CVE flag, lists for field_names; empty removes. */
+/** A value as JSON wants it, by core's conversion (numbers for sample_rate, ...); empty removes the option. */
 function optionValue(key: string, text: string): unknown {
-  if (text === '') return null;
-  if (key === 'sample_rate' && /^\d*\.?\d+$/.test(text)) return Number(text);
-  if (key === 'CVE-2021-44228' && (text === 'true' || text === 'false')) return text === 'true';
-  if (key === 'field_names') return text.split(',').map((name) => name);
-  return text;
+  return text === '' ? null : outputOptionFromText(key, text);
 }
 
 /** Compiles --filter/--filter-file against the job's dataset into `change`; undefined (after printing) on errors. */

@@ -23,7 +23,7 @@ import { outputOptionsOf, registerJobsUpdate } from './jobs-update.js';
 import { addScopeOptions, datasetInScope, scopeOf, type ScopeFlags } from '../job-scope.js';
 import { Option, type Command } from 'commander';
 import type { Context } from '../context.js';
-import { EXIT_INVALID, EXIT_OK, readSource, UsageError, type Io } from '../io.js';
+import { EXIT_INVALID, EXIT_OK, type Io, readSource, UsageError } from '../io.js';
 import { addServiceOptions, collect, collectList, formatRequests, printReported, runService, serviceClient, type ServiceFlags } from '../service.js';
 
 interface CreateFlags extends ServiceFlags, ScopeFlags {
@@ -139,7 +139,9 @@ async function create(program: Command, context: Context, flags: CreateFlags): P
   } else {
     const job = result.job!;
     if (result.recovered)
-      io.stderr.write(`note: the answer to the create was lost; job ${job.id} with this name and destination was found, so it was not sent again\n`);
+      io.stderr.write(
+        `note: the answer to the create was lost; job ${job.id}, holding this name, destination and every other member sent (filter, options), was found, so it was not sent again\n`,
+      );
     io.stdout.write(`created job ${job.id} '${job.name ?? ''}' (${job.dataset ?? dataset.name}) -> ${job.destination_conf}\n`);
   }
   return EXIT_OK;

@@ -1,4 +1,4 @@
-/** `logfilter lsp`: the language server for editors, over standard input and output. */
+/** `logfilter lsp`: the language server for editors (@logfilter/language-server), over standard input and output. */
 import { DEFAULT_DATASET } from '@logfilter/core';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
@@ -17,12 +17,11 @@ export function registerLsp(program: Command, context: Context): void {
 }
 
 async function run(context: Context, flags: LspFlags): Promise<number> {
-  const { io } = context;
   // Resolved before the server starts, so that a bad --dataset or --catalog is a usage error on stderr.
   const defaultDataset = context.dataset(flags.dataset);
   // Loaded here, not at the top: the protocol library would cost every other command's start-up.
-  const { startLanguageServer } = await import('../lsp/server.js');
-  startLanguageServer({ catalog: context.catalog(), defaultDataset, input: io.stdin.stream(), output: io.stdout.stream(), errors: io.stderr, exit: io.exit });
+  const { runStdioServer } = await import('@logfilter/language-server');
+  runStdioServer({ catalog: context.catalog(), defaultDataset, program: 'logfilter lsp' });
   // The server ends the process itself: on `exit` (0 after `shutdown`, else 1), when its input closes (1),
   // or when a message header loses the framing (1, saying why on stderr).
   return new Promise<number>(() => {});

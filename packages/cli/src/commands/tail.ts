@@ -1,9 +1,12 @@
 /**
  * `logfilter tail`: a zone's HTTP requests live (Instant Logs) through a filter checked as `jobs
  * create` checks it, printed as NDJSON lines as received or as a table, until --max records,
- * --duration, Ctrl-C or the end of the stream; how many records came is said on stderr at the end.
+ * --duration, Ctrl-C or the end of the stream; how many records came is said on stderr at the end
+ * (with --count, on stdout instead, and only when the stream ended without a failure). The service
+ * has no position to resume from, so a session that has to be created again loses what happened in
+ * between: that gap is said on stderr, and with --json also as a `{"gap": ...}` line among the records.
  */
-import type { InstantLogsInput, StreamEvent } from '@logfilter/api';
+import { STREAM_DEFAULTS, type InstantLogsInput, type StreamEvent } from '@logfilter/api';
 import { buildLogpullOptions, checkLogpullOptions, compile, hasErrors, type Dataset } from '@logfilter/core';
 import { Option, type Command } from 'commander';
 import type { Context } from '../context.js';
@@ -33,7 +36,19 @@ interface TailFlags extends ServiceFlags {
   duration?: string;
   format: (typeof FORMATS)[number];
   count?: boolean;
+  idleTimeout?: string;
 }
+
+/** What `tail --help` says of the service's stream, after the options. */
+const STREAM_HELP = `
+The stream: a dropped connection is opened again with back-off; after ${STREAM_DEFAULTS.maxReconnects} reconnect attempts
+in a row that fail, tail ends with exit 2 (a connection that stayed open ${STREAM_DEFAULTS.stableMs / 1000} s resets the count).
+A 429 or 503 upgrade answer's Retry-After is waited out (at most ${STREAM_DEFAULTS.retryAfterMaxMs / 60_000} minutes). A connection on
+which nothing is heard for --idle-timeout seconds (pings are sent every half of it) is opened again.
+Messages over ${STREAM_DEFAULTS.maxMessageBytes / 1024 / 1024} MiB are refused. The service offers no position to resume from:
+a session that has expired is created again and streams from then on, so what the zone logged in
+between is lost. That gap is said on stderr ("logfilter: gap: ..."), and with --json also as a
+line {"gap":{"from":...,"to":...,"reason":...}} among the records.`;
 
 export function registerTail(program: Command, context: Context): void {
   const command = program
@@ -47,7 +62,12 @@ export function registerTail(program: Command, context: Context): void {
     .option('--max <n>', 'stop after N records')
     .option('--duration <seconds>', 'stop after this many seconds')
     .addOption(new Option('--format <format>', 'ndjson: each record as received; table: columns of the fields').choices([...FORMATS]).default('ndjson'))
-    .option('--count', 'print only how many records came, not the records');
+    .option('--count', 'print only how many records came (on stdout, when the stream ended without a failure), not the records')
+    .option(
+      '--idle-timeout <seconds>',
+      `reconnect when nothing (no record, no answer to a ping) is heard for this long (default: ${STREAM_DEFAULTS.idleTimeoutMs / 1000})`,
+    )
+    .addHelpText('after', STREAM_HELP);
   addServiceOptions(command, { dryRun: true }).action(
     context.action((filter: string | undefined, flags: TailFlags) => runService(context.io, flags, () => tail(program, context, filter, flags))),
   );
@@ -57,7 +77,8 @@ async function tail(program: Command, context: Context, filter: string | undefin
   const { io } = context;
   const sample = flags.sample === undefined ? 1 : parsePositiveInt(flags.sample, '--sample');
   const max = flags.max === undefined ? undefined : parsePositiveInt(flags.max, '--max');
-  const duration = flags.duration === undefined ? undefined : seconds(flags.duration);
+  const duration = flags.duration === undefined ? undefined : seconds(flags.duration, '--duration');
+  const idleTimeoutMs = flags.idleTimeout === undefined ? undefined : seconds(flags.idleTimeout, '--idle-timeout') * 1000;
   const fields = flags.fields ?? DEFAULT_TAIL_FIELDS;
   if (fields.length === 0) throw new UsageError('--fields names no field: give field names, comma-separated');
   const dataset = datasetInScope(context, 'http_requests', scopeOf({ zone: flags.zone }));
@@ -81,18 +102,28 @@ async function tail(program: Command, context: Context, filter: string | undefin
   const stopListening = io.onInterrupt(onSignal);
   const timer = duration === undefined ? undefined : setTimeout(() => stop.abort(), duration * 1000);
   const print = printer(context, flags, fields);
+  const gapMarks = flags.json === true && !flags.count && flags.format === 'ndjson';
+  const onEvent = (event: StreamEvent) => {
+    report(io, event);
+    if (event.kind === 'gap' && gapMarks)
+      io.stdout.write(`${JSON.stringify({ gap: { from: event.from.toISOString(), to: event.to.toISOString(), reason: event.reason } })}\n`);
+  };
   let seen = 0;
+  let failed = true;
   try {
-    for await (const line of client.instantLogs.stream(flags.zone, input, { signal: stop.signal, onEvent: (event) => report(io, event) })) {
+    for await (const line of client.instantLogs.stream(flags.zone, input, { signal: stop.signal, onEvent, idleTimeoutMs })) {
       seen++;
       if (!flags.count) await print(line.text, line.record);
       if (max !== undefined && seen >= max) break;
     }
+    failed = false;
   } finally {
     stopListening();
     clearTimeout(timer);
-    if (flags.count) io.stdout.write(`${seen}\n`);
-    io.stderr.write(`logfilter: ${seen} record${seen === 1 ? '' : 's'}\n`);
+    // --count's number goes to stdout, alone, and only for a stream that ended well: on a failure
+    // stdout carries the error (with --json, one object), and the partial count is said on stderr.
+    if (flags.count && !failed) io.stdout.write(`${seen}\n`);
+    else io.stderr.write(`logfilter: ${seen} record${seen === 1 ? '' : 's'}${failed ? ' before the failure' : ''}\n`);
   }
   return EXIT_OK;
 }
@@ -135,23 +166,37 @@ function printer(context: Context, flags: TailFlags, fields: readonly string[]):
   let table: LiveTable | undefined;
   return async (_text, record) => {
     if (!table) {
-      table = new LiveTable(fields, context.colorFor(io.stdout), io.stdout.columns ?? 120);
+      table = new LiveTable(fields, context.colorFor(io.stdout), terminalWidth(io));
       await write(table.header());
     }
     await write(table.row(record));
   };
 }
 
+/** The width the table fits: the terminal's, or `COLUMNS` when set; undefined when piped (nothing is cut then). */
+function terminalWidth(io: Io): number | undefined {
+  if (io.stdout.isTTY && io.stdout.columns) return io.stdout.columns;
+  const columns = Number(io.env.COLUMNS);
+  return Number.isInteger(columns) && columns > 0 ? columns : undefined;
+}
+
 /** What the stream says besides records, on stderr. */
 function report(io: Io, event: StreamEvent): void {
   if (event.kind === 'reconnecting')
     io.stderr.write(`logfilter: ${event.reason}; reconnecting in ${(event.delayMs / 1000).toFixed(1)} s (attempt ${event.attempt})\n`);
-  else if (event.kind === 'recreating') io.stderr.write(`logfilter: the session is gone (${event.reason}); creating a new one\n`);
+  else if (event.kind === 'recreating')
+    io.stderr.write(
+      `logfilter: the session is gone (${event.reason}); creating a new one${event.delayMs > 0 ? ` in ${(event.delayMs / 1000).toFixed(1)} s (attempt ${event.attempt})` : ''}\n`,
+    );
+  else if (event.kind === 'gap')
+    io.stderr.write(
+      `logfilter: gap: records logged from ${event.from.toISOString()} to ${event.to.toISOString()} were not received (${event.reason}; the service has no position to resume from)\n`,
+    );
   else if (event.kind === 'malformed') io.stderr.write(`logfilter: a message that is not a JSON record was skipped\n`);
 }
 
-function seconds(text: string): number {
+function seconds(text: string, option: string): number {
   const value = Number(text);
-  if (!/^\d+(\.\d+)?$/.test(text) || value <= 0) throw new UsageError(`--duration takes a number of seconds above 0, not '${text}'`);
+  if (!/^\d+(\.\d+)?$/.test(text) || value <= 0) throw new UsageError(`${option} takes a number of seconds above 0, not '${text}'`);
   return value;
 }

@@ -3,8 +3,8 @@ import type { Context } from '../context.js';
 import { parsePositiveInt, UsageError } from '../io.js';
 import { writeReport } from '../report/cli.js';
 import { type ReportFormat, reportExitCode } from '../report/report.js';
-import { checkTerraform, type TerraformReport } from './check.js';
-import { checkTerraformPlan } from './plan.js';
+import { checkTerraform, checkTerraformPlan, type TerraformReport } from '@logfilter/terraform';
+import { readPlanFile, readTerraformFiles, terraformInput } from './read.js';
 
 export interface TerraformFlags {
   terraform?: string[];
@@ -34,10 +34,11 @@ export function runTerraformCheck(context: Context, filter: string | undefined, 
     maxBytes: flags.maxBytes === undefined ? undefined : parsePositiveInt(flags.maxBytes, '--max-bytes'),
     maxOperators: flags.maxOperators === undefined ? undefined : parsePositiveInt(flags.maxOperators, '--max-operators'),
   };
+  const plan = flags.terraformPlan;
   const report =
-    flags.terraformPlan !== undefined
-      ? checkTerraformPlan(context.io, flags.terraformPlan, options)
-      : checkTerraform(context.io, flags.terraform ?? [], options);
+    plan !== undefined
+      ? terraformInput(() => checkTerraformPlan(readPlanFile(context.io, plan), options))
+      : checkTerraform(readTerraformFiles(context.io, flags.terraform ?? []), options);
   return writeTerraformReport(context, report, flags);
 }
 

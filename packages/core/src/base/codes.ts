@@ -113,3 +113,15 @@ export const DIAGNOSTIC_CODES = [
 ] as const;
 
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
+
+/**
+ * The documentation site's address. Each diagnostic code has a page at `<base>/diagnostics/<code>`
+ * (`diagnosticPage`), which front ends link to: the language server's `codeDescription.href`, and
+ * SARIF's `helpUri` and the CLI's output in time. Front ends let the user give another base.
+ */
+export const DOCS_BASE_URL = 'https://logfilter.dev/docs';
+
+/** The address of a diagnostic code's page under `base` (a trailing `/` on `base` is not doubled). */
+export function diagnosticPage(code: string, base: string = DOCS_BASE_URL): string {
+  return `${base.replace(/\/+$/, '')}/diagnostics/${encodeURIComponent(code)}`;
+}

@@ -19,6 +19,12 @@ export const INPUT_LIMITS = {
   jobs: 2 * MB,
   /** One Terraform file: check --terraform. */
   terraform: 2 * MB,
+  /**
+   * A Terraform plan in JSON: check --terraform-plan, diff of plans. A plan holds every resource of
+   * the workspace with its values before and after (a large workspace's runs to tens of MB); read
+   * whole, it costs about 10 times its size in memory.
+   */
+  plan: 64 * MB,
   /** Custom-field rules: custom-fields check and set. */
   rules: 1 * MB,
   /** A field catalog: --catalog. */
@@ -35,6 +41,7 @@ const WHAT: Record<InputKind, string> = {
   json: 'filter JSON',
   jobs: 'a jobs file',
   terraform: 'a Terraform file',
+  plan: 'a Terraform plan in JSON',
   rules: 'custom-field rules',
   catalog: 'a catalog file',
 };
@@ -68,6 +75,8 @@ export function inputTooLarge(kind: InputKind, bytes: number | undefined, name?:
     hint:
       kind === 'filter' || kind === 'json'
         ? 'a filter the service takes is at most 1000 bytes of JSON: is this the right input?'
-        : `logfilter reads ${WHAT[kind]} of up to ${shown(limit)}: is this the right file? Split it if it really is this large`,
+        : kind === 'plan'
+          ? `logfilter reads ${WHAT[kind]} of up to ${shown(limit)}: is this the right file? For a larger workspace, plan only the jobs (terraform plan -target=cloudflare_logpush_job.NAME ...) or check the .tf files with --terraform`
+          : `logfilter reads ${WHAT[kind]} of up to ${shown(limit)}: is this the right file? Split it if it really is this large`,
   };
 }

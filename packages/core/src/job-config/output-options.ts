@@ -106,6 +106,29 @@ export function checkFieldName(name: string, pointer: string, dataset: Dataset, 
   );
 }
 
+/**
+ * The conversion table: each logpull option with an output_options equivalent, and the member it
+ * becomes. Every front end converts through this table and `outputOptionFromText`, never its own copy.
+ */
+export const LOGPULL_TO_OUTPUT_OPTION = {
+  fields: 'field_names',
+  timestamps: 'timestamp_format',
+  sample: 'sample_rate',
+  'CVE-2021-44228': 'CVE-2021-44228',
+} as const satisfies Record<string, (typeof OUTPUT_OPTION_KEYS)[number]>;
+
+/**
+ * An output_options member's JSON value from text (a logpull option's value, or a command line's
+ * `KEY=VALUE`): field_names a comma-separated list, sample_rate a number, CVE-2021-44228 a boolean, the
+ * rest strings. Text that is not such a value is kept as text, so the checks name it.
+ */
+export function outputOptionFromText(key: string, text: string): unknown {
+  if (key === 'field_names') return text === '' ? [] : text.split(',');
+  if (key === 'sample_rate') return /^\d*\.?\d+$/.test(text) ? Number(text) : text;
+  if (key === 'CVE-2021-44228') return text === 'true' ? true : text === 'false' ? false : text;
+  return text;
+}
+
 export interface ConvertResult {
   ok: boolean;
   output_options: OutputOptions;
@@ -114,21 +137,21 @@ export interface ConvertResult {
 }
 
 /**
- * The `output_options` object equivalent to a `logpull_options` string: fields -> field_names,
- * sample -> sample_rate, timestamps -> timestamp_format, the CVE flag as a boolean.
+ * The `output_options` object equivalent to a `logpull_options` string, by LOGPULL_TO_OUTPUT_OPTION:
+ * fields -> field_names, sample -> sample_rate, timestamps -> timestamp_format, the CVE flag as a boolean.
  */
 export function convertLogpullOptions(text: string, dataset?: Dataset): ConvertResult {
   const report = DiagnosticBag.forJson();
   const converted: OutputOptions = {};
   const query = text.includes('?') ? text.slice(text.indexOf('?') + 1) : text;
   for (const option of parseLogpullOptions(query)) {
-    const value = option.value ?? '';
-    if (option.key === 'fields') converted.field_names = value === '' ? [] : value.split(',');
-    else if (option.key === 'timestamps') converted.timestamp_format = value;
-    else if (option.key === 'sample') converted.sample_rate = /^\d*\.?\d+$/.test(value) ? Number(value) : (value as unknown as number);
-    else if (option.key === 'CVE-2021-44228') converted['CVE-2021-44228'] = value === 'true' ? true : value === 'false' ? false : (value as unknown as boolean);
+    const member = Object.hasOwn(LOGPULL_TO_OUTPUT_OPTION, option.key)
+      ? LOGPULL_TO_OUTPUT_OPTION[option.key as keyof typeof LOGPULL_TO_OUTPUT_OPTION]
+      : undefined;
+    // Text that does not convert is kept as text, for checkOutputOptionsInto to name below.
+    if (member !== undefined) (converted as Record<string, unknown>)[member] = outputOptionFromText(member, option.value ?? '');
     else if (option.key !== '') {
-      const guess = closest(option.key, ['fields', 'timestamps', 'sample', 'CVE-2021-44228']);
+      const guess = closest(option.key, Object.keys(LOGPULL_TO_OUTPUT_OPTION));
       report.error(
         'unknown-option',
         '',
