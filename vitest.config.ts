@@ -22,8 +22,11 @@ const FULL = [
   'packages/playground/test/playground.test.ts',
   // The language server spoken to over stdio by a process of its own.
   'test/lsp/{code-actions,dataset-choice,documents,protocol,server}.test.ts',
-  // The bundle as a file, the shells' completion, the README's examples run by bash.
-  'test/cli/{bundle,completion,readme-examples}.test.ts',
+  // The bundle as a file, the shells' completion, the README's examples run by bash, the solver's
+  // progress line on a terminal made by `script`.
+  'test/cli/{bundle,completion,readme-examples,solver-progress}.test.ts',
+  // diff beside CPU busy loops: it loads the machine on purpose.
+  'test/cli/diff-load.test.ts',
 ];
 
 /**
