@@ -19,14 +19,13 @@ const FULL = [
   'test/roundtrip/evaluate.test.ts',
   // Neovim, the VS Code package, and the playground in Chromium.
   'test/editors/**/*.test.ts',
-  'packages/playground/test/playground.test.ts',
+  'packages/playground/test/**/*.test.ts',
   // The language server spoken to over stdio by a process of its own.
   'test/lsp/{code-actions,dataset-choice,documents,protocol,server}.test.ts',
-  // The bundle as a file, the shells' completion, the README's examples run by bash, the solver's
-  // progress line on a terminal made by `script`.
-  'test/cli/{bundle,completion,readme-examples,solver-progress}.test.ts',
-  // diff beside CPU busy loops: it loads the machine on purpose.
-  'test/cli/diff-load.test.ts',
+  // The bundle as a file, the shells' completion, the README's examples run by bash.
+  'test/cli/{bundle,completion,readme-examples}.test.ts',
+  // The solver beside busy loops, its progress on a terminal (script), lines of up to 100 MB.
+  'test/cli/{diff-load,solver-progress,long-lines}.test.ts',
 ];
 
 /**

@@ -24,10 +24,12 @@ describe('logfilter diff', () => {
     );
   });
 
-  it('prints { relation, witnesses } with --json, numbers with every digit', async () => {
+  it('prints { relation, witnesses } in the envelope with --json, numbers with every digit', async () => {
     const result = await runCli(['diff', 'ClientASN eq 18446744073709551615', 'ClientASN geq 18446744073709551614', '--json']);
     expect(result.code).toBe(1);
-    expect(result.stdout).toBe('{"relation":"new-wider","witnesses":[{"record":{"ClientASN":18446744073709551614},"old":false,"new":true}]}\n');
+    expect(result.stdout).toBe(
+      '{"ok":true,"command":"diff","exitCode":1,"relation":"new-wider","witnesses":[{"record":{"ClientASN":18446744073709551614},"old":false,"new":true}],"diagnostics":[]}\n',
+    );
   });
 
   it('reads a JSON filter, a job and files, and standard input for one side', async () => {
@@ -39,7 +41,7 @@ describe('logfilter diff', () => {
     const text = join(dir, 'new.lf');
     writeFileSync(text, '# dataset: dns_logs\nQueryName in (a.example, b.example)\n');
     const fromFiles = await runCli(['diff', job, '-', '-d', 'dns_logs', '--json'], { input: 'QueryName in (a.example, b.example)' });
-    expect(JSON.parse(fromFiles.stdout)).toEqual({ relation: 'new-wider', witnesses: [{ record: { QueryName: 'b.example' }, old: false, new: true }] });
+    expect(JSON.parse(fromFiles.stdout)).toMatchObject({ relation: 'new-wider', witnesses: [{ record: { QueryName: 'b.example' }, old: false, new: true }] });
     const json = await runCli(['diff', '{"where":{"key":"BotScore","operator":"lt","value":30}}', 'BotScore leq 29']);
     expect(json.code).toBe(0);
   });
@@ -53,7 +55,7 @@ describe('logfilter diff', () => {
     const datasets = await runCli([
       'diff',
       '{"dataset":"dns_logs","filter":"{\\"where\\":{\\"key\\":\\"QueryName\\",\\"operator\\":\\"eq\\",\\"value\\":\\"a\\"}}"}',
-      'BotScore lt 3',
+      '# dataset: http_requests\nBotScore lt 3',
     ]);
     expect([datasets.code, datasets.stderr]).toEqual([2, expect.stringContaining('different datasets')]);
   });

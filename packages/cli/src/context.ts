@@ -9,7 +9,9 @@ import {
   type DatasetResolution,
   type JobScope,
 } from '@logfilter/core';
+import type { Command } from 'commander';
 import { type Io, type Output, readTextFile, UsageError } from './io.js';
+import { failureOutcome, OUTPUT_FORMATS, type Outcome, type OutputFormat, present, setRunningCommand } from './outcome.js';
 import type { ReportDiagnostic } from './report/types.js';
 import { useColor } from './terminal.js';
 
@@ -61,11 +63,31 @@ export class Context {
     return resolved.dataset;
   }
 
-  /** Wraps a command action that returns its exit code. */
-  action<A extends unknown[]>(run: (...args: A) => number | Promise<number>): (...args: A) => Promise<void> {
+  /**
+   * Wraps a command action. One that returns an Outcome has it presented here, in the format its
+   * options ask for (`--json`, `--format`); one that returns a number has written its output itself.
+   * With `--json`, a usage or I/O error is the envelope too (in text it goes on to main, which says it).
+   */
+  action<A extends unknown[]>(run: (...args: A) => number | Outcome | Promise<number | Outcome>): (...args: A) => Promise<void> {
     return async (...args: A) => {
-      this.exitCode = await run(...args);
+      const command = args[args.length - 1] as Command;
+      const format = outputFormat(command.opts());
+      setRunningCommand(this.io, commandPath(command));
+      let answer: number | Outcome;
+      try {
+        answer = await run(...args);
+      } catch (error) {
+        if (!(error instanceof UsageError) || format !== 'json') throw error;
+        answer = failureOutcome(error);
+      }
+      this.exitCode = typeof answer === 'number' ? answer : this.present(commandPath(command), answer, format);
     };
+  }
+
+  /** Writes an outcome (stdout for machine formats, stderr for diagnostics in text); returns its exit code. */
+  present(command: string, outcome: Outcome, format: OutputFormat): number {
+    // Asked only when there is something to colour: a clean compile stays free of the terminal check.
+    return present(command, outcome, format, this.io, () => format === 'text' && this.colorFor(this.io.stderr));
   }
 
   colorFor(stream: Output): boolean {
@@ -76,4 +98,18 @@ export class Context {
     if (diagnostics.length === 0) return;
     this.io.stderr.write(`${renderDiagnostics(diagnostics, text, { fileName, color: this.colorFor(this.io.stderr) })}\n`);
   }
+}
+
+/** The format a command's options ask for: `--json` is `--format json`. */
+export function outputFormat(options: { json?: boolean; format?: string }): OutputFormat {
+  if (options.json) return 'json';
+  // A command's --format of its own (tail's ndjson and table) is about its records, not its outcome.
+  return OUTPUT_FORMATS.includes(options.format as OutputFormat) ? (options.format as OutputFormat) : 'text';
+}
+
+/** The command's words after `logfilter`: `check`, `jobs overlap`. */
+export function commandPath(command: Command): string {
+  const words: string[] = [];
+  for (let at: Command | null = command; at?.parent; at = at.parent) words.unshift(at.name());
+  return words.join(' ');
 }

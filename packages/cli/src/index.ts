@@ -9,5 +9,5 @@ export {
   type ReportFormat,
   type Rendered,
 } from './report/report.js';
-export { formatOption, writeReport } from './report/cli.js';
+export { formatOption } from './options.js';
 export { EXIT_INTERNAL, EXIT_INVALID, EXIT_OK, EXIT_USAGE, InputOverLimit, type Input, type Io, type Output, processIo } from './io.js';

@@ -25,8 +25,10 @@ export class UsageError extends Error {
 
 export interface Source {
   text: string;
-  /** For code frames: the path, `<stdin>`, or undefined for text given inline. */
+  /** For code frames: the path, `<stdin>`, or undefined (or a label such as diff's `OLD`) for text given inline. */
   name?: string;
+  /** The argument, when the text was given inline: then no file is reported. */
+  inline?: string;
 }
 
 /**

@@ -3,7 +3,7 @@ import { DEFAULT_BASE_URL, DEFAULT_PRODUCT_SEGMENT, ENV } from '@logfilter/api';
 import { escapeControlCharacters } from '@logfilter/core';
 import { Command, CommanderError } from 'commander';
 import { registerCatalog } from './commands/catalog.js';
-import { machineFailure, registerCompile } from './commands/compile.js';
+import { registerCompile } from './commands/compile.js';
 import { registerCustomFields } from './commands/custom-fields.js';
 import { registerEmulator } from './commands/emulator.js';
 import { registerJobs } from './commands/jobs.js';
@@ -19,6 +19,7 @@ import { registerCompletion } from './commands/completion.js';
 import { addHelpTexts, helpWidth } from './help.js';
 import { Context, type GlobalOptions } from './context.js';
 import { EXIT_INTERNAL, EXIT_USAGE, type Io, processIo, UsageError } from './io.js';
+import { failureOutcome, present } from './outcome.js';
 import { version } from './version.js';
 
 type Register = (program: Command, context: Context) => void;
@@ -108,12 +109,17 @@ export async function main(argv: string[], io: Io): Promise<number> {
 }
 
 function failure(io: Io, error: unknown, argv: string[]): number {
+  const json = argv.includes('--json') || argv.some((word, i) => word === '--format=json' || (word === '--format' && argv[i + 1] === 'json'));
   if (error instanceof CommanderError) {
-    // Help and version exit 0; commander has printed its message already.
-    return error.exitCode === 0 ? 0 : EXIT_USAGE;
+    // Help and version exit 0; commander has printed its message already (on stderr), and with --json the envelope says it too.
+    if (error.exitCode === 0) return 0;
+    const message = error.message.replace(/^error: /, '');
+    if (json) present(commandWord(argv) ?? '', failureOutcome({ message, code: 'usage' }), 'json', io);
+    return EXIT_USAGE;
   }
   if (error instanceof UsageError) {
-    if (argv.includes('--json')) io.stdout.write(`${JSON.stringify(machineFailure(error))}\n`);
+    // Outside an action (the catalog read before the command ran): the envelope names the command word.
+    if (json) present(commandWord(argv) ?? '', failureOutcome(error), 'json', io);
     else io.stderr.write(`logfilter: ${escapeControlCharacters(error.message)}\n${error.hint ? `  = hint: ${error.hint}\n` : ''}`);
     return error.exitCode;
   }

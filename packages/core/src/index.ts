@@ -23,7 +23,7 @@ export {
   type Severity,
   type Span,
 } from './base/diagnostics.js';
-export { exactRecordParser, parseJsonExact, INT64_MIN, type ExactNumber } from './base/exact-numbers.js';
+export { exactRecordParser, parseJsonExact, stringifyExact, INT64_MIN, type ExactNumber } from './base/exact-numbers.js';
 // Strict JSON that keeps each value's place (by JSON Pointer): for tools that point into JSON inputs.
 export { childPointer, readJson, type JsonReadResult } from './base/json-source.js';
 export { escapeControlCharacters, renderDiagnostic, renderDiagnostics, type RenderableDiagnostic, type RenderOptions } from './base/codeframe.js';

@@ -13,7 +13,6 @@ import {
   type Diagnostic,
   type FilterJson,
   type JobScope,
-  parseJsonExact,
   resolveDataset,
   diagnosticAt,
   NOWHERE,
@@ -91,8 +90,7 @@ export function readJobs(found: ReadonlyArray<{ job: Record<string, unknown>; po
         result.problems.push({ label: `${label} filter`, text: filter, diagnostics: read.diagnostics });
         continue;
       }
-      // Read from the JSON text, so integers past 2^53 keep every digit.
-      compiled = parseJsonExact(read.json!) as FilterJson;
+      compiled = read.filter;
     }
     const destination = destinationPlace(job.destination_conf);
     result.jobs.push({ label, id: job.id, name, dataset: resolved.dataset, destination, filter: compiled });

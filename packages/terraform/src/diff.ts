@@ -6,17 +6,7 @@
  * through). The comparison of two filters' meaning is the caller's, passed in as `compare`: this
  * package holds no solver.
  */
-import {
-  type Catalog,
-  type Dataset,
-  decompile,
-  type Diagnostic,
-  diagnosticAt,
-  type FilterJson,
-  NOWHERE,
-  parseJsonExact,
-  resolveDataset,
-} from '@logfilter/core';
+import { type Catalog, type Dataset, decompile, type Diagnostic, diagnosticAt, type FilterJson, NOWHERE, resolveDataset } from '@logfilter/core';
 import type { TerraformJob } from './check.js';
 
 /** How two filters' sets of records relate, as a comparison by meaning answers. */
@@ -144,7 +134,7 @@ function datasetOf(job: TerraformJob, catalog: Catalog, problems: TerraformProbl
 function filterOf(job: TerraformJob, dataset: Dataset, catalog: Catalog, problems: TerraformProblem[]): FilterJson | undefined | null {
   if (job.filter === undefined) return undefined;
   const read = decompile(job.filter, { dataset, catalog });
-  if (read.ok) return parseJsonExact(read.json!) as FilterJson;
+  if (read.ok) return read.filter;
   problems.push({ name: `${job.file} ${job.address} filter`, text: job.filter, diagnostics: read.diagnostics });
   return null;
 }

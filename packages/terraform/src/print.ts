@@ -15,6 +15,8 @@ function printValue(value: unknown, depth: number): string {
   if (Array.isArray(value)) return printTuple(value, depth);
   if (value !== null && typeof value === 'object') return printObject(value as Record<string, unknown>, depth);
   if (typeof value === 'string') return hclString(value);
+  // An exact integer past 2^53 (a bigint in the filter object): HCL numbers keep every digit.
+  if (typeof value === 'bigint') return value.toString();
   return JSON.stringify(value);
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
+import { writeEnvelope } from '../outcome.js';
 import { EXIT_OK } from '../io.js';
 import { addServiceOptions, runService, serviceClient, type ServiceFlags } from '../service.js';
 import { addScopeOptions, datasetInScope, scopeOf, type ScopeFlags } from '../job-scope.js';
@@ -32,7 +33,7 @@ async function pull(program: Command, context: Context, flags: PullFlags): Promi
     .map(([name, description]) => ({ name, type: 'unknown', description: String(description ?? '') }));
   const extra = dataset.fields.filter((field) => !(field.name in served)).map((field) => field.name);
   if (flags.json) {
-    io.stdout.write(`${JSON.stringify({ ok: true, dataset: dataset.id, served: Object.keys(served).length, missing, extra })}\n`);
+    writeEnvelope(io, EXIT_OK, { dataset: dataset.id, served: Object.keys(served).length, missing, extra });
     return EXIT_OK;
   }
   for (const field of missing)

@@ -2,6 +2,7 @@
 import { destinationProblem, diagnosticAt, NOWHERE } from '@logfilter/core';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
+import { writeEnvelope } from '../outcome.js';
 import { EXIT_INVALID, EXIT_OK, type Io } from '../io.js';
 import { addServiceOptions, formatRequests, printReported, runService, serviceClient, type ServiceFlags } from '../service.js';
 import { addScopeOptions, scopeOf, type ScopeFlags } from '../job-scope.js';
@@ -33,7 +34,7 @@ function refusedLocally(io: Io, flags: DestinationFlags): number | undefined {
   const problem = destinationProblem(flags.destination);
   if (!problem) return undefined;
   const diagnostic = diagnosticAt(NOWHERE, 'invalid-destination', problem.message, { hint: problem.hint, pointer: '/destination_conf' });
-  if (flags.json) io.stdout.write(`${JSON.stringify({ ok: false, error: { kind: 'invalid', message: 'nothing was sent' }, diagnostics: [diagnostic] })}\n`);
+  if (flags.json) writeEnvelope(io, EXIT_INVALID, { error: { kind: 'invalid', message: 'nothing was sent' } }, [diagnostic]);
   else printReported(io, [diagnostic]);
   return EXIT_INVALID;
 }
@@ -43,7 +44,7 @@ async function ownership(io: Io, program: Command, flags: DestinationFlags): Pro
   if (refused !== undefined) return refused;
   const { client, requests } = serviceClient(io, program, flags);
   const challenge = await client.logpush.requestOwnership(scopeOf(flags).ref, flags.destination);
-  if (flags.json) io.stdout.write(`${JSON.stringify({ ok: true, challenge: challenge ?? null, ...(flags.dryRun ? { requests } : {}) })}\n`);
+  if (flags.json) writeEnvelope(io, EXIT_OK, { challenge: challenge ?? null, ...(flags.dryRun ? { requests } : {}) });
   else if (!challenge) io.stdout.write(`${formatRequests(requests)}\ndry run: nothing was sent\n`);
   else
     io.stdout.write(
@@ -57,7 +58,7 @@ async function validate(io: Io, program: Command, flags: DestinationFlags): Prom
   if (refused !== undefined) return refused;
   const { client } = serviceClient(io, program, flags);
   const result = await client.logpush.validateDestination(scopeOf(flags).ref, flags.destination);
-  if (flags.json) io.stdout.write(`${JSON.stringify({ ok: result.valid, ...result })}\n`);
+  if (flags.json) writeEnvelope(io, result.valid ? EXIT_OK : EXIT_INVALID, { ...result, ok: result.valid });
   // The service's no is a refusal: on stderr, nothing on stdout.
   else
     (result.valid ? io.stdout : io.stderr).write(

@@ -9,10 +9,11 @@ import { findJobs, readJson } from '@logfilter/core';
 import { DEFAULT_SAFETY_MS, DEFAULT_WORK, type JobPair, type ReadJobs } from '@logfilter/solver';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import { EXIT_UNDECIDED, solverBudget, solverErrors, solverProgress } from '../diff/exits.js';
-import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, type Io, readTextFile, UsageError } from '../io.js';
+import { type Located, type Outcome, RawJson } from '../outcome.js';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, readTextFile, UsageError } from '../io.js';
 import { addScopeOptions, type ScopeFlags, scopeOf } from '../job-scope.js';
-import { addServiceOptions, printReported, runService, type ServiceFlags, serviceClient } from '../service.js';
+import { addServiceOptions, runService, type ServiceFlags, serviceClient } from '../service.js';
+import { EXIT_UNDECIDED, solverBudget, solverErrors, solverProgress } from '../diff/exits.js';
 
 interface OverlapFlags extends ServiceFlags, ScopeFlags {
   file?: string;
@@ -40,7 +41,7 @@ export function registerJobsOverlap(program: Command, group: Command, context: C
     .action(context.action((flags: OverlapFlags) => runService(context.io, flags, () => overlap(program, context, flags))));
 }
 
-async function overlap(program: Command, context: Context, flags: OverlapFlags): Promise<number> {
+async function overlap(program: Command, context: Context, flags: OverlapFlags): Promise<Outcome> {
   const { io } = context;
   const budget = solverBudget({ budget: flags.solverBudget, timeout: flags.solverTimeout }, { budget: '--solver-budget', timeout: '--solver-timeout' });
   const { readJobs, comparePairs } = await import('@logfilter/solver');
@@ -66,55 +67,55 @@ async function overlap(program: Command, context: Context, flags: OverlapFlags):
       { catalog: context.catalog(), scope: scope.kind, all: flags.all },
     );
   }
-  // Each job that cannot be read is reported once, here (on stderr; with --json in `diagnostics`), and left out.
-  if (!flags.json) {
-    for (const problem of read.problems) {
-      if (problem.text === '') printReported(io, problem.diagnostics);
-      else context.printDiagnostics(problem.diagnostics, problem.text, problem.label);
-    }
-  }
-  const progress = solverProgress('jobs overlap', io.stderr);
+  // Each job that cannot be read is reported once, in the outcome's diagnostics (framed in its job's
+  // text for people), and left out: the others are still compared.
+  const problems: Located[] = read.problems.flatMap((problem) =>
+    problem.diagnostics.map((diagnostic) => ({
+      // `job` names the job it is about in the JSON answer (the code frame names it for people).
+      diagnostic: { ...diagnostic, job: problem.label } as typeof diagnostic,
+      source: problem.text === '' ? undefined : { text: problem.text, name: problem.label, inline: problem.label },
+    })),
+  );
+  const progress = solverProgress('jobs overlap');
   const pairs = await solverErrors(() => comparePairs(read.jobs, { ...budget, onProgress: progress.update }).finally(progress.stop), 'jobs overlap');
   const overlapping = pairs.filter((pair) => pair.overlap.overlaps === true);
   const undecided = pairs.filter((pair) => pair.overlap.overlaps === 'undecided');
-  if (flags.json) printJson(io, pairs, read);
-  else printText(io, overlapping, undecided, pairs.length, read);
-  if (read.problems.length > 0) return EXIT_USAGE;
-  if (overlapping.length > 0) return EXIT_INVALID;
-  return undecided.length > 0 ? EXIT_UNDECIDED : EXIT_OK;
+  const exitCode = read.problems.length > 0 ? EXIT_USAGE : overlapping.length > 0 ? EXIT_INVALID : undecided.length > 0 ? EXIT_UNDECIDED : EXIT_OK;
+  return { exitCode, diagnostics: problems, result: () => resultJson(pairs, read), ...overlapText(overlapping, undecided, pairs.length, read) };
 }
 
-function jobJson(job: JobPair['a']): string {
-  return `{"id":${JSON.stringify(job.id ?? null)},"name":${JSON.stringify(job.name ?? null)}}`;
+function jobJson(job: JobPair['a']): Record<string, unknown> {
+  return { id: job.id ?? null, name: job.name ?? null };
 }
 
-function printJson(io: Io, pairs: JobPair[], read: ReadJobs): void {
+/** The envelope with the pairs; exit as the run exits. */
+/** The command's members of the JSON envelope; a witness record goes in as written, with every digit of its numbers. */
+function resultJson(pairs: JobPair[], read: ReadJobs): Record<string, unknown> {
   // The record's line is JSON already, with every digit of its numbers: it goes in as written.
-  const entry = ({ a, b, overlap }: JobPair) =>
-    `{"jobs":[${jobJson(a)},${jobJson(b)}],"dataset":${JSON.stringify(a.dataset.name)},"destination":${JSON.stringify(a.destination)}${
-      overlap.witness ? `,"record":${overlap.witness}` : ''
-    }${overlap.reason ? `,"reason":${JSON.stringify(overlap.reason)}` : ''}}`;
+  const entry = ({ a, b, overlap }: JobPair) => ({
+    jobs: [jobJson(a), jobJson(b)],
+    dataset: a.dataset.name,
+    destination: a.destination,
+    ...(overlap.witness && { record: new RawJson(overlap.witness) }),
+    ...(overlap.reason && { reason: overlap.reason }),
+  });
   const overlapping = pairs.filter((pair) => pair.overlap.overlaps === true).map(entry);
   const undecided = pairs.filter((pair) => pair.overlap.overlaps === 'undecided').map(entry);
-  // A job that cannot be read: its diagnostics, each with the job it is about (`job`) and, for a filter, the filter's text.
-  const diagnostics = read.problems.flatMap((problem) =>
-    problem.diagnostics.map((diagnostic) => JSON.stringify({ job: problem.label, ...(problem.text === '' ? {} : { text: problem.text }), ...diagnostic })),
-  );
-  io.stdout.write(
-    `{"ok":${read.problems.length === 0},"jobs":${read.jobs.length},"skipped":${read.skipped},"unreadable":${read.problems.length},"compared":${pairs.length},"overlaps":[${overlapping.join(',')}],"undecided":[${undecided.join(',')}],"diagnostics":[${diagnostics.join(',')}]}\n`,
-  );
+  return { jobs: read.jobs.length, skipped: read.skipped, unreadable: read.problems.length, compared: pairs.length, overlaps: overlapping, undecided };
 }
 
-function printText(io: Io, overlapping: JobPair[], undecided: JobPair[], compared: number, read: ReadJobs): void {
+function overlapText(overlapping: JobPair[], undecided: JobPair[], compared: number, read: ReadJobs): { stdout: string; stderr: string } {
+  let stdout = '';
+  let stderr = '';
   for (const { a, b, overlap } of overlapping) {
-    io.stdout.write(`${a.label} and ${b.label} (${a.dataset.name}, ${a.destination}) both deliver:\n${overlap.witness}\n`);
+    stdout += `${a.label} and ${b.label} (${a.dataset.name}, ${a.destination}) both deliver:\n${overlap.witness}\n`;
   }
-  for (const { a, b, overlap } of undecided)
-    io.stdout.write(`${a.label} and ${b.label} (${a.dataset.name}, ${a.destination}): undecided (${overlap.reason})\n`);
+  for (const { a, b, overlap } of undecided) stdout += `${a.label} and ${b.label} (${a.dataset.name}, ${a.destination}): undecided (${overlap.reason})\n`;
   const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const skipped = read.skipped > 0 ? `, ${plural(read.skipped, 'disabled job')} left out (--all includes them)` : '';
   const unreadable = read.problems.length > 0 ? `, ${plural(read.problems.length, 'job')} that could not be read left out` : '';
   const verdict =
     overlapping.length > 0 ? `${plural(overlapping.length, 'pair')} of jobs overlap` : undecided.length > 0 ? 'no overlap found' : 'no jobs overlap';
-  io.stderr.write(`${verdict}: ${plural(compared, 'pair')} compared among ${plural(read.jobs.length, 'job')}${skipped}${unreadable}\n`);
+  stderr += `${verdict}: ${plural(compared, 'pair')} compared among ${plural(read.jobs.length, 'job')}${skipped}${unreadable}\n`;
+  return { stdout, stderr };
 }

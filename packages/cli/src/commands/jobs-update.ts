@@ -6,10 +6,12 @@
  */
 import { mergeChange, updateJob, type Job, type JobChange } from '@logfilter/api';
 import { checkJobs, compile, outputOptionFromText, type Diagnostic, type JobScope } from '@logfilter/core';
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
+import { keyValue } from '../options.js';
 import type { Context } from '../context.js';
+import { writeEnvelope } from '../outcome.js';
 import { EXIT_INVALID, EXIT_OK, readSource, UsageError } from '../io.js';
-import { addServiceOptions, collect, collectList, formatRequests, printReported, runService, serviceClient, type ServiceFlags } from '../service.js';
+import { addServiceOptions, collectList, formatRequests, printReported, runService, serviceClient, type ServiceFlags } from '../service.js';
 import { addScopeOptions, scopeOf, type ScopeFlags } from '../job-scope.js';
 
 interface UpdateFlags extends ServiceFlags, ScopeFlags {
@@ -22,7 +24,7 @@ interface UpdateFlags extends ServiceFlags, ScopeFlags {
   name?: string;
   destination?: string;
   fields?: string[];
-  outputOption?: string[];
+  outputOption?: Array<[string, string]>;
 }
 
 export function registerJobsUpdate(program: Command, group: Command, context: Context): void {
@@ -38,7 +40,12 @@ export function registerJobsUpdate(program: Command, group: Command, context: Co
       .option('--name <name>', 'the new job name')
       .option('--destination <conf>', 'the new destination_conf')
       .option('--fields <names>', 'output_options.field_names, comma-separated (repeatable)', collectList)
-      .option('--output-option <key=value>', 'one output option, e.g. timestamp_format=rfc3339 or sample_rate=0.1; KEY= removes it (repeatable)', collect),
+      .addOption(
+        new Option(
+          '--output-option <key=value>',
+          'one output option, e.g. timestamp_format=rfc3339 or sample_rate=0.1; KEY= removes it (repeatable)',
+        ).argParser(keyValue),
+      ),
     { dryRun: true },
   ).action(context.action((flags: UpdateFlags) => runService(context.io, flags, () => update(program, context, flags))));
 
@@ -63,18 +70,14 @@ async function update(program: Command, context: Context, flags: UpdateFlags): P
   const checked = checkJobs({ ...current, ...mergeChange(current, change) }, { scope: scope.kind, catalog: context.catalog() });
   const problems = checked.diagnostics.filter((d) => d.severity === 'error' && changedMember(d.pointer ?? '', change));
   if (problems.length > 0) {
-    if (flags.json)
-      io.stdout.write(
-        `${JSON.stringify({ ok: false, error: { kind: 'invalid', message: 'the change is not valid; nothing was sent' }, diagnostics: problems })}\n`,
-      );
+    if (flags.json) writeEnvelope(io, EXIT_INVALID, { error: { kind: 'invalid', message: 'the change is not valid; nothing was sent' } }, problems);
     else printReported(io, problems);
     return EXIT_INVALID;
   }
   const result = await updateJob(client.jobs, scope.ref, flags.id, change);
   if (flags.json) {
     const { job, body, attempts, legacy, superseded, notes } = result;
-    const report = { ok: true, job: job ?? null, body, attempts, legacy: legacy ?? null, superseded, notes, ...(result.dryRun ? { requests } : {}) };
-    io.stdout.write(`${JSON.stringify(report)}\n`);
+    writeEnvelope(io, EXIT_OK, { job: job ?? null, body, attempts, legacy: legacy ?? null, superseded, notes, ...(result.dryRun ? { requests } : {}) });
   } else if (result.dryRun) {
     for (const note of result.notes) io.stderr.write(`note (dry run, not sent): ${note}\n`);
     io.stdout.write(`${formatRequests(requests)}\ndry run: nothing was sent\n`);
@@ -103,13 +106,10 @@ function changeOf(flags: UpdateFlags): JobChange {
 }
 
 /** `--output-option KEY=VALUE`s as an output_options object (an empty value is null: remove it). */
-export function outputOptionsOf(pairs: readonly string[] = []): Record<string, unknown> {
+export function outputOptionsOf(pairs: ReadonlyArray<readonly [string, string]> = []): Record<string, unknown> {
   const options: Record<string, unknown> = {};
-  for (const pair of pairs) {
-    const equals = pair.indexOf('=');
-    if (equals <= 0) throw new UsageError(`--output-option takes KEY=VALUE, not '${pair}'`);
-    options[pair.slice(0, equals)] = optionValue(pair.slice(0, equals), pair.slice(equals + 1));
-  }
+  // Each KEY=VALUE was split by the option's parser (options.ts).
+  for (const [key, value] of pairs) options[key] = optionValue(key, value);
   return options;
 }
 
@@ -128,10 +128,7 @@ function compileFilterInto(context: Context, flags: UpdateFlags, job: Job, scope
   const result = compile(source.text, { dataset, catalog: context.catalog() });
   if (!flags.json) context.printDiagnostics(result.diagnostics, source.text, source.name ?? 'filter');
   if (!result.ok) {
-    if (flags.json)
-      io.stdout.write(
-        `${JSON.stringify({ ok: false, error: { kind: 'invalid', message: 'the filter has errors; nothing was sent' }, diagnostics: result.diagnostics })}\n`,
-      );
+    if (flags.json) writeEnvelope(io, EXIT_INVALID, { error: { kind: 'invalid', message: 'the filter has errors; nothing was sent' } }, result.diagnostics);
     return undefined;
   }
   change.filter = result.json!;

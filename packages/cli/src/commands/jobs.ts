@@ -22,19 +22,21 @@ import { registerJobsOverlap } from './jobs-overlap.js';
 import { outputOptionsOf, registerJobsUpdate } from './jobs-update.js';
 import { addScopeOptions, datasetInScope, scopeOf, type ScopeFlags } from '../job-scope.js';
 import { Option, type Command } from 'commander';
+import { keyValue } from '../options.js';
 import type { Context } from '../context.js';
-import { EXIT_INVALID, EXIT_OK, type Io, readSource, UsageError } from '../io.js';
-import { addServiceOptions, collect, collectList, formatRequests, printReported, runService, serviceClient, type ServiceFlags } from '../service.js';
+import { writeEnvelope } from '../outcome.js';
+import { EXIT_INVALID, EXIT_OK, readSource, UsageError, type Io } from '../io.js';
+import { addServiceOptions, collectList, formatRequests, printReported, runService, serviceClient, type ServiceFlags } from '../service.js';
 
 interface CreateFlags extends ServiceFlags, ScopeFlags {
   enabled?: boolean;
-  outputOption?: string[];
+  outputOption?: Array<[string, string]>;
   name: string;
   destination: string;
   dataset?: string;
   fields?: string[];
   timestamps?: string;
-  option?: string[];
+  option?: Array<[string, string]>;
   logpullOptions?: string;
   filter?: string;
   filterFile?: string;
@@ -55,12 +57,13 @@ export function registerJobs(program: Command, context: Context): void {
       .option('--dataset <name>', `the dataset (default: ${DEFAULT_DATASET})`)
       .option('--fields <names>', 'the fields to deliver, comma-separated (repeatable)', collectList)
       .addOption(new Option('--timestamps <format>', 'timestamp format of the delivered logs').choices([...TIMESTAMP_FORMATS]))
-      .option('--option <key=value>', 'a further logpull option, e.g. CVE-2021-44228=true (repeatable)', collect)
+      .addOption(new Option('--option <key=value>', 'a further logpull option, e.g. CVE-2021-44228=true (repeatable)').argParser(keyValue))
       .option('--logpull-options <raw>', 'a whole logpull option string, instead of --fields/--timestamps/--option (sent converted into output_options)')
-      .option(
-        '--output-option <key=value>',
-        'an output_options member, e.g. timestamp_format=rfc3339ms (repeatable; beside --fields and --timestamps, for other options)',
-        collect,
+      .addOption(
+        new Option(
+          '--output-option <key=value>',
+          'an output_options member, e.g. timestamp_format=rfc3339ms (repeatable; beside --fields and --timestamps, for other options)',
+        ).argParser(keyValue),
       )
       .option('--filter <text>', 'the filter, in logfilter text')
       .option('--filter-file <path>', 'read the filter from a file (- for standard input)')
@@ -101,8 +104,7 @@ async function create(program: Command, context: Context, flags: CreateFlags): P
     if (filter) context.printDiagnostics(filter.diagnostics, filter.text, filter.name ?? 'filter');
   }
   if (hasErrors(diagnostics)) {
-    if (flags.json)
-      io.stdout.write(`${JSON.stringify({ ok: false, error: { kind: 'invalid', message: 'the job is not valid; nothing was sent' }, diagnostics })}\n`);
+    if (flags.json) writeEnvelope(io, EXIT_INVALID, { error: { kind: 'invalid', message: 'the job is not valid; nothing was sent' } }, diagnostics);
     return EXIT_INVALID;
   }
   const { client, requests } = serviceClient(io, program, flags);
@@ -131,9 +133,7 @@ async function create(program: Command, context: Context, flags: CreateFlags): P
   if (flags.ownershipChallenge !== undefined) await client.logpush.validateOwnership(scope.ref, flags.destination, flags.ownershipChallenge);
   const result = await client.jobs.create(scope.ref, body);
   if (flags.json) {
-    io.stdout.write(
-      `${JSON.stringify({ ok: true, job: result.job ?? null, recovered: result.recovered, diagnostics, ...(flags.dryRun ? { requests } : {}) })}\n`,
-    );
+    writeEnvelope(io, EXIT_OK, { job: result.job ?? null, recovered: result.recovered, ...(flags.dryRun ? { requests } : {}) }, diagnostics);
   } else if (result.dryRun) {
     io.stdout.write(`${formatRequests(requests)}\ndry run: nothing was sent\n`);
   } else {
@@ -152,12 +152,7 @@ function logpullOptionsOf(flags: CreateFlags): string {
   if (flags.logpullOptions !== undefined && built)
     throw new UsageError('give --logpull-options alone, or build the options with --fields, --timestamps and --option, not both');
   if (flags.logpullOptions !== undefined) return flags.logpullOptions;
-  const options = (flags.option ?? []).map((pair): [string, string] => {
-    const equals = pair.indexOf('=');
-    if (equals <= 0) throw new UsageError(`--option takes KEY=VALUE, not '${pair}'`);
-    return [pair.slice(0, equals), pair.slice(equals + 1)];
-  });
-  return buildLogpullOptions({ fields: flags.fields, timestamps: flags.timestamps, options });
+  return buildLogpullOptions({ fields: flags.fields, timestamps: flags.timestamps, options: flags.option ?? [] });
 }
 
 /** The compiled filter with its source, or undefined when no filter is given. */
@@ -188,7 +183,7 @@ async function list(io: Io, program: Command, flags: ServiceFlags & ScopeFlags):
   const { client } = serviceClient(io, program, flags);
   const jobs = await client.jobs.list(scope.ref);
   if (flags.json) {
-    io.stdout.write(`${JSON.stringify({ ok: true, jobs })}\n`);
+    writeEnvelope(io, EXIT_OK, { jobs });
     return EXIT_OK;
   }
   if (jobs.length === 0) io.stdout.write(`${scope.label} has no jobs\n`);
@@ -203,14 +198,15 @@ export function formatJobLine(job: Job): string {
 async function get(io: Io, program: Command, flags: JobFlags): Promise<number> {
   const { client } = serviceClient(io, program, flags);
   const job = await client.jobs.get(scopeOf(flags).ref, flags.id);
-  io.stdout.write(`${flags.json ? JSON.stringify({ ok: true, job }) : JSON.stringify(job, null, 2)}\n`);
+  if (flags.json) writeEnvelope(io, EXIT_OK, { job });
+  else io.stdout.write(`${JSON.stringify(job, null, 2)}\n`);
   return EXIT_OK;
 }
 
 async function remove(io: Io, program: Command, flags: JobFlags): Promise<number> {
   const { client, requests } = serviceClient(io, program, flags);
   const { deleted, recovered } = await client.jobs.delete(scopeOf(flags).ref, flags.id);
-  if (flags.json) io.stdout.write(`${JSON.stringify({ ok: true, deleted, recovered, ...(flags.dryRun ? { requests } : {}) })}\n`);
+  if (flags.json) writeEnvelope(io, EXIT_OK, { deleted, recovered, ...(flags.dryRun ? { requests } : {}) });
   else if (flags.dryRun) io.stdout.write(`${formatRequests(requests)}\ndry run: nothing was sent\n`);
   else {
     if (recovered) io.stderr.write(`note: the answer to the delete was lost; a read afterwards finds no job ${flags.id}, so it is gone\n`);

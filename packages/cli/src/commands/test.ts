@@ -3,12 +3,12 @@
  * and prints the lines it lets through, exactly as read (engines/lines.ts).
  */
 import { existsSync } from 'node:fs';
-import { compile, decompile, DEFAULT_DATASET, type FilterJson, parseJsonExact } from '@logfilter/core';
+import { DEFAULT_DATASET, type FilterJson } from '@logfilter/core';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
+import { checkFilter, exactFilter, readFilter } from '../input.js';
 import { type EngineCounts, MAX_LINE_BYTES } from '../engines/line-reader.js';
-import { withFileArgumentNote } from '../file-argument.js';
-import { EXIT_INVALID, EXIT_OK, type Io, readSource, UsageError } from '../io.js';
+import { EXIT_OK, inCwd, type Io, UsageError } from '../io.js';
 
 interface TestFlags {
   file?: string;
@@ -32,7 +32,7 @@ export function registerTest(program: Command, context: Context): void {
       `NDJSON log lines, optionally gzip-compressed (- for standard input); given again, the next file, read in order; a line longer than ${MAX_LINE_BYTES / 1048576} MiB is skipped and reported`,
       (path: string, paths: string[] | undefined) => [...(paths ?? []), path],
     )
-    .option('-d, --dataset <name>', `dataset whose fields the filter uses (default: ${DEFAULT_DATASET})`)
+    .option('-d, --dataset <name>', `dataset whose fields the filter uses (default: the file's '# dataset:' line, the job's, else ${DEFAULT_DATASET})`)
     .option('--count', 'print `matched N of M` (and `skipped K`) instead of the lines')
     .option('--invert', 'print the lines the filter drops instead')
     .option('--from-json', 'the filter is filter JSON (as a job holds it), not filter text')
@@ -45,9 +45,9 @@ async function run(context: Context, filter: string | undefined, flags: TestFlag
   const { io } = context;
   if (flags.logs.includes('-') && (flags.file === '-' || filter === '-')) throw new UsageError('the filter and the logs cannot both come from standard input');
   if (flags.logs.filter((path) => path === '-').length > 1) throw new UsageError('--logs - (standard input) can be given once');
-  for (const path of flags.logs) refuseUnexpandedPattern(path);
+  for (const path of flags.logs) refuseUnexpandedPattern(io, path);
   const json = compileFilter(context, filter, flags);
-  if (!json) return EXIT_INVALID;
+  if (typeof json === 'number') return json;
   const counts = await runJs(io, json, flags);
   if (flags.count) {
     io.stdout.write(`${flags.invert ? 'dropped' : 'matched'} ${counts.printed} of ${counts.records}\n`);
@@ -62,8 +62,8 @@ async function run(context: Context, filter: string | undefined, flags: TestFlag
  * A quoted pattern (`--logs 'logs/*.ndjson'`) names no file: `test` reads the files it is given and expands
  * nothing. Instead of only "no such file", say how the shell can read them all.
  */
-function refuseUnexpandedPattern(logs: string): void {
-  if (!/[*?[{]/.test(logs) || existsSync(logs)) return;
+function refuseUnexpandedPattern(io: Io, logs: string): void {
+  if (!/[*?[{]/.test(logs) || existsSync(inCwd(io, logs))) return;
   throw new UsageError(
     `cannot read ${logs}: no such file; logfilter test does not expand patterns: ` + `let the shell expand it: cat ${logs} | logfilter test ... --logs -`,
     'io-error',
@@ -101,17 +101,10 @@ async function runJs(io: Io, filter: FilterJson, flags: TestFlags): Promise<Engi
   });
 }
 
-function compileFilter(context: Context, filter: string | undefined, flags: TestFlags): FilterJson | undefined {
-  const { io } = context;
-  const source = readSource(io, filter, flags.file, flags.fromJson ? 'json' : 'filter');
-  const dataset = context.dataset(flags.dataset);
-  if (flags.fromJson) {
-    const result = decompile(source.text, { dataset, catalog: context.catalog(), explicitDataset: flags.dataset !== undefined });
-    context.printDiagnostics(withFileArgumentNote(io, result.diagnostics, filter, 'test --from-json'), source.text, source.name);
-    // Read from the text: its integers past 2^53 are exact (the `filter` object rounds them).
-    return result.ok ? (parseJsonExact(result.json!) as FilterJson) : undefined;
-  }
-  const result = compile(source.text, { dataset });
-  context.printDiagnostics(withFileArgumentNote(io, result.diagnostics, filter, 'test'), source.text, source.name);
-  return result.ok ? (parseJsonExact(result.json!) as FilterJson) : undefined;
+/** The filter, through the input layer (its `# dataset:` line, its job's dataset, -d); its diagnostics shown; a number is the exit code of a filter with errors. */
+function compileFilter(context: Context, filter: string | undefined, flags: TestFlags): FilterJson | number {
+  const source = readFilter(context.io, { inline: filter, file: flags.file, form: flags.fromJson ? 'json' : 'text' });
+  const checked = checkFilter(context, source, flags, { command: flags.fromJson ? 'test --from-json' : 'test' });
+  context.present('test', { exitCode: checked.exitCode, diagnostics: checked.diagnostics }, 'text');
+  return exactFilter(checked) ?? checked.exitCode;
 }

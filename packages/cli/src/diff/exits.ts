@@ -4,7 +4,7 @@
  * progress line on a terminal.
  */
 import { type Budget, type Progress, SolverMissing, WitnessBug } from '@logfilter/solver';
-import { type Output, UsageError } from '../io.js';
+import { UsageError } from '../io.js';
 
 /** Exit code of a question the solver did not decide within its budget. */
 export const EXIT_UNDECIDED = 3;
@@ -23,11 +23,11 @@ export function solverUnits(text: string, option: string): number {
   return Math.round(units);
 }
 
-/** The budget of each question from `--budget UNITS` and `--timeout SECONDS` (or the options named). */
-export function solverBudget(flags: { budget?: string; timeout?: string }, names = { budget: '--budget', timeout: '--timeout' }): Budget {
+/** The budget of each question from `--budget UNITS` and `--timeout SECONDS` (or the options named; a number is milliseconds its option's parser made). */
+export function solverBudget(flags: { budget?: string; timeout?: string | number }, names = { budget: '--budget', timeout: '--timeout' }): Budget {
   return {
     work: flags.budget === undefined ? undefined : solverUnits(flags.budget, names.budget),
-    safetyMs: flags.timeout === undefined ? undefined : solverSeconds(flags.timeout, names.timeout),
+    safetyMs: flags.timeout === undefined ? undefined : typeof flags.timeout === 'number' ? flags.timeout : solverSeconds(flags.timeout, names.timeout),
   };
 }
 
@@ -59,7 +59,7 @@ const SPINNER = ['|', '/', '-', '\\'];
  * (never on a pipe or in a file) and only once a run has lasted a second: a spinner, the step and
  * what is being asked. `update` takes the solver's progress reports; `stop` clears the line.
  */
-export function solverProgress(command: SolverCommand, stream: Output): { update(progress: Progress): void; stop(): void } {
+export function solverProgress(command: SolverCommand, stream: NodeJS.WriteStream = process.stderr): { update(progress: Progress): void; stop(): void } {
   if (!stream.isTTY) return { update() {}, stop() {} };
   const started = Date.now();
   let last: Progress | undefined;

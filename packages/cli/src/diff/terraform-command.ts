@@ -7,8 +7,8 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { INPUT_LIMITS } from '@logfilter/core';
 import type { Context } from '../context.js';
-import { EXIT_INVALID, EXIT_OK, inCwd, type Io, readTextFile, UsageError } from '../io.js';
-import { printReported } from '../service.js';
+import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, inCwd, type Io, readTextFile, UsageError } from '../io.js';
+import { type Outcome, RawJson } from '../outcome.js';
 import {
   type CompareFilters,
   diffTerraform as diffJobs,
@@ -80,7 +80,7 @@ export async function diffTerraform(
   paths: [string, string],
   kinds: [TerraformKind, TerraformKind],
   options: { json: boolean } & Budget,
-): Promise<number> {
+): Promise<Outcome> {
   const { io } = context;
   const read = (path: string, kind: TerraformKind): TerraformJob[] =>
     kind === 'plan' ? terraformInput(() => plannedTerraformJobs(readPlanFile(io, path))) : terraformInput(() => terraformJobs(readTerraformFiles(io, [path])));
@@ -90,53 +90,50 @@ export async function diffTerraform(
   const compare: CompareFilters = (a, b, dataset) => compareFilters(a, b, dataset, { work: options.work, safetyMs: options.safetyMs });
   const diff = await solverErrors(() => diffJobs(older, newer, { catalog: context.catalog(), compare }));
   if (diff.problems.length > 0) {
-    for (const problem of diff.problems) {
-      if (problem.text === '') printReported(io, problem.diagnostics);
-      else context.printDiagnostics(problem.diagnostics, problem.text, problem.name);
-    }
-    throw new UsageError(
-      `${diff.problems.length} job${diff.problems.length === 1 ? '' : 's'} could not be read: fix ${diff.problems.length === 1 ? 'it' : 'them'} first`,
-      'invalid-job',
+    // Each job that could not be read, framed in its file; in JSON, the envelope with the diagnostics.
+    const message = `${diff.problems.length} job${diff.problems.length === 1 ? '' : 's'} could not be read: fix ${diff.problems.length === 1 ? 'it' : 'them'} first`;
+    const diagnostics = diff.problems.flatMap((problem) =>
+      problem.diagnostics.map((diagnostic) => ({ diagnostic, source: problem.text === '' ? undefined : { text: problem.text, name: problem.name } })),
     );
+    return { exitCode: EXIT_USAGE, result: { jobs: [], error: { kind: 'invalid-job', message } }, diagnostics, stderr: `logfilter: ${message}\n` };
   }
-  if (options.json) printJson(io, diff.changes);
-  else printText(io, diff.changes);
-  if (diff.changes.some((change) => change.change === 'changed' || change.change === 'added' || change.change === 'removed')) return EXIT_INVALID;
-  return diff.changes.some((change) => change.change === 'undecided') ? EXIT_UNDECIDED : EXIT_OK;
+  const exitCode = diff.changes.some((change) => change.change === 'changed' || change.change === 'added' || change.change === 'removed')
+    ? EXIT_INVALID
+    : diff.changes.some((change) => change.change === 'undecided')
+      ? EXIT_UNDECIDED
+      : EXIT_OK;
+  return { exitCode, result: { jobs: diff.changes.map(changeJson) }, ...changesText(diff.changes) };
 }
 
-function printText(io: Io, changes: JobChange[]): void {
+function changesText(changes: JobChange[]): { stdout: string; stderr: string } {
+  let stdout = '';
   for (const change of changes) {
     if (change.change === 'added' || change.change === 'removed') {
-      io.stdout.write(`${change.address}: ${change.change}\n`);
+      stdout += `${change.address}: ${change.change}\n`;
       continue;
     }
     if (change.change === 'same' && change.reason === SAME_TEXT) {
-      io.stdout.write(`${change.address}: unchanged (${SAME_TEXT})\n`);
+      stdout += `${change.address}: unchanged (${SAME_TEXT})\n`;
       continue;
     }
     const says = change.change === 'same' ? 'same meaning' : change.relation ? CHANGE[change.relation] : change.change;
-    io.stdout.write(`${change.address}: ${says}${change.reason ? ` (${change.reason})` : ''}\n`);
-    for (const witness of change.witnesses ?? []) {
-      io.stdout.write(`  only ${witness.old ? 'OLD' : 'NEW'} lets this record through: ${witness.line}\n`);
-    }
+    stdout += `${change.address}: ${says}${change.reason ? ` (${change.reason})` : ''}\n`;
+    for (const witness of change.witnesses ?? []) stdout += `  only ${witness.old ? 'OLD' : 'NEW'} lets this record through: ${witness.line}\n`;
   }
   const count = (kind: JobChange['change']) => changes.filter((change) => change.change === kind).length;
   const parts = (['changed', 'added', 'removed', 'same', 'undecided'] as const)
     .filter((kind) => count(kind) > 0)
     .map((kind) => `${count(kind)} ${kind === 'same' ? 'unchanged' : kind}`);
-  io.stderr.write(`${changes.length} job${changes.length === 1 ? '' : 's'}: ${parts.join(', ')}\n`);
+  return { stdout, stderr: `${changes.length} job${changes.length === 1 ? '' : 's'}: ${parts.join(', ')}\n` };
 }
 
-function printJson(io: Io, changes: JobChange[]): void {
-  // A witness's line is JSON already, with every digit of its numbers: it goes in as written.
-  const entries = changes.map((change) => {
-    const members = [`"address":${JSON.stringify(change.address)}`, `"change":${JSON.stringify(change.change)}`];
-    if (change.relation) members.push(`"relation":${JSON.stringify(change.relation)}`);
-    if (change.witnesses)
-      members.push(`"witnesses":[${change.witnesses.map((witness) => `{"record":${witness.line},"old":${witness.old},"new":${witness.new}}`).join(',')}]`);
-    if (change.reason) members.push(`"reason":${JSON.stringify(change.reason)}`);
-    return `{${members.join(',')}}`;
-  });
-  io.stdout.write(`{"jobs":[${entries.join(',')}]}\n`);
+/** One job's change in JSON: a witness's line is JSON already, with every digit of its numbers, and goes in as written. */
+function changeJson(change: JobChange): Record<string, unknown> {
+  return {
+    address: change.address,
+    change: change.change,
+    ...(change.relation && { relation: change.relation }),
+    ...(change.witnesses && { witnesses: change.witnesses.map((witness) => ({ record: new RawJson(witness.line), old: witness.old, new: witness.new })) }),
+    ...(change.reason && { reason: change.reason }),
+  };
 }

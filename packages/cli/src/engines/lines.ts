@@ -28,7 +28,7 @@ const PARALLEL_FROM = 16 * 1024 * 1024;
 const RANGE_BYTES = 8 * 1024 * 1024;
 
 export interface LinesRun {
-  /** Standard input (for `-`), output, and the folder a relative path is read from. */
+  /** Standard input (for `-`), the output streams, and the folder a relative path is read from. */
   io: Io;
   /** File paths, or - for standard input, read in this order. */
   logs: string[];
@@ -45,8 +45,7 @@ export interface LinesRun {
 
 /** Runs the filter over every line of the logs; what was let through is on stdout, skipped lines on stderr. */
 export async function runLines(run: LinesRun): Promise<EngineCounts> {
-  const { io } = run;
-  const reporter = new SkipReporter(io, run.listMalformed ?? true);
+  const reporter = new SkipReporter(run.io.stderr, run.listMalformed ?? true);
   const threads = Math.max(1, run.threads ?? availableParallelism());
   const total: EngineCounts = { records: 0, printed: 0, skipped: 0 };
   const add = (counts: EngineCounts) => {
@@ -54,14 +53,15 @@ export async function runLines(run: LinesRun): Promise<EngineCounts> {
     total.printed += counts.printed;
     total.skipped += counts.skipped;
   };
-  // Relative paths from io.cwd: the worker threads open them too.
-  const files = run.logs
-    .map((path) => (path === '-' ? path : inCwd(io, path)))
-    .map((path) => ({ path, ...(path === '-' ? { gzip: false, size: undefined } : inspectLogs(path)) }));
+  // Workers open files themselves: each path is made absolute (from the run's folder); messages name it as given.
+  const files = run.logs.map((given) => {
+    const path = given === '-' ? given : inCwd(run.io, given);
+    return { path, name: given === '-' ? '<stdin>' : given, ...(given === '-' ? { gzip: false, size: undefined } : inspectLogs(path)) };
+  });
   let pool: WorkerPool | undefined;
   try {
     for (let i = 0; i < files.length; ) {
-      const { path, gzip, size } = files[i];
+      const { path, name, gzip, size } = files[i];
       if (threads > 1 && path !== '-' && !gzip && size !== undefined && size >= PARALLEL_FROM) {
         // One large plain file: its ranges, side by side.
         pool ??= new WorkerPool(run, threads);
@@ -88,8 +88,8 @@ export async function runLines(run: LinesRun): Promise<EngineCounts> {
         i = batch;
         continue;
       }
-      const { stream } = await openLogs(path, () => io.stdin.stream() as Readable);
-      add(await runStream(stream, path === '-' ? '<stdin>' : path, run, reporter, gzip ? undefined : size));
+      const { stream } = await openLogs(path, run.io.stdin.stream() as Readable);
+      add(await runStream(stream, name, run, reporter, gzip ? undefined : size));
       i++;
     }
   } finally {
@@ -103,14 +103,14 @@ class SkipReporter {
   private seen = 0;
 
   constructor(
-    private readonly io: Io,
+    private readonly stderr: Output,
     private readonly list: boolean,
   ) {}
 
   report(name: string, lineNumber: number, reason: string): void {
     this.seen++;
     if (!this.list) return;
-    if (this.seen <= MAX_REPORTED) this.io.stderr.write(`logfilter: ${name}:${lineNumber}: malformed line skipped: ${escapeControlCharacters(reason)}\n`);
+    if (this.seen <= MAX_REPORTED) this.stderr.write(`logfilter: ${name}:${lineNumber}: malformed line skipped: ${escapeControlCharacters(reason)}\n`);
     this.further();
   }
 
@@ -125,7 +125,7 @@ class SkipReporter {
   private further(): void {
     if (this.seen > MAX_REPORTED && !this.noted) {
       this.noted = true;
-      this.io.stderr.write('logfilter: further malformed lines are counted, not shown\n');
+      this.stderr.write('logfilter: further malformed lines are counted, not shown\n');
     }
   }
 
@@ -134,13 +134,12 @@ class SkipReporter {
 
 /** Every line judged on this thread as the stream delivers it; reading pauses while stdout is full, so memory stays flat. */
 function runStream(input: Readable, name: string, run: LinesRun, reporter: SkipReporter, size: number | undefined): Promise<EngineCounts> {
-  const { io } = run;
   let waiting = false;
   const blocks = new OutputBlocks((block) => {
-    if (io.stdout.write(block) || waiting) return;
+    if (run.io.stdout.write(block) || waiting) return;
     waiting = true;
     input.pause();
-    io.stdout.once('drain', () => {
+    run.io.stdout.once('drain', () => {
       waiting = false;
       input.resume();
     });
@@ -178,8 +177,9 @@ class WorkerPool {
     this.stdout = run.io.stdout;
   }
 
-  private readonly progressTo: Output | undefined;
   private readonly stdout: Output;
+
+  private readonly progressTo: Output | undefined;
 
   close(): void {
     for (const worker of this.workers) void worker.terminate();

@@ -8,16 +8,11 @@ import { pipeline, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { UsageError } from '../io.js';
 
-/**
- * The log stream, gunzipped when it starts with the gzip magic bytes (or a file's name ends in .gz);
- * a regular file's size. `-` is `stdin` (the run's standard input; a worker thread reads files only).
- */
-export async function openLogs(path: string, stdin?: () => Readable): Promise<{ stream: Readable; gzip: boolean; size?: number }> {
+/** The log stream (`-`: the given standard input, the process's by default, as in a worker), gunzipped when it starts with the gzip magic bytes (or a file's name ends in .gz); a regular file's size. */
+export async function openLogs(path: string, stdin: Readable = process.stdin): Promise<{ stream: Readable; gzip: boolean; size?: number }> {
   if (path === '-') {
-    if (!stdin) throw new Error('standard input is read on the main thread only');
-    const input = stdin();
-    const head = await peek(input);
-    return isGzip(head) ? { stream: gunzip(input), gzip: true } : { stream: input, gzip: false };
+    const head = await peek(stdin);
+    return isGzip(head) ? { stream: gunzip(stdin), gzip: true } : { stream: stdin, gzip: false };
   }
   const { gzip, size } = inspectLogs(path);
   const stream = createReadStream(path, { highWaterMark: 512 * 1024 });

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { type PathKind, TerraformInputError, type TerraformFile, type TerraformFileSystem, terraformFiles } from '@logfilter/terraform';
 import { inCwd, type Io, readTextFile, UsageError } from '../io.js';
 
-/** Node's file system, as the package's folder search asks it: a relative path from io.cwd. */
-export const nodeFileSystem = (io: Io): TerraformFileSystem => ({
+/** Node's file system, as the package's folder search asks it, with relative paths taken from the run's working folder. */
+const fileSystem = (io: Io): TerraformFileSystem => ({
   kind(path) {
     try {
       const stats = statSync(inCwd(io, path));
@@ -27,7 +27,7 @@ export const nodeFileSystem = (io: Io): TerraformFileSystem => ({
 
 /** The `.tf` files the paths name (folders searched), each read within the Terraform file limit. */
 export function readTerraformFiles(io: Io, paths: readonly string[]): TerraformFile[] {
-  return terraformInput(() => terraformFiles(paths, nodeFileSystem(io))).map((name) => ({ name, text: readTextFile(io, name, 'terraform') }));
+  return terraformInput(() => terraformFiles(paths, fileSystem(io))).map((name) => ({ name, text: readTextFile(io, name, 'terraform') }));
 }
 
 /** A plan in JSON, read within the plan limit (refused by its size before it is read). */
