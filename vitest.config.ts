@@ -30,6 +30,12 @@ const FULL = [
   'test/docs/**/*.test.ts',
 ];
 
+/**
+ * Each test of `full` may take this long: a property run over a SQL engine takes half a minute on a
+ * quiet machine and several on a loaded one, and its verdict must not depend on which.
+ */
+const FULL_TEST_TIMEOUT_MS = 600_000;
+
 export default defineConfig({
   test: {
     testTimeout: 60_000,
@@ -49,6 +55,8 @@ export default defineConfig({
         test: {
           name: 'full',
           include: FULL,
+          testTimeout: FULL_TEST_TIMEOUT_MS,
+          hookTimeout: FULL_TEST_TIMEOUT_MS,
           exclude: ['**/node_modules/**'],
           sequence: { groupOrder: 0 },
         },

@@ -1,4 +1,5 @@
 /** What every command shares: the global options, the catalog, and how results are written. */
+import { cliHint, withCliHint } from './report/advice.js';
 import {
   builtinCatalog,
   parseCatalog,
@@ -61,7 +62,7 @@ export class Context {
   /** The dataset `resolveDataset` finds; an unknown name is a usage error (exit 2). */
   dataset(name: string | undefined): Dataset {
     const resolved = this.resolveDataset(name);
-    if (resolved.error) throw new UsageError(`${resolved.error.message}; ${resolved.error.hint}`, 'unknown-dataset');
+    if (resolved.error) throw new UsageError(`${resolved.error.message}; ${cliHint(resolved.error)}`, 'unknown-dataset');
     return resolved.dataset;
   }
 
@@ -98,7 +99,7 @@ export class Context {
 
   printDiagnostics(diagnostics: readonly ReportDiagnostic[], text: string, fileName?: string): void {
     if (diagnostics.length === 0) return;
-    this.io.stderr.write(`${renderDiagnostics(diagnostics, text, { fileName, color: this.colorFor(this.io.stderr) })}\n`);
+    this.io.stderr.write(`${renderDiagnostics(diagnostics.map(withCliHint), text, { fileName, color: this.colorFor(this.io.stderr) })}\n`);
   }
 }
 

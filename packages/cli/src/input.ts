@@ -7,6 +7,7 @@
  * dataset is one too, at its place (exit 2, as an unknown `-d`). Every command that reads a filter
  * (compile, check, decompile, diff, test, explain, sql, fmt, tail) reads it through this module.
  */
+import { cliHint } from './report/advice.js';
 import {
   compile,
   type CompileOptions,
@@ -174,7 +175,7 @@ function textDataset(context: Context, source: FilterSource, flags: DatasetFlags
   const range = new SourceMap(source.text).range({ start: comment.start, end: comment.end });
   const named = resolveDataset({ dataset: comment.name, catalog: context.catalog() });
   if (named.error) {
-    const hint = `fix the first line, or give the dataset with -d: ${named.error.hint}`;
+    const hint = `fix the first line, or give the dataset with -d: ${cliHint(named.error)}`;
     const problem = diagnosticAt(range, 'unknown-dataset', `${named.error.message}, named by the '# dataset:' line`, { hint });
     return { dataset: undefined, origin: 'dataset-line', problem, exitCode: EXIT_USAGE };
   }

@@ -1,4 +1,5 @@
 /** Reading inputs and the exit-code contract: 0 ok, 1 the input has errors, 2 usage or I/O, 70 internal error. */
+import { cliHint } from './report/advice.js';
 import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { isatty } from 'node:tty';
@@ -200,8 +201,8 @@ function readBounded(fd: number, limit: number): Buffer {
 
 /** An input over its limit: exit 1 (the input is refused), or 2 for configuration (a catalog). */
 function tooLarge(kind: InputKind, bytes: number | undefined, name: string): UsageError {
-  const { message, hint } = inputTooLarge(kind, bytes, name);
-  return new UsageError(message, 'input-too-large', kind === 'catalog' ? EXIT_USAGE : EXIT_INVALID, hint);
+  const words = inputTooLarge(kind, bytes, name);
+  return new UsageError(words.message, 'input-too-large', kind === 'catalog' ? EXIT_USAGE : EXIT_INVALID, cliHint(words));
 }
 
 /** The filter text (or filter JSON) from the argument or from `-f PATH` (`-`, as either, for stdin); exactly one of them. */

@@ -5,6 +5,7 @@
  * success and on failure, is the envelope of packages/cli/schema/envelope.schema.json:
  * `{ok, command, exitCode, diagnostics, ...the command's own members}`.
  */
+import { withCliHint } from './report/advice.js';
 import { DOCS_BASE_URL, NOWHERE, renderDiagnostic } from '@logfilter/core';
 import { codePage } from './docs/docs-url.js';
 import { EXIT_USAGE, type Io, type Source } from './io.js';
@@ -63,8 +64,15 @@ export function hasErrors(diagnostics: readonly Located[] | undefined): boolean 
 /** The members every answer has: a command's own members never replace them. */
 const ENVELOPE_MEMBERS = new Set(['ok', 'command', 'exitCode', 'diagnostics', 'notChecked']);
 
+/** The outcome with each diagnostic's hint in the CLI's terms where core gave advice (report/advice.ts). */
+function withCliHints(outcome: Outcome): Outcome {
+  if (!outcome.diagnostics?.some((located) => located.diagnostic.advice)) return outcome;
+  return { ...outcome, diagnostics: outcome.diagnostics.map((located) => ({ ...located, diagnostic: withCliHint(located.diagnostic) })) };
+}
+
 /** The one JSON envelope: the four members every answer has, then the command's own. */
-export function envelope(command: string, outcome: Outcome): Record<string, unknown> {
+export function envelope(command: string, given: Outcome): Record<string, unknown> {
+  const outcome = withCliHints(given);
   const diagnostics = (outcome.diagnostics ?? []).map((located) => located.diagnostic);
   const result = typeof outcome.result === 'function' ? outcome.result() : outcome.result;
   // A command's own `ok: false` (a destination the service says is not valid) keeps the envelope's false.
@@ -82,12 +90,14 @@ export function envelope(command: string, outcome: Outcome): Record<string, unkn
  */
 export function present(
   command: string,
-  outcome: Outcome,
+  given: Outcome,
   format: OutputFormat,
   io: Io,
   color: () => boolean = () => false,
   docsBase: string = DOCS_BASE_URL,
 ): number {
+  // Core's advice (a diagnostic's `advice`) in the CLI's terms, a command or flag, in every format.
+  const outcome = withCliHints(given);
   const diagnostics = outcome.diagnostics ?? [];
   switch (format) {
     case 'json':

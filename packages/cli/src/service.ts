@@ -4,6 +4,7 @@
  * 1 when the service or the validator rejects, 2 for usage, configuration (credentials included) and
  * network trouble.
  */
+import { withCliHint } from './report/advice.js';
 import {
   ApiError,
   ConfigError,
@@ -89,7 +90,7 @@ export function formatRequests(requests: readonly RequestDescription[]): string 
 
 /** Diagnostics with no text to frame (the service's errors, a check of a value): the same renderer, header and hint only. */
 export function printReported(io: Io, diagnostics: readonly ReportDiagnostic[]): void {
-  for (const d of diagnostics) io.stderr.write(`${renderDiagnostic(d, undefined)}\n`);
+  for (const d of diagnostics) io.stderr.write(`${renderDiagnostic(withCliHint(d), undefined)}\n`);
 }
 
 /**

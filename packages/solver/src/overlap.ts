@@ -6,17 +6,7 @@
  * left out, the others still compared; each pair is one question to the solver, answered with a
  * record both let through.
  */
-import {
-  type Catalog,
-  type Dataset,
-  decompile,
-  type Diagnostic,
-  type FilterJson,
-  type JobScope,
-  resolveDataset,
-  diagnosticAt,
-  NOWHERE,
-} from '@logfilter/core';
+import { type Catalog, type Dataset, decompile, type Diagnostic, type FilterJson, type JobScope, resolveDataset, diagnosticAt, NOWHERE } from '@logfilter/core';
 import { type CompareOptions, type Overlap, overlapFilters } from './solve.js';
 
 export interface OverlapJob {

@@ -168,7 +168,9 @@ function datasetOf(expr: HclExpr | undefined, block: HclBlock, scope: FileScope)
   }
   const resolved = resolveDataset({ dataset: expr.value.text, catalog: scope.options.catalog, scope: jobScope(block) });
   if (resolved.error) {
-    const { code, message, hint } = resolved.error;
+    const { code, message, advice } = resolved.error;
+    // A scope to give is said in Terraform's terms, as the plan check says it.
+    const hint = advice?.kind === 'scope' ? `set ${advice.scope}_id instead of ${advice.given}_id` : resolved.error.hint;
     scope.report.diagnostics.push({
       ...diagnosticAt(scope.map.range({ start: expr.start + 1, end: expr.end - 1 }), code, message, { hint }),
       file: scope.file,

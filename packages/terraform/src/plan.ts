@@ -107,8 +107,8 @@ function readPlan({ name: path, text }: TerraformFile): Record<string, unknown> 
   const file = { file: path };
   const bytes = sizeOver(text, INPUT_LIMITS.plan);
   if (bytes !== undefined) {
-    const { message, hint } = inputTooLarge('plan', bytes, path);
-    throw new TerraformInputError(message, 'input-too-large', { ...file, hint });
+    const { message, hint, advice } = inputTooLarge('plan', bytes, path);
+    throw new TerraformInputError(message, 'input-too-large', { ...file, hint, advice });
   }
   // JSON.parse reads tens of MB in a second. Core's reader, which keeps every value's place, says
   // better what is wrong, but takes seconds per MB: it words the error of a text of filter size.

@@ -70,6 +70,14 @@ async function run(program: Command, context: Context, flags: EmulatorFlags): Pr
   }
   if (faults) emulator.faults.random(faults);
   const who = credentials.map((c) => ('token' in c ? `the token in ${ENV.token}` : `${c.email} with the key in ${ENV.key}`)).join(' and ');
+  // Listening for Ctrl-C before saying it is ready: a signal sent as soon as the lines are read must
+  // stop the emulator, not find the process without a handler (which would end it at once).
+  const interrupted = new Promise<void>((resolve) => {
+    const stopListening = io.onInterrupt(() => {
+      stopListening();
+      resolve();
+    });
+  });
   io.stderr.write(
     `logfilter emulator listening on ${emulator.baseUrl}\n` +
       `state: ${flags.state ?? 'in memory only'}; accepting ${who}\n` +
@@ -77,12 +85,7 @@ async function run(program: Command, context: Context, flags: EmulatorFlags): Pr
       `live logs: ${emulator.instantLogs.source.description}\n` +
       (faults ? `${describeFaults(faults)}\n` : ''),
   );
-  await new Promise<void>((resolve) => {
-    const stopListening = io.onInterrupt(() => {
-      stopListening();
-      resolve();
-    });
-  });
+  await interrupted;
   await emulator.close();
   if (faults) io.stderr.write(`${describeInjected(emulator.faults.injected)}\n`);
   io.stderr.write('logfilter emulator stopped\n');

@@ -2,6 +2,7 @@
  * The CLI's side of @logfilter/terraform: the files it reads from disk, each within its size limit
  * (core's INPUT_LIMITS), and the package's TerraformInputError as the CLI's usage error.
  */
+import { cliHint } from '../report/advice.js';
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { type PathKind, TerraformInputError, type TerraformFile, type TerraformFileSystem, terraformFiles } from '@logfilter/terraform';
@@ -40,7 +41,7 @@ export function terraformInput<T>(read: () => T): T {
   try {
     return read();
   } catch (error) {
-    if (error instanceof TerraformInputError) throw new UsageError(error.message, error.code, undefined, error.hint);
+    if (error instanceof TerraformInputError) throw new UsageError(error.message, error.code, undefined, cliHint(error));
     throw error;
   }
 }
