@@ -26,14 +26,21 @@ export function tableRows(readme) {
   const start = readme.indexOf(START);
   const end = readme.indexOf(END);
   if (start < 0 || end < start) throw new Error(`the performance page has no performance table between ${START} and ${END}`);
-  return readme
-    .slice(start + START.length, end)
-    .split('\n')
-    .filter((line) => line.startsWith('| ') && !line.startsWith(HEADER[0]) && !line.startsWith('| ---'))
-    .map((line) => {
-      const cells = line.split(/(?<!\\) \| /);
-      return [cells[0].slice(2), cells[1].replaceAll('\\|', '|'), line];
-    });
+  return (
+    readme
+      .slice(start + START.length, end)
+      .split('\n')
+      // Biome's Markdown formatter pads the cells: they are read trimmed, the header and rule skipped.
+      .filter((line) => line.startsWith('| ') && !/^\|[\s|-]+\|$/.test(line))
+      .map((line) => {
+        const cells = line
+          .slice(1)
+          .split(/(?<!\\)\|/)
+          .map((cell) => cell.trim());
+        return [cells[0], cells[1].replaceAll('\\|', '|'), line];
+      })
+      .filter(([suite]) => suite !== 'suite')
+  );
 }
 
 /**
