@@ -21,6 +21,21 @@ export function tableLine(suite, r) {
   return `| ${suite} | ${cell(r.name.trim())} | ${formatFigure(r.value, r.unit)} | ${cell(r.baselineName)}: ${formatFigure(r.baseline, r.unit)} | ${r.ratio.toFixed(2)}x | ${budget} |`;
 }
 
+/** The cells of a table line, trimmed (the table is aligned as the formatter aligns Markdown tables). */
+function cellsOf(line) {
+  return line
+    .slice(1, line.endsWith('|') ? -1 : undefined)
+    .split(/(?<!\\)\|/)
+    .map((text) => text.trim());
+}
+
+/** The lines of a table, each column padded to its widest cell (as Biome formats Markdown tables, which `pnpm lint` checks). */
+function aligned(lines) {
+  const rows = lines.map(cellsOf);
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((cells) => (/^-+$/.test(cells[column]) ? 3 : cells[column].length))));
+  return rows.map((cells) => `| ${cells.map((text, column) => (/^-+$/.test(text) ? '-'.repeat(widths[column]) : text.padEnd(widths[column]))).join(' | ')} |`);
+}
+
 /** The rows now in the table: [suite, figure name] of each line between the markers. */
 export function tableRows(readme) {
   const start = readme.indexOf(START);
@@ -29,10 +44,10 @@ export function tableRows(readme) {
   return readme
     .slice(start + START.length, end)
     .split('\n')
-    .filter((line) => line.startsWith('| ') && !line.startsWith(HEADER[0]) && !line.startsWith('| ---'))
+    .filter((line) => line.startsWith('| ') && !line.startsWith('| suite ') && !line.startsWith('| ---'))
     .map((line) => {
-      const cells = line.split(/(?<!\\) \| /);
-      return [cells[0].slice(2), cells[1].replaceAll('\\|', '|'), line];
+      const cells = cellsOf(line);
+      return [cells[0], cells[1].replaceAll('\\|', '|'), cells.map((text) => `| ${text} `).join('') + '|'];
     });
 }
 
@@ -55,5 +70,5 @@ export function rewriteTable(readme, results, rowNamesBySuite) {
     }
   }
   const start = readme.indexOf(START) + START.length;
-  return `${readme.slice(0, start)}\n${[...HEADER, ...lines].join('\n')}\n${readme.slice(readme.indexOf(END))}`;
+  return `${readme.slice(0, start)}\n${aligned([...HEADER, ...lines]).join('\n')}\n${readme.slice(readme.indexOf(END))}`;
 }
