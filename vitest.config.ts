@@ -25,7 +25,9 @@ const FULL = [
   // The bundle as a file, the shells' completion, the README's examples run by bash.
   'test/cli/{bundle,completion,readme-examples}.test.ts',
   // The solver beside busy loops, its progress on a terminal (script), lines of up to 100 MB.
-  'test/cli/{diff-load,solver-progress,long-lines}.test.ts',
+  'test/cli/{diff-load,solver-progress}.test.ts',
+  'packages/cli/test/long-lines.test.ts',
+  'packages/vscode/test/vscode.test.ts',
   // The documentation site, built and crawled in Chromium.
   'test/docs/**/*.test.ts',
 ];

@@ -1,4 +1,4 @@
-// The performance table (docs/guides/performance.md, once the README's), made from a run of `pnpm bench`: the rows of the suites named in
+// The README's performance table, made from a run of `pnpm bench`: the rows of the suites named in
 // TABLE_SUITES, each with its figure, its same-run baseline, the ratio and the budget. `pnpm bench
 // compile comparisons --readme` rewrites the table between the markers; rows of suites that did
 // not run keep their last figures.
@@ -21,26 +21,34 @@ export function tableLine(suite, r) {
   return `| ${suite} | ${cell(r.name.trim())} | ${formatFigure(r.value, r.unit)} | ${cell(r.baselineName)}: ${formatFigure(r.baseline, r.unit)} | ${r.ratio.toFixed(2)}x | ${budget} |`;
 }
 
+/** The cells of a table line, trimmed (the table is aligned as the formatter aligns Markdown tables). */
+function cellsOf(line) {
+  return line
+    .slice(1, line.endsWith('|') ? -1 : undefined)
+    .split(/(?<!\\)\|/)
+    .map((text) => text.trim());
+}
+
+/** The lines of a table, each column padded to its widest cell (as Biome formats Markdown tables, which `pnpm lint` checks). */
+function aligned(lines) {
+  const rows = lines.map(cellsOf);
+  const widths = rows[0].map((_, column) => Math.max(...rows.map((cells) => (/^-+$/.test(cells[column]) ? 3 : cells[column].length))));
+  return rows.map((cells) => `| ${cells.map((text, column) => (/^-+$/.test(text) ? '-'.repeat(widths[column]) : text.padEnd(widths[column]))).join(' | ')} |`);
+}
+
 /** The rows now in the table: [suite, figure name] of each line between the markers. */
 export function tableRows(readme) {
   const start = readme.indexOf(START);
   const end = readme.indexOf(END);
-  if (start < 0 || end < start) throw new Error(`the performance page has no performance table between ${START} and ${END}`);
-  return (
-    readme
-      .slice(start + START.length, end)
-      .split('\n')
-      // Biome's Markdown formatter pads the cells: they are read trimmed, the header and rule skipped.
-      .filter((line) => line.startsWith('| ') && !/^\|[\s|-]+\|$/.test(line))
-      .map((line) => {
-        const cells = line
-          .slice(1)
-          .split(/(?<!\\)\|/)
-          .map((cell) => cell.trim());
-        return [cells[0], cells[1].replaceAll('\\|', '|'), line];
-      })
-      .filter(([suite]) => suite !== 'suite')
-  );
+  if (start < 0 || end < start) throw new Error(`README.md has no performance table between ${START} and ${END}`);
+  return readme
+    .slice(start + START.length, end)
+    .split('\n')
+    .filter((line) => line.startsWith('| ') && !line.startsWith('| suite ') && !line.startsWith('| ---'))
+    .map((line) => {
+      const cells = cellsOf(line);
+      return [cells[0], cells[1].replaceAll('\\|', '|'), cells.map((text) => `| ${text} `).join('') + '|'];
+    });
 }
 
 /**
@@ -62,5 +70,5 @@ export function rewriteTable(readme, results, rowNamesBySuite) {
     }
   }
   const start = readme.indexOf(START) + START.length;
-  return `${readme.slice(0, start)}\n${[...HEADER, ...lines].join('\n')}\n${readme.slice(readme.indexOf(END))}`;
+  return `${readme.slice(0, start)}\n${aligned([...HEADER, ...lines]).join('\n')}\n${readme.slice(readme.indexOf(END))}`;
 }

@@ -10,10 +10,10 @@
 import { exactRecordParser, type FilterJson, filterKeys, matcher } from '@logfilter/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LineJudge, OutputBlocks } from '../../packages/cli/src/engines/judge.js';
-import { judgeLine } from '../../packages/cli/src/engines/line-reader.js';
-import { FieldScanner } from '../../packages/cli/src/engines/scan.js';
-import { recordJson, sqlCase } from '../support/sql-records.js';
+import { LineJudge, OutputBlocks } from '../src/engines/judge.js';
+import { judgeLine } from '../src/engines/line-reader.js';
+import { FieldScanner } from '../src/engines/scan.js';
+import { recordJson, sqlCase } from '../../../test/support/sql-records.js';
 
 /** The scanner's reading of a line against the reference's: both a verdict, or both no record. */
 function agreement(json: FilterJson, line: string): { fast: boolean | 'none'; reference: boolean | 'none' } {

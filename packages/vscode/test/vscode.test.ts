@@ -8,11 +8,11 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { dirname, join, posix } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { GRAMMAR_FILE, LANGUAGE_CONFIGURATION_FILE, SERVER_BUNDLE, vsixFile } from '../../packages/vscode/scripts/paths.mjs';
-import { type ExtensionSettings, initializationOptions, SERVER_ENTRY, SERVER_FOLDER, serverCommand } from '../../packages/vscode/src/server.js';
-import { REPO_ROOT } from '../support/cli.js';
-import { initialize, open, type StdioServer, startServer } from './lsp-client.js';
-import { readZip } from './zip.js';
+import { GRAMMAR_FILE, LANGUAGE_CONFIGURATION_FILE, SERVER_BUNDLE, vsixFile } from '../scripts/paths.mjs';
+import { type ExtensionSettings, initializationOptions, SERVER_ENTRY, SERVER_FOLDER, serverCommand } from '../src/server.js';
+import { REPO_ROOT } from '../../../test/support/cli.js';
+import { initialize, open, type StdioServer, startServer } from '../../../test/editors/lsp-client.js';
+import { readZip } from '../../../test/editors/zip.js';
 
 const URI = 'file:///work/filters/bad.lf';
 /** Where the installed extension lives in the archive. */

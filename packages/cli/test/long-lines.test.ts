@@ -5,8 +5,8 @@
  */
 import { createWriteStream, readFileSync, rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type ByteLineSink, LineSplitter, MAX_LINE_BYTES, type ReadWork } from '../../packages/cli/src/engines/line-reader.js';
-import { runCli, tempFiles } from '../support/cli.js';
+import { type ByteLineSink, LineSplitter, MAX_LINE_BYTES, type ReadWork } from '../src/engines/line-reader.js';
+import { runCli, tempFiles } from '../../../test/support/cli.js';
 
 /** Generous: these runs read hundreds of megabytes on a shared machine. */
 const BIG_INPUT_BUDGET_MS = 600_000;

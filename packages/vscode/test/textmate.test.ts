@@ -12,10 +12,10 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadWASM, OnigScanner, OnigString } from 'vscode-oniguruma';
 import { type IGrammar, INITIAL, parseRawGrammar, Registry, type StateStack } from 'vscode-textmate';
-import { GRAMMAR_FILE } from '../../packages/vscode/scripts/paths.mjs';
-import { SCOPE_NAME, textMateGrammarText } from '../../packages/vscode/scripts/textmate.mjs';
-import { layout, renderWithLayout, wellTypedExpr } from '../support/arbitraries.js';
-import { loadCorpus } from '../support/corpus.js';
+import { GRAMMAR_FILE } from '../scripts/paths.mjs';
+import { SCOPE_NAME, textMateGrammarText } from '../scripts/textmate.mjs';
+import { layout, renderWithLayout, wellTypedExpr } from '../../../test/support/arbitraries.js';
+import { loadCorpus } from '../../../test/support/corpus.js';
 
 /** The scope each kind of lexer token must get, written here rather than taken from the generator. */
 const KIND_SCOPES: Record<string, RegExp> = {
