@@ -3,7 +3,6 @@
  * bench), and it is the size a bundle has (built as `pnpm bench comparisons` builds it); the library
  * page points there.
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
