@@ -28,6 +28,8 @@ const FULL = [
   'test/cli/{diff-load,solver-progress}.test.ts',
   'packages/cli/test/long-lines.test.ts',
   'packages/vscode/test/vscode.test.ts',
+  // The documentation site, built and crawled in Chromium.
+  'test/docs/**/*.test.ts',
 ];
 
 /**

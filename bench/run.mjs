@@ -1,7 +1,7 @@
 // `pnpm bench`: runs every suite in bench/suites (or those named on the command line) and prints
 // each figure beside its same-run baseline, with the ratio and its budget (the largest ratio
-// accepted). `--check` exits 1 when a figure is past its budget; `--readme` rewrites the README's
-// performance table from this run (bench/readme-table.mjs).
+// accepted). `--check` exits 1 when a figure is past its budget; `--readme` rewrites the
+// performance table of docs/guides/performance.md from this run (bench/readme-table.mjs).
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -60,10 +60,10 @@ console.log(missed === 0 ? '\nall budgets met' : `\n${missed} budget(s) missed`)
 if (unbudgeted > 0) console.log(`${unbudgeted} figure(s) without a budget`);
 
 if (flags.has('--readme')) {
-  const readme = join(here, '../README.md');
+  const readme = join(here, '../docs/guides/performance.md');
   const ran = TABLE_SUITES.filter((suite) => results.has(suite));
   writeFileSync(readme, rewriteTable(readFileSync(readme, 'utf8'), results, await tableRowNames()));
-  console.log(`README.md: performance table rewritten (${ran.length > 0 ? ran.join(', ') : 'no table suite ran; rows kept'})`);
+  console.log(`docs/guides/performance.md: performance table rewritten (${ran.length > 0 ? ran.join(', ') : 'no table suite ran; rows kept'})`);
 }
 if (flags.has('--check') && missed > 0) process.exit(1);
 

@@ -6,12 +6,12 @@
  * figures, a bad filter, a dry run and Ctrl-C.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { STREAM_DEFAULTS } from '@logfilter/api';
 import { generatedRecord, sampled } from '@logfilter/emulator';
 import { describe, expect, it } from 'vitest';
 import { CLI_BIN, REPO_ROOT, runCli, tempFiles } from '../support/cli.js';
+import { readDocPage } from '../support/docs-pages.js';
 import { cliEnv, emulator, TOKEN, ZONE } from '../support/emulator.js';
 
 const FIELDS = Object.keys(generatedRecord(7, 0));
@@ -178,8 +178,8 @@ describe('logfilter tail, against the emulator', () => {
   });
 
   it("the README and --help state the stream's limits as the code has them", async () => {
-    const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## Live logs'), readme.indexOf('\n## ', readme.indexOf('## Live logs') + 1));
+    // The README's section on live logs is the documentation's page now.
+    const section = readDocPage('docs/guides/live-logs.md');
     const help = (await runCli(['tail', '--help'])).stdout.replace(/\s+/g, ' ');
     for (const text of [section.replace(/\s+/g, ' '), help]) {
       expect(text).toContain(`after ${STREAM_DEFAULTS.maxReconnects} reconnect attempts in a row that fail`);

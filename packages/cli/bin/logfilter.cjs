@@ -16,7 +16,7 @@ const dist = join(__dirname, '..', 'dist');
 // about half of the full bundle. The command word is found as src/main.ts finds it (the first word
 // that is not a global option or the value of one); scripts/bundle.mjs checks the two lists agree.
 const LANGUAGE_COMMANDS = new Set(['compile', 'check', 'fmt']);
-const GLOBALS_WITH_VALUE = new Set(['--catalog', '--base-url', '--product-segment']);
+const GLOBALS_WITH_VALUE = new Set(['--catalog', '--base-url', '--product-segment', '--docs-url']);
 const commandWord = () => {
   for (let i = 2; i < process.argv.length; i++) {
     if (GLOBALS_WITH_VALUE.has(process.argv[i])) i++;

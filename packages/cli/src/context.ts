@@ -15,10 +15,12 @@ import { type Io, type Output, readTextFile, UsageError } from './io.js';
 import { failureOutcome, OUTPUT_FORMATS, type Outcome, type OutputFormat, present, setRunningCommand } from './outcome.js';
 import type { ReportDiagnostic } from './report/types.js';
 import { useColor } from './terminal.js';
+import { docsBase } from './docs/docs-url.js';
 
 export interface GlobalOptions {
   catalog?: string;
   color?: boolean;
+  docsUrl?: string;
 }
 
 export class Context {
@@ -88,7 +90,7 @@ export class Context {
   /** Writes an outcome (stdout for machine formats, stderr for diagnostics in text); returns its exit code. */
   present(command: string, outcome: Outcome, format: OutputFormat): number {
     // Asked only when there is something to colour: a clean compile stays free of the terminal check.
-    return present(command, outcome, format, this.io, () => format === 'text' && this.colorFor(this.io.stderr));
+    return present(command, outcome, format, this.io, () => format === 'text' && this.colorFor(this.io.stderr), docsBase(this.globals().docsUrl, this.io.env));
   }
 
   colorFor(stream: Output): boolean {

@@ -1,6 +1,7 @@
 /** The `logfilter` command. Each command's action returns its exit code through the context. */
 import { DEFAULT_BASE_URL, DEFAULT_PRODUCT_SEGMENT, ENV } from '@logfilter/api';
-import { escapeControlCharacters } from '@logfilter/core';
+import { DOCS_BASE_URL, escapeControlCharacters } from '@logfilter/core';
+import { DOCS_URL_ENV } from './docs/docs-url.js';
 import { Command, CommanderError } from 'commander';
 import { registerCatalog } from './commands/catalog.js';
 import { registerCompile } from './commands/compile.js';
@@ -44,7 +45,7 @@ export const COMMANDS: ReadonlyArray<readonly [names: readonly string[], registe
 ];
 
 /** The global options that take a value: the word after one is that value, not the command. */
-const GLOBALS_WITH_VALUE = new Set(['--catalog', '--base-url', '--product-segment']);
+const GLOBALS_WITH_VALUE = new Set(['--catalog', '--base-url', '--product-segment', '--docs-url']);
 
 /** The command word of `argv` (as process.argv): the first word that is not a global option or its value. */
 function commandWord(argv: readonly string[]): string | undefined {
@@ -70,6 +71,7 @@ export function createProgram(argv?: readonly string[], io: Io = processIo()): {
     .option('--no-color', 'never colour the output')
     .option('--base-url <url>', `the service base URL (default: $${ENV.baseUrl}, else ${DEFAULT_BASE_URL})`)
     .option('--product-segment <segment>', `the job path segment (default: $${ENV.productSegment}, else ${DEFAULT_PRODUCT_SEGMENT})`)
+    .option('--docs-url <url>', `the documentation site diagnostics link to (default: $${DOCS_URL_ENV}, else ${DOCS_BASE_URL})`)
     .showHelpAfterError('(run with --help for usage)')
     // Help and commander's errors go to the run's io. The width is asked only when help is shown:
     // wrapped to the terminal (or $COLUMNS), commander's 40-column floor lowered so long tables wrap too.

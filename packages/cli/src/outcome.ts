@@ -6,7 +6,8 @@
  * `{ok, command, exitCode, diagnostics, ...the command's own members}`.
  */
 import { withCliHint } from './report/advice.js';
-import { NOWHERE, renderDiagnostics } from '@logfilter/core';
+import { DOCS_BASE_URL, NOWHERE, renderDiagnostic } from '@logfilter/core';
+import { codePage } from './docs/docs-url.js';
 import { EXIT_USAGE, type Io, type Source } from './io.js';
 import { githubCommands } from './report/github.js';
 import { sarifLog } from './report/sarif.js';
@@ -83,8 +84,18 @@ export function envelope(command: string, given: Outcome): Record<string, unknow
   return answer;
 }
 
-/** Writes the outcome in `format`; returns its exit code. */
-export function present(command: string, given: Outcome, format: OutputFormat, io: Io, color: () => boolean = () => false): number {
+/**
+ * Writes the outcome in `format`; returns its exit code. `docsBase` is the documentation site the
+ * diagnostics link to: SARIF's rules always, the text's errors only on a terminal.
+ */
+export function present(
+  command: string,
+  given: Outcome,
+  format: OutputFormat,
+  io: Io,
+  color: () => boolean = () => false,
+  docsBase: string = DOCS_BASE_URL,
+): number {
   // Core's advice (a diagnostic's `advice`) in the CLI's terms, a command or flag, in every format.
   const outcome = withCliHints(given);
   const diagnostics = outcome.diagnostics ?? [];
@@ -107,6 +118,7 @@ export function present(command: string, given: Outcome, format: OutputFormat, i
             diagnostics.map((located) => located.diagnostic),
             outcome.notChecked,
             sourcesOf(diagnostics),
+            docsBase,
           ),
           null,
           2,
@@ -118,6 +130,7 @@ export function present(command: string, given: Outcome, format: OutputFormat, i
         diagnostics.filter((located) => !located.machineOnly),
         outcome.notChecked ?? [],
         color,
+        io.stderr.isTTY ? docsBase : undefined,
       );
       if (frames) io.stderr.write(frames);
       if (outcome.stdout) io.stdout.write(outcome.stdout);
@@ -140,21 +153,26 @@ export function failureOutcome(error: { message: string; code: string; hint?: st
   return { exitCode: error.exitCode ?? EXIT_USAGE, diagnostics: [{ diagnostic }] };
 }
 
-/** Code frames, each run of diagnostics about one text rendered together, then the notes of what was not checked. */
-function textFrames(diagnostics: readonly Located[], notChecked: readonly NotChecked[], color: () => boolean): string {
+/**
+ * Code frames, then the notes of what was not checked. With `docsBase` (stderr is a terminal), each
+ * error's frame ends with its code's page, under the hint: a log or a pipe stays as it was.
+ */
+function textFrames(diagnostics: readonly Located[], notChecked: readonly NotChecked[], color: () => boolean, docsBase?: string): string {
   if (diagnostics.length === 0 && notChecked.length === 0) return '';
   const parts: string[] = [];
-  for (let i = 0; i < diagnostics.length; ) {
-    const source = diagnostics[i].source;
-    let end = i + 1;
-    while (end < diagnostics.length && diagnostics[end].source === source) end++;
-    const run = diagnostics.slice(i, end).map((located) => located.diagnostic);
-    parts.push(renderDiagnostics(run, source?.text, { fileName: source?.name ?? run[0].file, color: color() }));
-    i = end;
+  for (const { diagnostic, source } of diagnostics) {
+    const frame = renderDiagnostic(diagnostic, source?.text, { fileName: source?.name ?? diagnostic.file, color: color() });
+    parts.push(docsBase !== undefined && diagnostic.severity === 'error' ? withDocsLine(frame, diagnostic.code, docsBase) : frame);
   }
   for (const item of notChecked)
     parts.push(`note[not-checked]: ${item.reason}\n --> ${item.file ? `${item.file}:` : ''}${item.range.start.line}:${item.range.start.column}`);
   return parts.length === 0 ? '' : `${parts.join('\n\n')}\n`;
+}
+
+/** The frame with a last line `= docs: <page>`, indented as the frame's own `=` lines (the hint's). */
+function withDocsLine(frame: string, code: string, docsBase: string): string {
+  const gutter = frame.match(/^( *)\S*= /m)?.[1] ?? '  ';
+  return `${frame}\n${gutter}= docs: ${codePage(code, docsBase)}`;
 }
 
 /** The text of each file by its reported name ('' for the filter given inline), for SARIF's artifacts. */

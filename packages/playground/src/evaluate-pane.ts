@@ -3,7 +3,7 @@
  * through. The filter and the records are read as `logfilter test` reads them, with integers past
  * 2^53 exact (JSON.parse would round them), so the browser's verdicts are the CLI's.
  */
-import { compile, exactRecordParser, filterKeys, matcher, type RecordTest } from '@logfilter/core';
+import { compile, exactRecordParser, type FilterJson, filterKeys, matcher, type RecordTest } from '@logfilter/core';
 import type { PageState } from './share.js';
 
 export type Verdict = 'pass' | 'fail' | 'invalid';

@@ -1,9 +1,13 @@
-/** `logfilter explain FILTER`: the filter in plain English; `logfilter operators`: the operator table. */
-import { explain, operatorTable } from '@logfilter/core';
+/**
+ * `logfilter explain FILTER`: the filter in plain English; `logfilter explain --code CODE`: the
+ * documentation page of a diagnostic code; `logfilter operators`: the operator table.
+ */
+import { DIAGNOSTIC_CODES, explain, operatorTable } from '@logfilter/core';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
+import { diagnosticPageOf, diagnosticPageText, isDiagnosticCode } from '../docs/diagnostic-pages.js';
 import { readFilter, settleDataset } from '../input.js';
-import { EXIT_INVALID, EXIT_OK } from '../io.js';
+import { EXIT_INVALID, EXIT_OK, UsageError } from '../io.js';
 import { datasetOption } from '../options.js';
 import { locate, type Outcome } from '../outcome.js';
 import { withFileArgumentNote } from '../file-argument.js';
@@ -16,8 +20,10 @@ export function registerExplain(program: Command, context: Context): void {
     .option('-f, --file <path>', 'read the filter from a file (- for standard input)')
     .addOption(datasetOption())
     .option('--json', 'machine output: the JSON envelope with `lines` on stdout')
+    .option('--code <code>', 'instead: what a diagnostic code means, an example that triggers it and the fix (its documentation page)')
     .action(
-      context.action((filter: string | undefined, flags: { file?: string; dataset?: string }): Outcome => {
+      context.action((filter: string | undefined, flags: { file?: string; dataset?: string; code?: string }): Outcome => {
+        if (flags.code !== undefined) return explainCode(flags.code, filter !== undefined || flags.file !== undefined);
         const source = readFilter(context.io, { inline: filter, file: flags.file, form: 'text' });
         const settled = settleDataset(context, source, flags);
         if (!settled.dataset) return { exitCode: settled.exitCode, diagnostics: locate(settled.problems, source) };
@@ -42,4 +48,15 @@ export function registerExplain(program: Command, context: Context): void {
         return { exitCode: EXIT_OK, result: { operators: rows }, stdout: `${[header, ...cells].map(line).join('\n')}\n` };
       }),
     );
+}
+
+/** `explain --code CODE`: the code's documentation page, as text (the site's page says the same). */
+function explainCode(code: string, filterToo: boolean): Outcome {
+  if (filterToo)
+    throw new UsageError('--code explains a diagnostic code, not a filter', 'invalid-argument', undefined, 'give either --code CODE or the filter');
+  if (!isDiagnosticCode(code))
+    throw new UsageError(`unknown diagnostic code '${code}'`, 'invalid-argument', undefined, `the codes are: ${DIAGNOSTIC_CODES.join(', ')}`);
+  const page = diagnosticPageOf(code);
+  const example = page.example && { input: page.example.input, example: page.example.example, fixed: page.example.fixed, quickFix: page.example.quickFix };
+  return { exitCode: EXIT_OK, result: { code, description: page.description, ...(example && { example }) }, stdout: diagnosticPageText(page) };
 }
