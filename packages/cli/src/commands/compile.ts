@@ -4,7 +4,7 @@ import { DEFAULT_DEEP_TOTAL_WORK, DEFAULT_DEEP_WORK } from '@logfilter/solver';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { type CheckedFilter, checkFilter, type FilterSource, readFilter } from '../input.js';
-import { type Source, summary, UsageError } from '../io.js';
+import { type Io, type Source, summary, UsageError } from '../io.js';
 import {
   addWarningLimitOptions,
   datasetOption,
@@ -151,7 +151,7 @@ async function runDeep(context: Context, inputs: ReturnType<typeof inputsOf>, fl
   for (const source of sources) {
     const checked = compileSource(context, source, flags, 'check');
     if (checked.ok && checked.dataset) {
-      const deep = await addDeepLint(source, checked.dataset, checked, flags);
+      const deep = await addDeepLint(context.io, source, checked.dataset, checked, flags);
       for (const note of deep.notes) if (!notes.includes(note)) notes.push(note);
       undecided += deep.undecided;
       byBudget ||= deep.byBudget;
@@ -173,6 +173,7 @@ async function runDeep(context: Context, inputs: ReturnType<typeof inputsOf>, fl
  * is absent. Returns the notes and how many questions were not decided.
  */
 async function addDeepLint(
+  io: Io,
   source: Source,
   dataset: Dataset,
   checked: CheckedFilter,
@@ -186,7 +187,7 @@ async function addDeepLint(
     totalSafetyMs: flags.timeout === undefined ? undefined : solverSeconds(flags.timeout, '--timeout'),
   };
   const result = checked.compiled;
-  const progress = solverProgress('check --deep');
+  const progress = solverProgress('check --deep', io.stderr);
   try {
     const seen = new Set(result.diagnostics.map((d) => `${d.code}@${d.range.start.offset}:${d.range.end.offset}`));
     const deep = await deepLint(source.text, dataset, { ...options, onProgress: progress.update }).finally(progress.stop);

@@ -87,7 +87,7 @@ export function registerDiff(program: Command, context: Context): void {
             `OLD is a filter of ${oldSide.dataset.name} and NEW of ${newSide.dataset.name}: filters of different datasets never see the same records`,
           );
         const dataset = oldSide.dataset;
-        const progress = solverProgress('diff');
+        const progress = solverProgress('diff', context.io.stderr);
         const result = await solverErrors(() =>
           compareFilters(oldFilter, newFilter, dataset, { ...budget, onProgress: progress.update }).finally(progress.stop),
         );

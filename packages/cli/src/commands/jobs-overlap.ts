@@ -76,7 +76,7 @@ async function overlap(program: Command, context: Context, flags: OverlapFlags):
       source: problem.text === '' ? undefined : { text: problem.text, name: problem.label, inline: problem.label },
     })),
   );
-  const progress = solverProgress('jobs overlap');
+  const progress = solverProgress('jobs overlap', io.stderr);
   const pairs = await solverErrors(() => comparePairs(read.jobs, { ...budget, onProgress: progress.update }).finally(progress.stop), 'jobs overlap');
   const overlapping = pairs.filter((pair) => pair.overlap.overlaps === true);
   const undecided = pairs.filter((pair) => pair.overlap.overlaps === 'undecided');

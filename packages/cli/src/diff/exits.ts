@@ -4,7 +4,7 @@
  * progress line on a terminal.
  */
 import { type Budget, type Progress, SolverMissing, WitnessBug } from '@logfilter/solver';
-import { UsageError } from '../io.js';
+import { type Output, UsageError } from '../io.js';
 
 /** Exit code of a question the solver did not decide within its budget. */
 export const EXIT_UNDECIDED = 3;
@@ -59,7 +59,7 @@ const SPINNER = ['|', '/', '-', '\\'];
  * (never on a pipe or in a file) and only once a run has lasted a second: a spinner, the step and
  * what is being asked. `update` takes the solver's progress reports; `stop` clears the line.
  */
-export function solverProgress(command: SolverCommand, stream: NodeJS.WriteStream = process.stderr): { update(progress: Progress): void; stop(): void } {
+export function solverProgress(command: SolverCommand, stream: Output): { update(progress: Progress): void; stop(): void } {
   if (!stream.isTTY) return { update() {}, stop() {} };
   const started = Date.now();
   let last: Progress | undefined;
