@@ -5,18 +5,23 @@
  * `logfilter explain --code CODE` as plain text, so both say the same.
  */
 import { CODE_DESCRIPTIONS, compile, DIAGNOSTIC_CODES, type Diagnostic, type DiagnosticCode, decompile } from '@logfilter/core';
-import { CODE_EXAMPLES, type CodeExample } from './code-examples.js';
+import { CODE_EXAMPLES, type CommandExample, type CommandRun, type TextExample } from './code-examples.js';
+import { commandRunOf } from './run-example.js';
 
 export interface DiagnosticPage {
   readonly code: DiagnosticCode;
   readonly description: string;
-  /** Absent for codes whose input is longer than a line (a job, a Terraform file, a service answer). */
-  readonly example?: CodeExample & {
+  /** The example when it is a filter or filter JSON, read by compile or decompile. */
+  readonly example?: TextExample & {
     /** The diagnostic the example produces (the first of its code). */
     readonly diagnostic: Diagnostic;
     /** Whether that diagnostic carries an edit editors offer as a quick fix. */
     readonly quickFix: boolean;
   };
+  /** The example when it is a command with its files (a job, rules, a .tf file, a service call). */
+  readonly command?: CommandExample;
+  /** Why no input produces the code, for the few that none does. */
+  readonly noExample?: string;
 }
 
 export function isDiagnosticCode(code: string): code is DiagnosticCode {
@@ -24,7 +29,7 @@ export function isDiagnosticCode(code: string): code is DiagnosticCode {
 }
 
 /** The diagnostics an example's input produces, read as its table entry says. */
-export function exampleDiagnostics(example: Pick<CodeExample, 'input'>, text: string): readonly Diagnostic[] {
+export function exampleDiagnostics(example: Pick<TextExample, 'input'>, text: string): readonly Diagnostic[] {
   return example.input === 'json' ? decompile(text).diagnostics : compile(text).diagnostics;
 }
 
@@ -32,6 +37,8 @@ export function diagnosticPageOf(code: DiagnosticCode): DiagnosticPage {
   const description = CODE_DESCRIPTIONS[code];
   const example = CODE_EXAMPLES[code];
   if (!example) return { code, description };
+  if (example.input === 'command') return { code, description, command: example };
+  if (example.input === 'none') return { code, description, noExample: example.reason };
   const diagnostic = exampleDiagnostics(example, example.example).find((each) => each.code === code);
   // The example test keeps this from happening; a page without the example beats a wrong one.
   if (!diagnostic) return { code, description };
@@ -49,6 +56,13 @@ export function diagnosticPageText(page: DiagnosticPage): string {
     if (example.diagnostic.hint) lines.push(`   hint: ${example.diagnostic.hint}`);
     lines.push('', 'Fixed:', '', indent(example.fixed), '');
     lines.push(example.quickFix ? 'Editors offer a quick fix for it.' : 'Editors offer no quick fix for it: the hint says what to change.');
+  } else if (page.command) {
+    lines.push('Example:', '', ...commandLines(page.command, 'example').map((line) => `    ${line}`), '');
+    lines.push(`reports ${page.code} (the documentation site's page shows the whole report).`, '');
+    lines.push('Fixed:', '', ...commandLines(page.command, 'fixed').map((line) => `    ${line}`), '');
+    lines.push('The message and hint of each report say the particulars and what to change.');
+  } else if (page.noExample) {
+    lines.push(`No input produces it: ${page.noExample}`);
   } else {
     lines.push('The message and hint of each report say the particulars and what to change.');
   }
@@ -60,4 +74,32 @@ function indent(text: string): string {
     .split('\n')
     .map((line) => `    ${line.length > 200 ? `${line.slice(0, 200)}...` : line}`)
     .join('\n');
+}
+
+/**
+ * A command example (or its fix) as a reader follows it: each file it reads (only the changed ones
+ * for the fix), the service it talks to, the earlier commands, and the command line with its input.
+ */
+export function commandLines(example: CommandExample, which: 'example' | 'fixed'): string[] {
+  const run: CommandRun = commandRunOf(example, which);
+  const changed = which === 'example' ? Object.keys(run.files ?? {}) : Object.keys(example.fixed.files ?? {});
+  const lines: string[] = [];
+  for (const name of changed) lines.push(`# ${name}`, ...(run.files?.[name] ?? '').replace(/\n$/, '').split('\n'), '');
+  if (example.service && which === 'example') lines.push('# against the service (here the emulator: logfilter emulator)');
+  for (const args of run.before ?? []) lines.push(`$ ${commandLine(args, undefined, undefined)}`);
+  lines.push(`$ ${commandLine(run.args, run.stdin, run.env)}`);
+  return lines;
+}
+
+function commandLine(args: readonly string[], stdin: string | undefined, env: Readonly<Record<string, string>> | undefined): string {
+  const words = ['logfilter', ...args].map(shellWord).join(' ');
+  const vars = Object.entries(env ?? {})
+    .map(([name, value]) => `${name}=${shellWord(value)} `)
+    .join('');
+  return stdin === undefined ? `${vars}${words}` : `printf '%s' ${shellWord(stdin)} | ${vars}${words}`;
+}
+
+/** `word` as a POSIX shell reads it: bare when safe, else in single quotes. */
+function shellWord(word: string): string {
+  return /^[A-Za-z0-9_./:=@%+,-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
 }
