@@ -10,10 +10,12 @@ import {
   type CodeExample,
   type CommandExample,
   diagnosticPageOf,
+  type LibraryExample,
   diagnosticPageText,
   exampleDiagnostics,
   type NoExample,
   runCommandExample,
+  runLibraryExample,
   type TextExample,
 } from '@logfilter/cli';
 import { DIAGNOSTIC_CODES, type DiagnosticCode } from '@logfilter/core';
@@ -23,6 +25,7 @@ import { runCli } from '../support/cli.js';
 const entries = DIAGNOSTIC_CODES.map((code) => [code, CODE_EXAMPLES[code]] as [DiagnosticCode, CodeExample | undefined]);
 const texts = entries.filter((entry): entry is [DiagnosticCode, TextExample] => entry[1]?.input === 'filter' || entry[1]?.input === 'json');
 const commands = entries.filter((entry): entry is [DiagnosticCode, CommandExample] => entry[1]?.input === 'command');
+const libraries = entries.filter((entry): entry is [DiagnosticCode, LibraryExample] => entry[1]?.input === 'library');
 const none = entries.filter((entry): entry is [DiagnosticCode, NoExample] => entry[1]?.input === 'none');
 
 /** A run that starts the solver or an emulator takes a few seconds on a busy machine; far more than that is a hang. */
@@ -59,6 +62,16 @@ describe('the examples of the diagnostic codes', () => {
       expect(fixed.codes, `${fixed.stderr}${fixed.stdout}`).not.toContain(code);
       expect(fixed.exitCode).not.toBe(70);
       expect(diagnosticPageOf(code).command).toBe(example);
+    },
+    RUN_BUDGET_MS,
+  );
+
+  it.each(libraries)(
+    '%s: the program using the library is told of it and the fixed one is not',
+    async (code, example) => {
+      expect(await runLibraryExample(example, 'example')).toContain(code);
+      expect(await runLibraryExample(example, 'fixed')).not.toContain(code);
+      expect(diagnosticPageOf(code).library).toBe(example);
     },
     RUN_BUDGET_MS,
   );

@@ -11,6 +11,14 @@ export {
 } from './report/report.js';
 export { formatOption } from './options.js';
 export { EXIT_INTERNAL, EXIT_INVALID, EXIT_OK, EXIT_USAGE, InputOverLimit, type Input, type Io, type Output, processIo } from './io.js';
-export { CODE_EXAMPLES, type CodeExample, type CommandExample, type CommandRun, type NoExample, type TextExample } from './docs/code-examples.js';
+export {
+  CODE_EXAMPLES,
+  type CodeExample,
+  type CommandExample,
+  type CommandRun,
+  type LibraryExample,
+  type NoExample,
+  type TextExample,
+} from './docs/code-examples.js';
 export { type DiagnosticPage, commandLines, diagnosticPageOf, diagnosticPageText, exampleDiagnostics, isDiagnosticCode } from './docs/diagnostic-pages.js';
-export { type ExampleRun, runCommandExample } from './docs/run-example.js';
+export { type ExampleRun, runCommandExample, runLibraryExample } from './docs/run-example.js';

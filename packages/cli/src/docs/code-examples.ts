@@ -5,6 +5,7 @@
  * produces (message, hint, quick fix); test/cli/code-examples.test.ts compiles every example and
  * expects its code, and every fixed input and expects the code gone.
  */
+import { createClient, updateJob, ValidationError } from '@logfilter/api';
 import type { DiagnosticCode } from '@logfilter/core';
 
 /** A filter text (read by `compile`) or the service's filter JSON (read by `decompile`). */
@@ -26,6 +27,8 @@ export interface CommandRun {
   readonly stdin?: string;
   /** What the page says of standard input when it is too long to show (a language server session). */
   readonly stdinShown?: string;
+  /** Standard input stays open until the output holds this (a language server answers while its client is there). */
+  readonly stdinOpenUntil?: string;
   /** Environment variables the run sets (beside the service's address and token, for a service example). */
   readonly env?: Readonly<Record<string, string>>;
   /** Commands run before it against the same service, each expected to succeed (they set the scene). */
@@ -49,7 +52,24 @@ export interface NoExample {
   readonly reason: string;
 }
 
-export type CodeExample = TextExample | CommandExample | NoExample;
+/** The service a library example talks to (the emulator, started for it). */
+export interface ExampleService {
+  readonly baseUrl: string;
+  readonly token: string;
+}
+
+/**
+ * A program using a library (@logfilter/api), for a code only a library reports. `source` is what
+ * the page shows; `run` does the same against the service and gives the codes it was told of.
+ */
+export interface LibraryExample {
+  readonly input: 'library';
+  readonly source: string;
+  readonly fixedSource: string;
+  readonly run: (which: 'example' | 'fixed', service: ExampleService) => Promise<readonly string[]>;
+}
+
+export type CodeExample = TextExample | CommandExample | LibraryExample | NoExample;
 
 const DEEP = 101;
 /** The zone the examples that talk to the service name (the emulator takes any zone id). */
@@ -173,7 +193,7 @@ export const CODE_EXAMPLES: Readonly<Partial<Record<DiagnosticCode, CodeExample>
   },
   'filter-too-large': {
     input: 'command',
-    args: ['check', '--max-bytes', '200', '-f', 'paths.lf'],
+    args: ['check', '--max-bytes', '150', '-f', 'paths.lf'],
     files: { 'paths.lf': 'ClientRequestPath in ("/checkout/cart", "/checkout/payment", "/checkout/shipping", "/checkout/review", "/checkout/done")\n' },
     fixed: { files: { 'paths.lf': 'ClientRequestPath starts_with "/checkout/"\n' } },
   },
@@ -395,15 +415,48 @@ export const CODE_EXAMPLES: Readonly<Partial<Record<DiagnosticCode, CodeExample>
     fixed: { files: { 'answer.json': `{"success": true, "errors": [], "messages": [], "result": ${ruleset('http_log_custom_fields').trim()}}\n` } },
   },
 
+  // @logfilter/api.
+  'fixed-member': {
+    input: 'library',
+    source: `import { createClient, updateJob } from '@logfilter/api';
+
+const client = createClient({ credentials: { token: process.env.CLOUDFLARE_API_TOKEN } });
+// Job 1 of the zone delivers http_requests; the DNS logs should go to the same bucket.
+await updateJob(client.jobs, '${ZONE}', 1, { dataset: 'dns_logs' });`,
+    fixedSource: `import { createClient } from '@logfilter/api';
+
+const client = createClient({ credentials: { token: process.env.CLOUDFLARE_API_TOKEN } });
+await client.jobs.create('${ZONE}', { name: 'dns', dataset: 'dns_logs', destination_conf: '${DESTINATION}' });
+await client.jobs.delete('${ZONE}', 1);`,
+    run: async (which, service) => {
+      const client = createClient({ baseUrl: service.baseUrl, credentials: { token: service.token }, env: {} });
+      // The scene: the zone's job 1, of http_requests.
+      await client.jobs.create(ZONE, { name: 'http', dataset: 'http_requests', destination_conf: DESTINATION });
+      try {
+        if (which === 'example') await updateJob(client.jobs, ZONE, 1, { dataset: 'dns_logs' });
+        else {
+          await client.jobs.create(ZONE, { name: 'dns', dataset: 'dns_logs', destination_conf: DESTINATION });
+          await client.jobs.delete(ZONE, 1);
+        }
+        return [];
+      } catch (error) {
+        if (error instanceof ValidationError) return error.diagnostics.map((diagnostic) => diagnostic.code);
+        throw error;
+      }
+    },
+  },
+
   // The language server.
   'document-too-large': {
     input: 'command',
     args: ['lsp'],
     stdin: lspSession('blocked-ips.lf', `ClientIP in (${ipList(30_000)})\n`),
     stdinShown: 'an editor opens blocked-ips.lf: one filter of 30,000 addresses (about 420 KB)',
+    stdinOpenUntil: 'textDocument/publishDiagnostics',
     fixed: {
       stdin: lspSession('blocked-ips.lf', 'ClientIP in (203.0.113.0/24, 198.51.100.0/24)\n'),
       stdinShown: 'the editor opens blocked-ips.lf with the two address ranges',
+      stdinOpenUntil: 'textDocument/publishDiagnostics',
     },
   },
 

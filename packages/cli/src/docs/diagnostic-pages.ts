@@ -5,7 +5,7 @@
  * `logfilter explain --code CODE` as plain text, so both say the same.
  */
 import { CODE_DESCRIPTIONS, compile, DIAGNOSTIC_CODES, type Diagnostic, type DiagnosticCode, decompile } from '@logfilter/core';
-import { CODE_EXAMPLES, type CommandExample, type CommandRun, type TextExample } from './code-examples.js';
+import { CODE_EXAMPLES, type CommandExample, type CommandRun, type LibraryExample, type TextExample } from './code-examples.js';
 import { commandRunOf } from './run-example.js';
 
 export interface DiagnosticPage {
@@ -20,6 +20,8 @@ export interface DiagnosticPage {
   };
   /** The example when it is a command with its files (a job, rules, a .tf file, a service call). */
   readonly command?: CommandExample;
+  /** The example when only a library reports the code: a program using it. */
+  readonly library?: LibraryExample;
   /** Why no input produces the code, for the few that none does. */
   readonly noExample?: string;
 }
@@ -39,6 +41,7 @@ export function diagnosticPageOf(code: DiagnosticCode): DiagnosticPage {
   if (!example) return { code, description };
   if (example.input === 'command') return { code, description, command: example };
   if (example.input === 'none') return { code, description, noExample: example.reason };
+  if (example.input === 'library') return { code, description, library: example };
   const diagnostic = exampleDiagnostics(example, example.example).find((each) => each.code === code);
   // The example test keeps this from happening; a page without the example beats a wrong one.
   if (!diagnostic) return { code, description };
@@ -60,6 +63,10 @@ export function diagnosticPageText(page: DiagnosticPage): string {
     lines.push('Example:', '', ...commandLines(page.command, 'example').map((line) => `    ${line}`), '');
     lines.push(`reports ${page.code} (the documentation site's page shows the whole report).`, '');
     lines.push('Fixed:', '', ...commandLines(page.command, 'fixed').map((line) => `    ${line}`), '');
+    lines.push('The message and hint of each report say the particulars and what to change.');
+  } else if (page.library) {
+    lines.push('Example (a program using the library):', '', indent(page.library.source), '');
+    lines.push(`reports ${page.code}.`, '', 'Fixed:', '', indent(page.library.fixedSource), '');
     lines.push('The message and hint of each report say the particulars and what to change.');
   } else if (page.noExample) {
     lines.push(`No input produces it: ${page.noExample}`);

@@ -12,7 +12,7 @@ import { dirname, join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
 import { InputOverLimit, type Io, type Output } from '../io.js';
 import { main } from '../main.js';
-import type { CommandExample, CommandRun } from './code-examples.js';
+import type { CommandExample, CommandRun, LibraryExample } from './code-examples.js';
 
 /** The token the example's emulator accepts and its commands send (an example's, not a secret). */
 export const EXAMPLE_TOKEN = 'example-token';
@@ -52,7 +52,7 @@ export async function runCommandExample(example: CommandExample, which: 'example
       const earlier = await runOnce(args, '', folder, env);
       if (earlier.exitCode !== 0) throw new Error(`the example's earlier command \`logfilter ${args.join(' ')}\` failed: ${earlier.stderr}${earlier.stdout}`);
     }
-    const result = await runOnce(run.args, run.stdin ?? '', folder, env);
+    const result = await runOnce(run.args, run.stdin ?? '', folder, env, run.stdinOpenUntil);
     // The emulator's address changes from run to run; the page shows the one a user starts by default.
     const local = emulator?.baseUrl;
     const steady = (text: string) => (local ? text.split(local).join('http://127.0.0.1:8787/client/v4') : text).split(folder).join('.');
@@ -63,10 +63,40 @@ export async function runCommandExample(example: CommandExample, which: 'example
   }
 }
 
-async function runOnce(args: readonly string[], stdin: string, cwd: string, env: Record<string, string | undefined>): Promise<ExampleRun> {
+/**
+ * How long standard input stays open waiting for `stdinOpenUntil` in the output, at most: far above
+ * the moment a server answers, so that an example that never answers fails instead of hanging.
+ */
+const OPEN_INPUT_BUDGET_MS = 30_000;
+
+/** The codes a library example (or its fix) is told of, run against a fresh emulator. */
+export async function runLibraryExample(example: LibraryExample, which: 'example' | 'fixed'): Promise<readonly string[]> {
+  const { startEmulator } = await import('@logfilter/emulator');
+  const emulator = await startEmulator({ credentials: [{ token: EXAMPLE_TOKEN }] });
+  try {
+    return await example.run(which, { baseUrl: emulator.baseUrl, token: EXAMPLE_TOKEN });
+  } finally {
+    await emulator.close();
+  }
+}
+
+async function runOnce(args: readonly string[], stdin: string, cwd: string, env: Record<string, string | undefined>, openUntil?: string): Promise<ExampleRun> {
   const stdout = new MemoryOutput();
   const stderr = new MemoryOutput();
   const input = Buffer.from(stdin);
+  const stream = () => {
+    if (openUntil === undefined) return Readable.from([input], { objectMode: false });
+    // As an editor does: the input stays open until the server has said what the client waits for.
+    const open = new Readable({ read() {} });
+    open.push(input);
+    const close = () => {
+      clearTimeout(budget);
+      open.push(null);
+    };
+    const budget = setTimeout(close, OPEN_INPUT_BUDGET_MS);
+    stdout.onText(openUntil, close);
+    return open;
+  };
   let exited: number | undefined;
   const io: Io = {
     stdout,
@@ -76,7 +106,7 @@ async function runOnce(args: readonly string[], stdin: string, cwd: string, env:
         if (input.length > limit) throw new InputOverLimit(undefined);
         return input;
       },
-      stream: () => Readable.from([input], { objectMode: false }),
+      stream,
     },
     // Nothing of the machine's: no credentials, no base URL, no colour settings.
     env: { CLOUDFLARE_BASE_URL: 'http://127.0.0.1:9/client/v4', ...env },
@@ -136,10 +166,27 @@ class MemoryOutput implements Output {
   readonly isTTY = false;
   readonly columns = undefined;
   private readonly chunks: Buffer[] = [];
+  private readonly waiting: Array<{ text: string; then: () => void }> = [];
 
   write(text: string | Uint8Array): boolean {
-    this.chunks.push(Buffer.from(text));
+    this.add(Buffer.from(text));
     return true;
+  }
+
+  /** Calls `then` once the output holds `text`. */
+  onText(text: string, then: () => void): void {
+    this.waiting.push({ text, then });
+    this.add(Buffer.alloc(0));
+  }
+
+  private add(chunk: Buffer): void {
+    this.chunks.push(chunk);
+    if (this.waiting.length === 0) return;
+    const all = this.text();
+    for (const wait of this.waiting.splice(0)) {
+      if (all.includes(wait.text)) wait.then();
+      else this.waiting.push(wait);
+    }
   }
 
   once(): this {
@@ -149,7 +196,7 @@ class MemoryOutput implements Output {
   stream(): NodeJS.WritableStream {
     return new Writable({
       write: (chunk: Buffer, _encoding, done) => {
-        this.chunks.push(Buffer.from(chunk));
+        this.add(Buffer.from(chunk));
         done();
       },
     });
