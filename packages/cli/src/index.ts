@@ -20,5 +20,15 @@ export {
   type NoExample,
   type TextExample,
 } from './docs/code-examples.js';
-export { type DiagnosticPage, commandLines, diagnosticPageOf, diagnosticPageText, exampleDiagnostics, isDiagnosticCode } from './docs/diagnostic-pages.js';
+export {
+  type CommandParts,
+  type DiagnosticPage,
+  commandLines,
+  commandParts,
+  shownText,
+  diagnosticPageOf,
+  diagnosticPageText,
+  exampleDiagnostics,
+  isDiagnosticCode,
+} from './docs/diagnostic-pages.js';
 export { type ExampleRun, runCommandExample, runLibraryExample } from './docs/run-example.js';

@@ -6,7 +6,7 @@
  * expects its code, and every fixed input and expects the code gone.
  */
 import { createClient, updateJob, ValidationError } from '@logfilter/api';
-import type { DiagnosticCode } from '@logfilter/core';
+import type { Diagnostic, DiagnosticCode } from '@logfilter/core';
 
 /** A filter text (read by `compile`) or the service's filter JSON (read by `decompile`). */
 export interface TextExample {
@@ -66,7 +66,7 @@ export interface LibraryExample {
   readonly input: 'library';
   readonly source: string;
   readonly fixedSource: string;
-  readonly run: (which: 'example' | 'fixed', service: ExampleService) => Promise<readonly string[]>;
+  readonly run: (which: 'example' | 'fixed', service: ExampleService) => Promise<readonly Diagnostic[]>;
 }
 
 export type CodeExample = TextExample | CommandExample | LibraryExample | NoExample;
@@ -440,7 +440,7 @@ await client.jobs.delete('${ZONE}', 1);`,
         }
         return [];
       } catch (error) {
-        if (error instanceof ValidationError) return error.diagnostics.map((diagnostic) => diagnostic.code);
+        if (error instanceof ValidationError) return error.diagnostics;
         throw error;
       }
     },
@@ -464,12 +464,12 @@ await client.jobs.delete('${ZONE}', 1);`,
   'internal-error': {
     input: 'none',
     reason:
-      'it reports a bug: an exception inside logfilter that no input is meant to cause (the CLI exits 70). Reporting the input that caused it as a bug is the fix.',
+      'It reports a bug: an exception inside logfilter that no input is meant to cause (the CLI exits 70). Reporting the input that caused it as a bug is the fix.',
   },
   'invalid-rule': {
     input: 'none',
     reason:
-      "the emulator (logfilter emulator) uses it inside, to refuse a rule of a phase other than custom fields that has no action or expression; it answers such a request as the service does, with the service's error 20200, so no report of logfilter carries this code.",
+      "The emulator (logfilter emulator) uses it inside, to refuse a rule of a phase other than custom fields that has no action or expression; it answers such a request as the service does, with the service's error 20200, so no report of logfilter carries this code.",
   },
 };
 

@@ -69,7 +69,7 @@ export function diagnosticPageText(page: DiagnosticPage): string {
     lines.push(`reports ${page.code}.`, '', 'Fixed:', '', indent(page.library.fixedSource), '');
     lines.push('The message and hint of each report say the particulars and what to change.');
   } else if (page.noExample) {
-    lines.push(`No input produces it: ${page.noExample}`);
+    lines.push(`No input produces it. ${page.noExample}`);
   } else {
     lines.push('The message and hint of each report say the particulars and what to change.');
   }
@@ -83,19 +83,49 @@ function indent(text: string): string {
     .join('\n');
 }
 
-/**
- * A command example (or its fix) as a reader follows it: each file it reads (only the changed ones
- * for the fix), the service it talks to, the earlier commands, and the command line with its input.
- */
-export function commandLines(example: CommandExample, which: 'example' | 'fixed'): string[] {
+/** What a reader of a command example (or its fix) is shown: the files, the service, the commands. */
+export interface CommandParts {
+  /** The files it reads (for the fix, only the changed ones), each cut to what a page shows. */
+  readonly files: readonly { readonly name: string; readonly text: string }[];
+  /** Whether it talks to the service (the emulator, in the example's run). */
+  readonly service: boolean;
+  /** The command lines, the earlier ones first, as typed in a POSIX shell (or said, for a language server's session). */
+  readonly commands: readonly string[];
+}
+
+export function commandParts(example: CommandExample, which: 'example' | 'fixed'): CommandParts {
   const run: CommandRun = commandRunOf(example, which);
   const changed = which === 'example' ? Object.keys(run.files ?? {}) : Object.keys(example.fixed.files ?? {});
+  const files = changed.map((name) => ({ name, text: shownText(run.files?.[name] ?? '') }));
+  const commands = (run.before ?? []).map((args) => commandLine(args, undefined, undefined));
+  commands.push(
+    run.stdinShown === undefined ? commandLine(run.args, run.stdin, run.env) : `${commandLine(run.args, undefined, run.env)}    # ${run.stdinShown}`,
+  );
+  return { files, service: example.service === true, commands };
+}
+
+/** A command example (or its fix) as terminal lines: each file under its name, then the commands. */
+export function commandLines(example: CommandExample, which: 'example' | 'fixed'): string[] {
+  const parts = commandParts(example, which);
   const lines: string[] = [];
-  for (const name of changed) lines.push(`# ${name}`, ...(run.files?.[name] ?? '').replace(/\n$/, '').split('\n'), '');
-  if (example.service && which === 'example') lines.push('# against the service (here the emulator: logfilter emulator)');
-  for (const args of run.before ?? []) lines.push(`$ ${commandLine(args, undefined, undefined)}`);
-  lines.push(`$ ${commandLine(run.args, run.stdin, run.env)}`);
+  for (const file of parts.files) lines.push(`# ${file.name}`, ...file.text.split('\n'), '');
+  if (parts.service && which === 'example') lines.push('# against the service (here the emulator: logfilter emulator)');
+  for (const command of parts.commands) lines.push(`$ ${command}`);
   return lines;
+}
+
+/** The most lines of a file, and characters of a line, a page shows (a generated file can be far longer). */
+const SHOWN_LINES = 12;
+const SHOWN_LINE_LENGTH = 200;
+
+/** `text` as a page shows it: long lines cut, and past `most` lines the count of the rest. */
+export function shownText(text: string, most = SHOWN_LINES): string {
+  const lines = text.replace(/\n$/, '').split('\n');
+  const cut = lines
+    .slice(0, most)
+    .map((line) => (line.length > SHOWN_LINE_LENGTH ? `${line.slice(0, SHOWN_LINE_LENGTH)}... (${line.length.toLocaleString('en')} characters)` : line));
+  if (lines.length > most) cut.push(`... (${lines.length - most} more lines)`);
+  return cut.join('\n');
 }
 
 function commandLine(args: readonly string[], stdin: string | undefined, env: Readonly<Record<string, string>> | undefined): string {

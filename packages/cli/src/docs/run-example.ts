@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable, Writable } from 'node:stream';
+import type { Diagnostic } from '@logfilter/core';
 import { InputOverLimit, type Io, type Output } from '../io.js';
 import { main } from '../main.js';
 import type { CommandExample, CommandRun, LibraryExample } from './code-examples.js';
@@ -69,8 +70,8 @@ export async function runCommandExample(example: CommandExample, which: 'example
  */
 const OPEN_INPUT_BUDGET_MS = 30_000;
 
-/** The codes a library example (or its fix) is told of, run against a fresh emulator. */
-export async function runLibraryExample(example: LibraryExample, which: 'example' | 'fixed'): Promise<readonly string[]> {
+/** The diagnostics a library example (or its fix) is told of, run against a fresh emulator. */
+export async function runLibraryExample(example: LibraryExample, which: 'example' | 'fixed'): Promise<readonly Diagnostic[]> {
   const { startEmulator } = await import('@logfilter/emulator');
   const emulator = await startEmulator({ credentials: [{ token: EXAMPLE_TOKEN }] });
   try {
