@@ -166,7 +166,8 @@ function printed(run) {
 /** "(exit code N)", except for the language server, which a client ends. */
 const exitNote = (example, run) => (example.args[0] === 'lsp' ? '' : ` (exit code ${run.exitCode})`);
 
-async function diagnosticMarkdown(page) {
+/** The page of a diagnostic code in Markdown; a command or library example is run to show what it reports. */
+export async function diagnosticMarkdown(page) {
   const lines = [`# ${page.code}`, '', escapeHtml(page.description), ''];
   if (page.example) {
     const { example } = page;

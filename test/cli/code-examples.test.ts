@@ -77,6 +77,35 @@ describe('the examples of the diagnostic codes', () => {
   );
 });
 
+describe("the site's page of each code", () => {
+  it(
+    'shows the example and the fix, with what a command example prints, or says why there is none',
+    async () => {
+      const { diagnosticMarkdown } = (await import('../../scripts/docs-generate.mjs')) as {
+        diagnosticMarkdown: (page: ReturnType<typeof diagnosticPageOf>) => Promise<string>;
+      };
+      for (const [code, example] of entries) {
+        const markdown = await diagnosticMarkdown(diagnosticPageOf(code));
+        expect(markdown.startsWith(`# ${code}\n`), code).toBe(true);
+        expect(markdown, code).toContain('## Example');
+        if (example?.input === 'none') {
+          expect(markdown, code).toContain(`None: no input produces it. ${example.reason}`);
+          continue;
+        }
+        expect(markdown, code).toContain('## The fix');
+        if (example?.input === 'command') {
+          expect(markdown, code).toContain(`$ logfilter ${example.args[0]}`);
+          expect(markdown, code).toContain(`It reports \`${code}\``);
+          expect(markdown, code).toContain(`It no longer reports \`${code}\``);
+        }
+        if (example?.input === 'filter' || example?.input === 'json') expect(markdown, code).toContain(`[${code}]: `);
+        if (example?.input === 'library') expect(markdown, code).toContain(`error[${code}]: `);
+      }
+    },
+    RUN_BUDGET_MS * 2,
+  );
+});
+
 describe('logfilter explain --code', () => {
   it('prints the page of a code: description, example, the report and the fix', async () => {
     const result = await runCli(['explain', '--code', 'expected-list']);
