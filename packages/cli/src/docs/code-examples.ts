@@ -178,8 +178,8 @@ export const CODE_EXAMPLES: Readonly<Partial<Record<DiagnosticCode, CodeExample>
   // Options and inputs of the commands.
   'unknown-dataset': {
     input: 'command',
-    args: ['check', '--json', '--dataset', 'dns_log', 'QueryName eq example.com'],
-    fixed: { args: ['check', '--json', '--dataset', 'dns_logs', 'QueryName eq example.com'] },
+    args: ['check', '--json', '--dataset', 'http_request', 'BotScore lt 30'],
+    fixed: { args: ['check', '--json', '--dataset', 'http_requests', 'BotScore lt 30'] },
   },
   'field-not-filterable': {
     input: 'command',
