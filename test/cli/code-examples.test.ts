@@ -6,7 +6,7 @@
  * produces say why.
  */
 import {
-  CODE_EXAMPLES,
+  codeExamples,
   type CodeExample,
   type CommandExample,
   diagnosticPageOf,
@@ -22,7 +22,7 @@ import { DIAGNOSTIC_CODES, type DiagnosticCode } from '@logfilter/core';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
 
-const entries = DIAGNOSTIC_CODES.map((code) => [code, CODE_EXAMPLES[code]] as [DiagnosticCode, CodeExample | undefined]);
+const entries = DIAGNOSTIC_CODES.map((code) => [code, codeExamples()[code]] as [DiagnosticCode, CodeExample | undefined]);
 const texts = entries.filter((entry): entry is [DiagnosticCode, TextExample] => entry[1]?.input === 'filter' || entry[1]?.input === 'json');
 const commands = entries.filter((entry): entry is [DiagnosticCode, CommandExample] => entry[1]?.input === 'command');
 const libraries = entries.filter((entry): entry is [DiagnosticCode, LibraryExample] => entry[1]?.input === 'library');
@@ -34,7 +34,7 @@ const RUN_BUDGET_MS = 60_000;
 describe('the examples of the diagnostic codes', () => {
   it('gives every code an example, or says why no input produces it', () => {
     expect(entries.filter(([, example]) => example === undefined).map(([code]) => code)).toEqual([]);
-    for (const code of Object.keys(CODE_EXAMPLES)) expect(DIAGNOSTIC_CODES).toContain(code);
+    for (const code of Object.keys(codeExamples())) expect(DIAGNOSTIC_CODES).toContain(code);
   });
 
   it('keeps the codes without an example to the few no input produces, each with its reason', () => {

@@ -12,7 +12,8 @@ export {
 export { formatOption } from './options.js';
 export { EXIT_INTERNAL, EXIT_INVALID, EXIT_OK, EXIT_USAGE, InputOverLimit, type Input, type Io, type Output, processIo } from './io.js';
 export {
-  CODE_EXAMPLES,
+  codeExamples,
+  type CodeExamples,
   type CodeExample,
   type CommandExample,
   type CommandRun,

@@ -76,7 +76,20 @@ const DEEP = 101;
 const ZONE = '023e105f4ecef8ad9ca31a8372d0c353';
 const DESTINATION = 's3://logs-bucket/http?region=us-east-1';
 
-export const CODE_EXAMPLES: Readonly<Partial<Record<DiagnosticCode, CodeExample>>> = {
+export type CodeExamples = Readonly<Partial<Record<DiagnosticCode, CodeExample>>>;
+
+let built: CodeExamples | undefined;
+
+/**
+ * The table, built the first time it is asked for: some examples are generated inputs of hundreds of
+ * kilobytes (an input over its limit), which no other command should pay for at start-up.
+ */
+export function codeExamples(): CodeExamples {
+  built ??= examples();
+  return built;
+}
+
+const examples = (): CodeExamples => ({
   'empty-filter': { input: 'filter', example: '# only a comment', fixed: 'ClientCountry eq us' },
   'unexpected-character': { input: 'filter', example: 'BotScore lt 30 & ClientCountry eq us', fixed: 'BotScore lt 30 AND ClientCountry eq us' },
   'unterminated-string': { input: 'filter', example: 'ClientRequestPath eq "/login', fixed: 'ClientRequestPath eq "/login"' },
@@ -471,7 +484,7 @@ await client.jobs.delete('${ZONE}', 1);`,
     reason:
       "The emulator (logfilter emulator) uses it inside, to refuse a rule of a phase other than custom fields that has no action or expression; it answers such a request as the service does, with the service's error 20200, so no report of logfilter carries this code.",
   },
-};
+});
 
 /** A logpush job as a job file holds it (2-space JSON), with `members` over a zone job of http_requests. */
 function job(members: Record<string, unknown>): string {

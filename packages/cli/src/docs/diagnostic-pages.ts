@@ -5,7 +5,7 @@
  * `logfilter explain --code CODE` as plain text, so both say the same.
  */
 import { CODE_DESCRIPTIONS, compile, DIAGNOSTIC_CODES, type Diagnostic, type DiagnosticCode, decompile } from '@logfilter/core';
-import { CODE_EXAMPLES, type CommandExample, type CommandRun, type LibraryExample, type TextExample } from './code-examples.js';
+import { type CommandExample, codeExamples, type CommandRun, type LibraryExample, type TextExample } from './code-examples.js';
 import { commandRunOf } from './run-example.js';
 
 export interface DiagnosticPage {
@@ -37,7 +37,7 @@ export function exampleDiagnostics(example: Pick<TextExample, 'input'>, text: st
 
 export function diagnosticPageOf(code: DiagnosticCode): DiagnosticPage {
   const description = CODE_DESCRIPTIONS[code];
-  const example = CODE_EXAMPLES[code];
+  const example = codeExamples()[code];
   if (!example) return { code, description };
   if (example.input === 'command') return { code, description, command: example };
   if (example.input === 'none') return { code, description, noExample: example.reason };
