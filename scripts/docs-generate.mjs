@@ -134,7 +134,7 @@ function commandMarkdown(example, which) {
  * What a run printed, as a page shows it, cut to a page's length: standard error, then standard
  * output with a JSON document indented, and of a language server's messages the diagnostics it published.
  */
-function printed(run) {
+function printed(run, code) {
   let stdout = run.stdout.trim();
   if (stdout.startsWith('Content-Length:')) {
     const messages = stdout
@@ -160,8 +160,17 @@ function printed(run) {
       // Not one document: shown as printed.
     }
   }
-  return shownText([run.stderr.trim(), stdout].filter((part) => part !== '').join('\n'), 40);
+  const text = [run.stderr.trim(), stdout].filter((part) => part !== '').join('\n');
+  // A long report whose code comes late (after a hundred others) is shown by its start and that code's lines.
+  const lines = text.split('\n');
+  const at = code === undefined ? -1 : lines.findIndex((line) => line.includes(`[${code}]`));
+  if (at < SHOWN_REPORT_LINES) return shownText(text, SHOWN_REPORT_LINES);
+  const head = lines.slice(0, 12);
+  return [...head, `... (${at - head.length} more lines)`, shownText(lines.slice(at).join('\n'), SHOWN_REPORT_LINES - head.length - 1)].join('\n');
 }
+
+/** The most lines of a command's output a page shows. */
+const SHOWN_REPORT_LINES = 40;
 
 /** "(exit code N)", except for the language server, which a client ends. */
 const exitNote = (example, run) => (example.args[0] === 'lsp' ? '' : ` (exit code ${run.exitCode})`);
@@ -201,7 +210,7 @@ export async function diagnosticMarkdown(page) {
       ...commandMarkdown(page.command, 'example'),
       `It reports \`${page.code}\`${exitNote(page.command, run)}:`,
       '',
-      fence(printed(run)),
+      fence(printed(run, page.code)),
       '',
     );
     lines.push('## The fix', '', ...commandMarkdown(page.command, 'fixed'));
