@@ -1,9 +1,12 @@
 /**
- * One example per diagnostic code where a short input shows it: the filter text (or filter JSON)
- * that triggers the code, and the same input fixed. The documentation site's page of each code and
- * `logfilter explain --code CODE` are made from this table and the diagnostic the example really
- * produces (message, hint, quick fix); test/cli/code-examples.test.ts compiles every example and
- * expects its code, and every fixed input and expects the code gone.
+ * One example per diagnostic code, as a user meets it, and the same fixed: a filter text or filter
+ * JSON (compiled or decompiled); else a command with the files it reads (a job, custom-field rules,
+ * a .tf file, an editor's session with the language server), run against the service (the emulator)
+ * when it talks to one; else a program using @logfilter/api, for the one code only a library
+ * reports. The two codes no input produces say why instead. The documentation site's page of each
+ * code and `logfilter explain --code CODE` are made from this table and what the example really
+ * reports; test/cli/code-examples.test.ts runs every example and expects its code, and every fix
+ * and expects the code gone.
  */
 import { createClient, updateJob, ValidationError } from '@logfilter/api';
 import type { Diagnostic, DiagnosticCode } from '@logfilter/core';
