@@ -126,6 +126,19 @@ describe('logfilter explain --code', () => {
     expect(result.stdout).toContain('"name": "http-logs"');
   });
 
+  it('gives every kind of example in its JSON: the input or the commands, and the fix', async () => {
+    const command = JSON.parse((await runCli(['explain', '--json', '--code', 'invalid-name'])).stdout);
+    expect(command.example).toMatchObject({ input: 'command', quickFix: false });
+    expect(command.example.example).toContain('$ logfilter jobs check job.json');
+    expect(command.example.fixed).toContain('"name": "http-logs"');
+    const library = JSON.parse((await runCli(['explain', '--json', '--code', 'fixed-member'])).stdout);
+    expect(library.example.input).toBe('library');
+    expect(library.example.example).toContain("updateJob(client.jobs, '");
+    const none = JSON.parse((await runCli(['explain', '--json', '--code', 'internal-error'])).stdout);
+    expect(none.example).toBeUndefined();
+    expect(none.noExample).toMatch(/^It reports a bug/);
+  });
+
   it('says why no input produces a code', async () => {
     const result = await runCli(['explain', '--code', 'internal-error']);
     expect(result.code).toBe(0);

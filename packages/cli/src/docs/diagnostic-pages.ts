@@ -48,6 +48,20 @@ export function diagnosticPageOf(code: DiagnosticCode): DiagnosticPage {
   return { code, description, example: { ...example, diagnostic, quickFix: (diagnostic.fixes?.length ?? 0) > 0 } };
 }
 
+/** The example of a page as `explain --code --json` gives it, whatever its kind: the input (or the commands, or the program) and its fix, as text. */
+export function pageExample(page: DiagnosticPage): { input: string; example: string; fixed: string; quickFix: boolean } | undefined {
+  if (page.example) return { input: page.example.input, example: page.example.example, fixed: page.example.fixed, quickFix: page.example.quickFix };
+  if (page.command)
+    return {
+      input: 'command',
+      example: commandLines(page.command, 'example').join('\n'),
+      fixed: commandLines(page.command, 'fixed').join('\n'),
+      quickFix: false,
+    };
+  if (page.library) return { input: 'library', example: page.library.source, fixed: page.library.fixedSource, quickFix: false };
+  return undefined;
+}
+
 /** The page as terminal text, the way `rustc --explain` prints one. */
 export function diagnosticPageText(page: DiagnosticPage): string {
   const lines = [`${page.code}: ${page.description}`, ''];
