@@ -159,7 +159,7 @@ const examples = (): CodeExamples => ({
   'always-matches': {
     input: 'filter',
     example: 'ClientCountry eq us OR ClientCountry !eq us',
-    fixed: 'ClientCountry eq us AND ClientRequestHost eq shop.example.com',
+    fixed: 'ClientCountry eq us',
   },
   'no-filter': {
     input: 'json',
@@ -272,7 +272,7 @@ const examples = (): CodeExamples => ({
   'not-a-job': {
     input: 'command',
     args: ['jobs', 'check', 'jobs.json'],
-    files: { 'jobs.json': '{"success": true, "errors": [], "messages": [], "result": []}\n' },
+    files: { 'jobs.json': answer([]) },
     fixed: { files: { 'jobs.json': job({ name: 'http' }) } },
   },
   'deprecated-member': {
@@ -416,11 +416,11 @@ const examples = (): CodeExamples => ({
     input: 'command',
     args: ['custom-fields', 'check', 'rulesets.json'],
     files: {
-      'rulesets.json': `{"success": true, "errors": [], "messages": [], "result": [\n  ${ruleset('http_log_custom_fields', 'zone', 'a1').trim()},\n  ${ruleset('http_log_custom_fields', 'zone', 'b2').trim()}\n]}\n`,
+      'rulesets.json': answer([rulesetOf('http_log_custom_fields', 'zone', 'a1'), rulesetOf('http_log_custom_fields', 'zone', 'b2')]),
     },
     fixed: {
       files: {
-        'rulesets.json': `{"success": true, "errors": [], "messages": [], "result": [\n  ${ruleset('http_log_custom_fields', 'zone', 'a1').trim()}\n]}\n`,
+        'rulesets.json': answer([rulesetOf('http_log_custom_fields', 'zone', 'a1')]),
       },
     },
   },
@@ -428,7 +428,7 @@ const examples = (): CodeExamples => ({
     input: 'command',
     args: ['custom-fields', 'check', 'answer.json'],
     files: { 'answer.json': '{"success": false, "result": null, "errors": [{"code": 10000, "message": "Authentication error"}], "messages": []}\n' },
-    fixed: { files: { 'answer.json': `{"success": true, "errors": [], "messages": [], "result": ${ruleset('http_log_custom_fields').trim()}}\n` } },
+    fixed: { files: { 'answer.json': answer(rulesetOf('http_log_custom_fields')) } },
   },
 
   // @logfilter/api.
@@ -523,10 +523,20 @@ function rulesExample(parameters: Record<string, unknown>, fixedParameters: Reco
   };
 }
 
-/** A zone ruleset of `phase` with one custom-field rule, as the service answers it. */
-function ruleset(phase: string, kind = 'zone', id = '2f2feab2026849078ba485f918791bdc'): string {
+/** A ruleset of `phase` (of `kind`) with one custom-field rule, as a file saved from the service holds it. */
+function ruleset(phase: string, kind = 'zone'): string {
+  return `${JSON.stringify(rulesetOf(phase, kind), null, 2)}\n`;
+}
+
+/** The ruleset itself: `id` tells two apart. */
+function rulesetOf(phase: string, kind = 'zone', id = '2f2feab2026849078ba485f918791bdc'): Record<string, unknown> {
   const rule = { id: `${id}-rule`, ...customFieldRule({ request_fields: [{ name: 'user-agent' }] }), enabled: true };
-  return `${JSON.stringify({ id, name: 'Zone-level phase entry point', kind, phase, version: '2', rules: [rule] })}\n`;
+  return { id, name: 'Zone-level phase entry point', kind, phase, version: '2', rules: [rule] };
+}
+
+/** A successful answer of the service holding `result`, as a file saved from it holds it. */
+function answer(result: unknown): string {
+  return `${JSON.stringify({ success: true, errors: [], messages: [], result }, null, 2)}\n`;
 }
 
 /** A .tf file with a logpush job whose filter is `filter` (an HCL expression). */
