@@ -7,9 +7,9 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { createMessageConnection, type MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import { afterEach } from 'vitest';
 import { CLI_BIN, REPO_ROOT } from './cli.js';
-import type { LspDiagnostic, LspPosition, LspTextEdit, ServerMessage } from './lsp-types.js';
+import type { LspDiagnostic, ServerMessage } from './lsp-types.js';
 
-export type { LspDiagnostic, LspPosition, LspRange, LspTextEdit, ServerMessage } from './lsp-types.js';
+export type { LspDiagnostic, ServerMessage } from './lsp-types.js';
 
 export interface LspSession {
   child: ChildProcessWithoutNullStreams;
@@ -89,21 +89,6 @@ export async function openDocument(session: LspSession, uri: string, text: strin
   const published = session.nextDiagnostics(uri);
   await session.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'logfilter', version: 1, text } });
   return published;
-}
-
-/** Applies edits the way an editor does: all ranges refer to the text before any of them. */
-export function applyEdits(text: string, edits: readonly LspTextEdit[]): string {
-  const offsetAt = (position: LspPosition) => {
-    let offset = 0;
-    for (let line = 0; line < position.line; line++) offset = text.indexOf('\n', offset) + 1;
-    return offset + position.character;
-  };
-  const sorted = edits
-    .map((edit) => ({ start: offsetAt(edit.range.start), end: offsetAt(edit.range.end), text: edit.newText }))
-    .sort((a, b) => b.start - a.start);
-  let result = text;
-  for (const edit of sorted) result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
-  return result;
 }
 
 /** Ends the session the way an editor does: shutdown, then exit; resolves with the exit code. */

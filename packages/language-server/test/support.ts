@@ -10,7 +10,7 @@ import { createMessageConnection, type MessageConnection, StreamMessageReader, S
 import { afterEach } from 'vitest';
 import type { LspDiagnostic, LspPosition, LspTextEdit, ServerMessage } from '../../../test/support/lsp-types.js';
 
-export type { LspDiagnostic, LspPosition, LspRange, LspTextEdit, ServerMessage } from '../../../test/support/lsp-types.js';
+export type { LspDiagnostic, LspTextEdit, ServerMessage } from '../../../test/support/lsp-types.js';
 
 export interface Session {
   connection: MessageConnection;

@@ -61,7 +61,7 @@ export interface Fix {
   edits: TextEdit[];
 }
 
-export interface TextEdit {
+interface TextEdit {
   range: Range;
   newText: string;
 }
@@ -237,7 +237,7 @@ export function locate(locations: ReadonlyMap<string, Span>, pointer: string): S
 }
 
 /** Most diagnostics a result carries; past this one summary note says how many were left out. */
-export const MAX_DIAGNOSTICS = 100;
+const MAX_DIAGNOSTICS = 100;
 
 export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
   if (diagnostics.length < 2) return diagnostics;
