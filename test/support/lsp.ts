@@ -7,8 +7,7 @@ import { afterEach } from 'vitest';
 import { CLI_BIN, REPO_ROOT } from './cli.js';
 import { type ClientSession, connectClient, initialize } from './lsp-client.js';
 
-export { applyEdits, burst, frame, hoverText, type InitializeAnswer, initialize, openDocument, publications, versionsAfterBurst } from './lsp-client.js';
-export type { LspDiagnostic, LspPosition, LspRange, LspTextEdit, ServerMessage } from './lsp-types.js';
+export { burst, frame, hoverText, initialize, openDocument, versionsAfterBurst } from './lsp-client.js';
 
 export interface LspSession extends ClientSession {
   child: ChildProcessWithoutNullStreams;

@@ -12,13 +12,12 @@ export {
   burst,
   frame,
   hoverText,
-  type InitializeAnswer,
   initialize,
   openDocument,
   publications,
   versionsAfterBurst,
 } from '../../../test/support/lsp-client.js';
-export type { LspDiagnostic, LspPosition, LspRange, LspTextEdit, ServerMessage } from '../../../test/support/lsp-types.js';
+export type { LspDiagnostic, LspTextEdit, ServerMessage } from '../../../test/support/lsp-types.js';
 
 export interface Session extends ClientSession {
   /** Resolves once the server has stopped. */

@@ -49,6 +49,12 @@ export interface CommandExample extends CommandRun {
   readonly fixed: Partial<CommandRun>;
 }
 
+/** The run of `example` as written (`example`), or with its fix applied (`fixed`). */
+export function commandRunOf(example: CommandExample, which: 'example' | 'fixed'): CommandRun {
+  if (which === 'example') return example;
+  return { ...example, ...example.fixed, files: { ...example.files, ...example.fixed.files } };
+}
+
 /** A code no input a user gives can produce, and why: its page says so instead of showing an example. */
 export interface NoExample {
   readonly input: 'none';
@@ -56,7 +62,7 @@ export interface NoExample {
 }
 
 /** The service a library example talks to (the emulator, started for it). */
-export interface ExampleService {
+interface ExampleService {
   readonly baseUrl: string;
   readonly token: string;
 }

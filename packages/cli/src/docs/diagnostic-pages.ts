@@ -5,8 +5,7 @@
  * `logfilter explain --code CODE` as plain text, so both say the same.
  */
 import { CODE_DESCRIPTIONS, compile, DIAGNOSTIC_CODES, type Diagnostic, type DiagnosticCode, decompile } from '@logfilter/core';
-import { type CommandExample, codeExamples, type CommandRun, type LibraryExample, type TextExample } from './code-examples.js';
-import { commandRunOf } from './run-example.js';
+import { type CommandExample, codeExamples, commandRunOf, type CommandRun, type LibraryExample, type TextExample } from './code-examples.js';
 
 export interface DiagnosticPage {
   readonly code: DiagnosticCode;

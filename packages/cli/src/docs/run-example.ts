@@ -13,10 +13,10 @@ import { Readable, Writable } from 'node:stream';
 import type { Diagnostic } from '@logfilter/core';
 import { InputOverLimit, type Io, type Output } from '../io.js';
 import { main } from '../main.js';
-import type { CommandExample, CommandRun, LibraryExample } from './code-examples.js';
+import { type CommandExample, commandRunOf, type LibraryExample } from './code-examples.js';
 
 /** The token the example's emulator accepts and its commands send (an example's, not a secret). */
-export const EXAMPLE_TOKEN = 'example-token';
+const EXAMPLE_TOKEN = 'example-token';
 
 export interface ExampleRun {
   readonly exitCode: number;
@@ -24,12 +24,6 @@ export interface ExampleRun {
   readonly stderr: string;
   /** Every diagnostic code the run reported: `severity[code]` in its text, `code` of the diagnostics of its JSON. */
   readonly codes: readonly string[];
-}
-
-/** The run of `example` as written (`example`), or with its fix applied (`fixed`). */
-export function commandRunOf(example: CommandExample, which: 'example' | 'fixed'): CommandRun {
-  if (which === 'example') return example;
-  return { ...example, ...example.fixed, files: { ...example.files, ...example.fixed.files } };
 }
 
 export async function runCommandExample(example: CommandExample, which: 'example' | 'fixed'): Promise<ExampleRun> {
