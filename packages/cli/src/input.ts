@@ -220,8 +220,10 @@ export function disagreementAsError<T extends { code: string; severity: string; 
   if (diagnostic.code !== 'dataset-disagrees') return diagnostic;
   const job = /dataset is '([^']+)'/.exec(diagnostic.message)?.[1];
   const given = /not '([^']+)'/.exec(diagnostic.message)?.[1];
+  // The hint below replaces core's (and its advice, which the CLI would show instead).
+  const { advice: _advice, ...rest } = diagnostic as T & { advice?: unknown };
   return {
-    ...diagnostic,
+    ...(rest as T),
     severity: 'error',
     message: `-d${given ? ` ${given}` : ''} disagrees with the job's dataset${job ? ` '${job}'` : ''}`,
     hint: "drop -d: a job's filter runs against the job's own dataset",

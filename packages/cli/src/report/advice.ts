@@ -22,6 +22,8 @@ export function adviceForCli(advice: Advice): string {
     }
     case 'check-terraform-files':
       return `logfilter reads a Terraform plan in JSON of up to ${advice.limit}: is this the right file? For a larger workspace, plan only the jobs (terraform plan -target=cloudflare_logpush_job.NAME ...) or check the .tf files with --terraform`;
+    case 'drop-dataset':
+      return 'drop -d';
     case 'configure-custom-fields':
       return `configure them first (\`logfilter custom-fields set --zone ID --${advice.fields} NAME\`), or remove '${advice.carrier}'`;
   }

@@ -1,5 +1,6 @@
 /** One diagnostic shape, and one collector, for the lexer, parser, checker, serializer, JSON input and every tool built on them. */
 import type { DiagnosticCode } from './codes.js';
+import { filterMessage } from './filter-messages.js';
 import type { Worded } from './messages.js';
 
 export type { DiagnosticCode } from './codes.js';
@@ -53,7 +54,9 @@ export type Advice =
   | { kind: 'scope'; scope: 'zone' | 'account'; given: 'zone' | 'account' }
   | { kind: 'configure-custom-fields'; fields: 'cookie' | 'request' | 'response'; carrier: string }
   /** A Terraform plan over its size limit (`limit`, as shown): check the workspace's .tf files instead. */
-  | { kind: 'check-terraform-files'; limit: string };
+  | { kind: 'check-terraform-files'; limit: string }
+  /** A job names its own dataset: the dataset the user gave besides is not used, so leave it out. */
+  | { kind: 'drop-dataset' };
 
 /** One quick fix: what it does, and the edits of the text (ranges in the text the diagnostic is about). */
 export interface Fix {
@@ -181,10 +184,10 @@ export class DiagnosticBag {
     this.push('warning', code, where, message, hint, fix);
   }
 
-  /** A warning about a JSON member itself (an unknown name): its range is the member's name. */
-  memberWarning(code: DiagnosticCode, pointer: string, message: string, hint?: string): void {
+  /** A warning about a JSON member itself (an unknown name), worded by the message table: its range is the member's name. */
+  memberWarning(words: Worded, pointer: string): void {
     const key = this.json?.keys?.get(pointer);
-    this.push('warning', code, key ? { span: key, pointer } : pointer, message, hint);
+    this.push('warning', words.code, key ? { span: key, pointer } : pointer, words.message, words.hint, undefined, words.advice);
   }
 
   add(diagnostic: Diagnostic): void {
@@ -245,13 +248,8 @@ export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
   if (sorted.length <= MAX_DIAGNOSTICS) return sorted;
   const kept = sorted.slice(0, MAX_DIAGNOSTICS);
   const last = kept[kept.length - 1];
-  kept.push({
-    code: 'too-many-diagnostics',
-    severity: last.severity,
-    message: `${sorted.length - MAX_DIAGNOSTICS} more diagnostics were left out`,
-    range: last.range,
-    hint: 'fix the ones shown and compile again',
-  });
+  const { code, message, hint } = filterMessage('too-many-diagnostics', 'leftOut', { count: sorted.length - MAX_DIAGNOSTICS });
+  kept.push({ code, severity: last.severity, message, range: last.range, hint });
   return kept;
 }
 
