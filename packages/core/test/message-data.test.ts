@@ -227,6 +227,18 @@ const SAMPLES = {
     ],
     mixedList: [{ field: 'ClientASN' }],
   },
+  'argument-is-a-file': { inline: [{ file: 'b.lf', command: 'fmt' }] },
+  'not-formatted': {
+    notCanonical: [
+      { name: 'a.lf', bom: true, crlf: true, textToo: true },
+      { bom: false, crlf: true, textToo: false },
+      { name: 'b.lf', bom: false, crlf: false, textToo: false },
+    ],
+    notFormatted: [
+      { name: 'a.lf', bom: true, crlf: false, textToo: false },
+      { bom: false, crlf: false, textToo: false },
+    ],
+  },
   'not-a-job': { none: [{}] },
   'deprecated-member': { frequency: [{}] },
   'dataset-disagrees': { job: [{ own: 'dns_logs', given: 'http_requests' }], filterOfJob: [{ own: 'dns_logs', given: 'http_requests' }] },

@@ -26,10 +26,8 @@ export const CODES_WORDED_IN_PLACE = [
   'too-many-operators',
   'invalid-rule',
   'fixed-member',
-  'not-formatted',
   'invalid-hcl',
   'not-checked',
-  'argument-is-a-file',
   'document-too-large',
 ] as const satisfies readonly DiagnosticCode[];
 
@@ -44,11 +42,14 @@ type Overlap = IdOverlap | (keyof Pending & (keyof Filter | keyof Json));
 /** Nothing when no code overlaps; else a member `MESSAGES` lacks, so that tsc names the code: a code is pending or in the table, and a message id in one part. */
 type NoOverlap = [Overlap] extends [never] ? unknown : { overlapping: Overlap };
 
-function join(): Required<MessageTable> {
+/** The table joined: each code's messages from both parts, typed by message id and data. */
+type Joined = Pending & Filter & Json;
+
+function join(): Joined {
   const joined: Record<string, object> = { ...PENDING, ...FILTER_MESSAGES };
   for (const [code, messages] of Object.entries(JSON_MESSAGES)) joined[code] = { ...joined[code], ...messages };
-  return joined as Required<MessageTable>;
+  return joined as Joined;
 }
 
-/** Every code's messages, by message id. */
-export const MESSAGES: Required<MessageTable> & NoOverlap = join();
+/** Every code's messages, by message id (`MESSAGES[code][id].message(data)`; the stages word through their part). */
+export const MESSAGES: Joined & Required<MessageTable> & NoOverlap = join();

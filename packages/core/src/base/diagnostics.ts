@@ -56,7 +56,14 @@ export type Advice =
   /** A Terraform plan over its size limit (`limit`, as shown): check the workspace's .tf files instead. */
   | { kind: 'check-terraform-files'; limit: string }
   /** A job names its own dataset: the dataset the user gave besides is not used, so leave it out. */
-  | { kind: 'drop-dataset' };
+  | { kind: 'drop-dataset' }
+  /** The filter text given is the name of a file: read the filter from that file (in the front end's `command`). */
+  | { kind: 'read-filter-file'; command: string; file: string }
+  /**
+   * Filter text not in canonical form: print it so, or rewrite `file` so (when it is one); `save`
+   * says how an editor should save it besides (without a byte-order mark, with LF line endings).
+   */
+  | { kind: 'format'; file?: string; save: readonly string[] };
 
 /** One quick fix: what it does, and the edits of the text (ranges in the text the diagnostic is about). */
 export interface Fix {
@@ -126,17 +133,23 @@ export const NOWHERE: Range = Object.freeze({ start: Object.freeze({ offset: 0, 
 
 /**
  * One diagnostic at a known range, for a tool that reports a single finding with no text to place it
- * in (a flag, a request, a service's answer): `diagnosticAt(NOWHERE, 'fixed-member', message, { hint })`.
- * Findings in a text are collected by a `DiagnosticBag`, which places them by span or pointer.
+ * in (a flag, a request, a service's answer): `diagnosticAt(NOWHERE, 'fixed-member', message, { hint })`,
+ * or worded by the message table, `diagnosticAt(range, jsonMessage(code, id, data), { pointer })`
+ * (its advice kept). Findings in a text are collected by a `DiagnosticBag`, which places them by span or pointer.
  */
+export function diagnosticAt(range: Range, words: Worded, more?: { pointer?: string; severity?: Severity }): Diagnostic;
+export function diagnosticAt(range: Range, code: DiagnosticCode, message: string, more?: { hint?: string; pointer?: string; severity?: Severity }): Diagnostic;
 export function diagnosticAt(
   range: Range,
-  code: DiagnosticCode,
-  message: string,
-  more: { hint?: string; pointer?: string; severity?: Severity } = {},
+  codeOrWords: DiagnosticCode | Worded,
+  messageOrMore?: string | { pointer?: string; severity?: Severity },
+  given: { hint?: string; pointer?: string; severity?: Severity } = {},
 ): Diagnostic {
-  const diagnostic: Diagnostic = { code, severity: more.severity ?? 'error', message, range };
-  if (more.hint !== undefined) diagnostic.hint = more.hint;
+  const words: Worded = typeof codeOrWords === 'string' ? { code: codeOrWords, message: messageOrMore as string, hint: given.hint } : codeOrWords;
+  const more = typeof codeOrWords === 'string' ? given : ((messageOrMore as { pointer?: string; severity?: Severity } | undefined) ?? {});
+  const diagnostic: Diagnostic = { code: words.code, severity: more.severity ?? 'error', message: words.message, range };
+  if (words.hint !== undefined) diagnostic.hint = words.hint;
+  if (words.advice !== undefined) diagnostic.advice = words.advice;
   if (more.pointer !== undefined) diagnostic.pointer = more.pointer;
   return diagnostic;
 }
