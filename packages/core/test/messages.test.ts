@@ -66,14 +66,11 @@ describe('the message table', () => {
 });
 
 /**
- * Where a code is still worded in place though the table has its messages, and why: each is left to
- * the files' owners (core's compile.ts, the CLI's messages that name its own -d flag), or relays words
- * from elsewhere (the service's own message).
+ * Where a code is still worded in place though the table has its messages, and why: core's compile.ts
+ * is left to its owners, and the CLI relays the service's own error messages.
  */
 const WORDED_IN_PLACE_BESIDE_THE_TABLE: Readonly<Record<string, readonly string[]>> = {
   'internal-error': ['core/src/compile.ts'],
-  'dataset-disagrees': ['cli/src/commands/tail.ts', 'cli/src/input.ts'],
-  'unknown-dataset': ['cli/src/input.ts'],
   'service-error': ['cli/src/service.ts'],
 };
 

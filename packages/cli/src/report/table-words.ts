@@ -1,20 +1,26 @@
 /**
- * The words of a diagnostic the CLI itself finds (a file name given as filter text, a file not in
- * canonical form), from core's message table: its message, its plain hint and its advice, which the
- * presenters say as the CLI's command or flag (advice.ts). Core's stages word theirs through their part
- * of the table; the CLI reaches the table through `MESSAGES`, the one joined table core exports.
+ * The words of a diagnostic the CLI itself finds, from a message table: core's (`MESSAGES`, for a
+ * finding such as a file name given as filter text, with advice the presenters say as the CLI's
+ * command or flag, advice.ts) or the CLI's own part (cli-messages.ts, words that name its flags).
  */
 import { type DiagnosticCode, MESSAGES, type MessageTemplate, type Worded } from '@logfilter/core';
+import { CLI_MESSAGES } from './cli-messages.js';
 
-type Table = typeof MESSAGES;
+type Core = typeof MESSAGES;
+type Cli = typeof CLI_MESSAGES;
+type DataOf<T> = T extends { message: (data: infer D) => string } ? D : never;
 
-/** A diagnostic's words from the table: `tableWords('argument-is-a-file', 'inline', { file, command })`. */
-export function tableWords<C extends keyof Table & DiagnosticCode, I extends keyof Table[C] & string>(
-  code: C,
-  id: I,
-  data: Table[C][I] extends MessageTemplate<infer D> ? D : never,
-): Worded {
-  const template = MESSAGES[code][id] as MessageTemplate<typeof data>;
+/** Words from core's table: `tableWords('argument-is-a-file', 'inline', { file, command })`. */
+export function tableWords<C extends keyof Core & DiagnosticCode, I extends keyof Core[C] & string>(code: C, id: I, data: DataOf<Core[C][I]>): Worded {
+  return worded(code, MESSAGES[code][id] as MessageTemplate<typeof data>, data);
+}
+
+/** Words from the CLI's own part: `cliWords('dataset-disagrees', 'tail', { streamed, filtered })`. */
+export function cliWords<C extends keyof Cli, I extends keyof Cli[C] & string>(code: C, id: I, data: DataOf<Cli[C][I]>): Worded {
+  return worded(code, CLI_MESSAGES[code][id] as MessageTemplate<typeof data>, data);
+}
+
+function worded<D>(code: DiagnosticCode, template: MessageTemplate<D>, data: D): Worded {
   const words: Worded = { code, message: template.message(data) };
   const hint = template.hint?.(data);
   if (hint !== undefined) words.hint = hint;
