@@ -9,6 +9,8 @@ type DatasetLine = { given: string; named: string; option: string };
 type JobDataset = { given?: string; job?: string };
 type Tail = { streamed: string; filtered: string };
 type NamedByLine = { problem: string; advice: string };
+type UnknownCode = { code: string; codes: readonly string[] };
+type JobsFile = { file: string; detail: string };
 
 export const CLI_MESSAGES = {
   'dataset-disagrees': {
@@ -34,5 +36,20 @@ export const CLI_MESSAGES = {
       message: (d: NamedByLine) => `${d.problem}, named by the '# dataset:' line`,
       hint: (d: NamedByLine) => `fix the first line, or give the dataset with -d: ${d.advice}`,
     },
+  },
+  'invalid-argument': {
+    /** `explain --code` with a filter besides. */
+    codeAndFilter: {
+      message: () => '--code explains a diagnostic code, not a filter',
+      hint: () => 'give either --code CODE or the filter',
+    },
+    unknownCode: {
+      message: (d: UnknownCode) => `unknown diagnostic code '${d.code}'`,
+      hint: (d: UnknownCode) => `the codes are: ${d.codes.join(', ')}`,
+    },
+  },
+  'invalid-json': {
+    /** `jobs overlap --file`: `file` as given (`<stdin>` for -), `detail` what the JSON reader says. */
+    jobsFile: { message: (d: JobsFile) => `${d.file} is not valid JSON (${d.detail})` },
   },
 } as const satisfies { readonly [C in DiagnosticCode]?: Readonly<Record<string, MessageTemplate<never>>> };
