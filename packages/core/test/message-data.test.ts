@@ -63,9 +63,6 @@ const SAMPLES = {
     integerOrText: [{ operator: 'lt', side: 'text', field: 'F', type: 'int or string', withNumber: 'eq, lt', withText: 'eq, contains' }],
     ofType: [{ operator: 'contains', kind: 'bool', field: 'F', allowed: 'eq, !eq' }],
   },
-  'expected-list': { scalar: [{ operator: 'in', list: '(a, b)' }] },
-  'expected-scalar': { list: [{ operator: 'eq', into: 'in' }, { operator: 'lt' }] },
-  'empty-list': { empty: [{ operator: 'in' }] },
   'invalid-value': {
     notANumber: [{ shown: 'abc', what: 'a number', field: 'EdgeResponseStatus', fieldKind: 'an int', example: '200' }],
     notABoolean: [{ shown: 'yes', field: 'WAFFlags' }],
@@ -84,6 +81,15 @@ const SAMPLES = {
     file: [{ name: 'a.lf', size: ' 3 MB', limit: '2 MB', what: 'a filter file', shownLimit: '2 MB' }],
     plan: [{ name: 'plan.json', size: ' 80 MB', limit: '64 MB', what: 'a plan', shownLimit: '64 MB' }],
   },
+  'expected-list': {
+    scalar: [{ operator: 'in', list: '(a, b)' }],
+    jsonArray: [
+      { operator: 'in', value: 'the string "200,404"', values: '[200,404]', refusedAsString: true },
+      { operator: 'in', value: 'the string "us"', values: '["us"]', refusedAsString: false },
+    ],
+  },
+  'expected-scalar': { list: [{ operator: 'eq', into: 'in' }, { operator: 'lt' }], jsonList: [{ operator: 'eq', into: 'in' }, { operator: 'lt' }] },
+  'empty-list': { empty: [{ operator: 'in' }], jsonEmpty: [{ operator: 'in', example: '["us", "ca"]' }] },
   'invalid-argument': { notText: [{ what: 'the filter text', given: 'a number' }], rulesText: [{ given: 'null' }] },
   'too-many-diagnostics': { leftOut: [{ count: 17 }] },
   'internal-error': { crashed: [{ detail: 'boom', input: 'filter' }] },

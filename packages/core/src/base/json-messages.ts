@@ -443,6 +443,31 @@ export const JSON_MESSAGES = {
       () => 'nested groups of the same kind mean the same flattened',
     ),
   },
+  'expected-list': {
+    /** `values` is the list meant, as JSON; `refusedAsString` says the service refuses the string given for a numeric field. */
+    jsonArray: m(
+      (d: { operator: string; value: string; values: string; refusedAsString: boolean }) => `'${d.operator}' takes a JSON array, not ${d.value}`,
+      (d) =>
+        `write the values as a JSON array: "value": ${d.values}${d.refusedAsString ? ' (the service rejects a string here with "supported kinds: []uint64")' : ''}`,
+    ),
+  },
+  'expected-scalar': {
+    /** `into` is the list operator that takes several values, when there is one. */
+    jsonList: m(
+      (d: { operator: string; into?: string }) => `'${d.operator}' takes one value, not a list`,
+      (d) =>
+        d.into
+          ? `to match any of several values write "operator": "${d.into}"`
+          : `'${d.operator}' compares with one value; put several criteria in an "or" group`,
+    ),
+  },
+  'empty-list': {
+    /** `example` is a list of values of the field's type, as JSON. */
+    jsonEmpty: m(
+      (d: { operator: string; example: string }) => `'${d.operator}' needs at least one value`,
+      (d) => `list at least one value: "value": ${d.example}`,
+    ),
+  },
   'invalid-argument': {
     rulesText: m(
       (d: { given: string }) => `the rules text must be a string, not ${d.given}`,

@@ -198,21 +198,22 @@ function flavourForJson(diagnostics: Diagnostic[], criteria: ReadonlyMap<string,
     const pointer = diagnostic.pointer;
     const info = pointer === undefined ? undefined : criteria.get(pointer.replace(/\/value$/, ''));
     if (!info) continue;
-    if (diagnostic.code === 'expected-list') {
-      diagnostic.message = `'${info.operator}' takes a JSON array, not ${describeJson(info.value)}`;
-      diagnostic.hint = listHint(info);
-    } else if (diagnostic.code === 'expected-scalar') {
-      const into = factsOf(info.operator).merges?.into;
-      diagnostic.hint = into
-        ? `to match any of several values write "operator": "${into}"`
-        : `'${info.operator}' compares with one value; put several criteria in an "or" group`;
-    } else if (diagnostic.code === 'empty-list') {
-      diagnostic.hint = `list at least one value: "value": ${info.field ? valueFacts(info.field).example : '["a", "b"]'}`;
-    }
+    const words =
+      diagnostic.code === 'expected-list'
+        ? jsonMessage('expected-list', 'jsonArray', { operator: info.operator, value: describeJson(info.value), ...listOf(info) })
+        : diagnostic.code === 'expected-scalar'
+          ? jsonMessage('expected-scalar', 'jsonList', { operator: info.operator, into: factsOf(info.operator).merges?.into })
+          : diagnostic.code === 'empty-list'
+            ? jsonMessage('empty-list', 'jsonEmpty', { operator: info.operator, example: info.field ? valueFacts(info.field).example : '["a", "b"]' })
+            : undefined;
+    if (!words) continue;
+    diagnostic.message = words.message;
+    diagnostic.hint = words.hint;
   }
 }
 
-function listHint(info: CriterionInfo): string {
+/** The values a criterion meant as a list, as JSON (numbers for a numeric field), and whether the service would refuse them as a string. */
+function listOf(info: CriterionInfo): { values: string; refusedAsString: boolean } {
   const numeric = info.field !== undefined && isNumericField(info.field);
   const parts =
     typeof info.value === 'string'
@@ -222,8 +223,7 @@ function listHint(info: CriterionInfo): string {
           .filter((part) => part !== '')
       : [String(info.value)];
   const values = numeric && parts.every((part) => /^-?\d+(?:\.\d+)?$/.test(part)) ? parts.map(Number) : parts;
-  const service = numeric && typeof info.value === 'string' ? ' (the service rejects a string here with "supported kinds: []uint64")' : '';
-  return `write the values as a JSON array: "value": ${JSON.stringify(values)}${service}`;
+  return { values: JSON.stringify(values), refusedAsString: numeric && typeof info.value === 'string' };
 }
 
 /** The syntax tree of a lowered filter, for the printer: values typed as the checker read them. */
