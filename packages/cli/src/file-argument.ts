@@ -5,6 +5,8 @@
  */
 import { statSync } from 'node:fs';
 import { type Diagnostic, diagnosticAt, SourceMap } from '@logfilter/core';
+import { tableWords } from './report/table-words.js';
+import { withCliHint } from './report/advice.js';
 import { inCwd, type Io } from './io.js';
 
 /** Whether the text is the path of an existing regular file. */
@@ -21,11 +23,7 @@ export function namesAFile(io: Io, text: string | undefined): boolean {
 export function withFileArgumentNote<T extends Diagnostic>(io: Io, diagnostics: readonly T[], inline: string | undefined, command: string): T[] {
   // The file system is asked only about a run that failed: a clean compile stays free of I/O.
   if (inline === undefined || !diagnostics.some((d) => d.severity === 'error') || !namesAFile(io, inline)) return [...diagnostics];
-  const note = diagnosticAt(
-    new SourceMap(inline).range({ start: 0, end: inline.length }),
-    'argument-is-a-file',
-    `'${inline}' is read as filter text, but it is the name of a file`,
-    { hint: `to read the filter from the file, write \`logfilter ${command} -f ${inline}\`` },
-  ) as T;
+  const words = tableWords('argument-is-a-file', 'inline', { file: inline, command });
+  const note = withCliHint(diagnosticAt(new SourceMap(inline).range({ start: 0, end: inline.length }), words)) as T;
   return [note, ...diagnostics];
 }

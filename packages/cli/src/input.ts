@@ -8,6 +8,7 @@
  * (compile, check, decompile, diff, test, explain, sql, fmt, tail) reads it through this module.
  */
 import { cliHint } from './report/advice.js';
+import { cliWords } from './report/table-words.js';
 import {
   compile,
   type CompileOptions,
@@ -175,14 +176,14 @@ function textDataset(context: Context, source: FilterSource, flags: DatasetFlags
   const range = new SourceMap(source.text).range({ start: comment.start, end: comment.end });
   const named = resolveDataset({ dataset: comment.name, catalog: context.catalog() });
   if (named.error) {
-    const hint = `fix the first line, or give the dataset with -d: ${cliHint(named.error)}`;
-    const problem = diagnosticAt(range, 'unknown-dataset', `${named.error.message}, named by the '# dataset:' line`, { hint });
+    const problem = diagnosticAt(range, cliWords('unknown-dataset', 'datasetLine', { problem: named.error.message, advice: cliHint(named.error) ?? '' }));
     return { dataset: undefined, origin: 'dataset-line', problem, exitCode: EXIT_USAGE };
   }
   if (option && option.name !== named.dataset.name) {
-    const problem = diagnosticAt(range, 'dataset-disagrees', `-d ${flags.dataset} disagrees with the '# dataset: ${comment.name}' line`, {
-      hint: `drop -d (the line names the filter's dataset), or change the line to '# dataset: ${option.id}'`,
-    });
+    const problem = diagnosticAt(
+      range,
+      cliWords('dataset-disagrees', 'datasetLine', { given: flags.dataset ?? option.id, named: comment.name, option: option.id }),
+    );
     return { dataset: named.dataset, origin: 'dataset-line', problem, exitCode: EXIT_INVALID };
   }
   return { dataset: named.dataset, origin: 'dataset-line', exitCode: EXIT_OK };
@@ -220,12 +221,10 @@ export function disagreementAsError<T extends { code: string; severity: string; 
   if (diagnostic.code !== 'dataset-disagrees') return diagnostic;
   const job = /dataset is '([^']+)'/.exec(diagnostic.message)?.[1];
   const given = /not '([^']+)'/.exec(diagnostic.message)?.[1];
-  return {
-    ...diagnostic,
-    severity: 'error',
-    message: `-d${given ? ` ${given}` : ''} disagrees with the job's dataset${job ? ` '${job}'` : ''}`,
-    hint: "drop -d: a job's filter runs against the job's own dataset",
-  };
+  // The words below replace core's (and its advice, which the CLI would show instead of the hint).
+  const { advice: _advice, ...rest } = diagnostic as T & { advice?: unknown };
+  const { message, hint } = cliWords('dataset-disagrees', 'jobDataset', { given, job });
+  return { ...(rest as T), severity: 'error', message, hint };
 }
 
 /** The `dataset` of the job holding the filter found at `found` (its parent), if the input is such a job. */

@@ -25,7 +25,17 @@ export {
   type Span,
 } from './base/diagnostics.js';
 // The wording of every diagnostic, by code and message id, and the one wording of a suggestion.
-export { didYouMean, listed, type MessageTemplate, type Worded, type Words } from './base/messages.js';
+export {
+  didYouMean,
+  listed,
+  type MessageTemplate,
+  type MessageData,
+  type MessageId,
+  type MessageTable,
+  type Worded,
+  type Words,
+  wordingOf,
+} from './base/messages.js';
 export { MESSAGES } from './base/all-messages.js';
 export { exactRecordParser, parseJsonExact, stringifyExact, INT64_MIN, type ExactNumber } from './base/exact-numbers.js';
 // Strict JSON that keeps each value's place (by JSON Pointer): for tools that point into JSON inputs.

@@ -2,7 +2,7 @@
  * `logfilter explain FILTER`: the filter in plain English; `logfilter explain --code CODE`: the
  * documentation page of a diagnostic code; `logfilter operators`: the operator table.
  */
-import { DIAGNOSTIC_CODES, explain, operatorTable } from '@logfilter/core';
+import { DIAGNOSTIC_CODES, explain, operatorTable, type Worded } from '@logfilter/core';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { diagnosticPageOf, diagnosticPageText, isDiagnosticCode, pageExample } from '../docs/diagnostic-pages.js';
@@ -11,6 +11,7 @@ import { EXIT_INVALID, EXIT_OK, UsageError } from '../io.js';
 import { datasetOption } from '../options.js';
 import { locate, type Outcome } from '../outcome.js';
 import { withFileArgumentNote } from '../file-argument.js';
+import { cliWords } from '../report/table-words.js';
 
 export function registerExplain(program: Command, context: Context): void {
   program
@@ -52,10 +53,9 @@ export function registerExplain(program: Command, context: Context): void {
 
 /** `explain --code CODE`: the code's documentation page, as text (the site's page says the same). */
 function explainCode(code: string, filterToo: boolean): Outcome {
-  if (filterToo)
-    throw new UsageError('--code explains a diagnostic code, not a filter', 'invalid-argument', undefined, 'give either --code CODE or the filter');
-  if (!isDiagnosticCode(code))
-    throw new UsageError(`unknown diagnostic code '${code}'`, 'invalid-argument', undefined, `the codes are: ${DIAGNOSTIC_CODES.join(', ')}`);
+  const refuse = ({ message, code, hint }: Worded) => new UsageError(message, code, undefined, hint);
+  if (filterToo) throw refuse(cliWords('invalid-argument', 'codeAndFilter', {}));
+  if (!isDiagnosticCode(code)) throw refuse(cliWords('invalid-argument', 'unknownCode', { code, codes: DIAGNOSTIC_CODES }));
   const page = diagnosticPageOf(code);
   const example = pageExample(page);
   const result = { code, description: page.description, ...(example && { example }), ...(page.noExample && { noExample: page.noExample }) };

@@ -1,5 +1,7 @@
 /** `logfilter fmt`: canonical filter text; `--check` for CI, `--write` to rewrite files in place. */
 import { type Diagnostic, diagnosticAt, format as format_, SourceMap } from '@logfilter/core';
+import { cliHint, withCliHint } from '../report/advice.js';
+import { tableWords } from '../report/table-words.js';
 import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Command } from 'commander';
@@ -112,44 +114,26 @@ function notFormatted(source: Source, formatted: string): Diagnostic {
   while (offset < source.text.length && source.text[offset] === expected[offset]) offset++;
   const lineStart = source.text.lastIndexOf('\n', offset - 1) + 1;
   const lineEnd = source.text.indexOf('\n', lineStart);
-  const map = new SourceMap(source.text);
-  const differences = encodingDifferences(source.text, formatted);
-  return diagnosticAt(
-    map.range({ start: lineStart, end: lineEnd === -1 ? source.text.length : lineEnd }),
-    'not-formatted',
-    `${source.name ?? 'the filter'} is not in canonical form${differences.length > 0 ? `: it ${differences.join(' and ')}` : ''}`,
-    { hint: rewriteHint(source, differences) },
-  );
+  const words = tableWords('not-formatted', 'notCanonical', { name: source.name, ...encodingDifferences(source.text, formatted) });
+  return withCliHint(diagnosticAt(new SourceMap(source.text).range({ start: lineStart, end: lineEnd === -1 ? source.text.length : lineEnd }), words));
 }
 
-/** The line of `fmt --check` in text: what differs, when it is only the encoding, and how to fix it. */
+/** The line of `fmt --check` in text: what differs, when it is only the encoding, and how to fix it (the diagnostic's words, said shorter). */
 function notFormattedText(source: Source, formatted: string): string {
   const differences = encodingDifferences(source.text, formatted);
-  const name = source.name ?? 'the filter';
-  if (differences.length === 0) return `${name} is not formatted`;
-  return `${name} is not formatted: it ${differences.join(' and ')}; ${rewriteHint(source, differences)}`;
+  const words = tableWords('not-formatted', 'notFormatted', { name: source.name, ...differences });
+  return differences.bom || differences.crlf ? `${words.message}; ${cliHint(words)}` : words.message;
 }
 
 /**
  * A byte-order mark and CRLF line endings, when the text has them: the canonical form has neither.
  * Otherwise the text may be canonical (a file saved by an editor set to CRLF): say so, not only "not formatted".
  */
-function encodingDifferences(text: string, formatted: string): string[] {
-  const differences: string[] = [];
-  if (text.startsWith('\uFEFF')) differences.push('starts with a byte-order mark');
-  if (text.includes('\r\n')) differences.push('uses CRLF line endings');
+function encodingDifferences(text: string, formatted: string): { bom: boolean; crlf: boolean; textToo: boolean } {
+  const bom = text.startsWith('\uFEFF');
+  const crlf = text.includes('\r\n');
   const plain = text.replace(/^\uFEFF/, '').replace(/\r\n/g, '\n');
-  if (differences.length > 0 && plain !== formatted && plain.trim() !== formatted.trim()) differences.push('differs from the canonical form in its text too');
-  return differences;
-}
-
-function rewriteHint(source: Source, differences: readonly string[]): string {
-  const fix = source.name === undefined ? 'print the canonical form with `logfilter fmt`' : `rewrite it with \`logfilter fmt --write -f ${source.name}\``;
-  const editor = [
-    differences.includes('starts with a byte-order mark') && 'without a byte-order mark',
-    differences.includes('uses CRLF line endings') && 'with LF line endings',
-  ].filter(Boolean);
-  return editor.length > 0 ? `${fix}, or save it ${editor.join(' and ')}` : fix;
+  return { bom, crlf, textToo: (bom || crlf) && plain !== formatted && plain.trim() !== formatted.trim() };
 }
 
 /** Writes and syncs a sibling temporary file, then renames it over the original: a crash leaves the old file or the new one. */

@@ -33,7 +33,7 @@ export function registerJobsDestination(program: Command, group: Command, contex
 function refusedLocally(io: Io, flags: DestinationFlags): number | undefined {
   const problem = destinationProblem(flags.destination);
   if (!problem) return undefined;
-  const diagnostic = diagnosticAt(NOWHERE, 'invalid-destination', problem.message, { hint: problem.hint, pointer: '/destination_conf' });
+  const diagnostic = diagnosticAt(NOWHERE, { code: 'invalid-destination', ...problem }, { pointer: '/destination_conf' });
   if (flags.json) writeEnvelope(io, EXIT_INVALID, { error: { kind: 'invalid', message: 'nothing was sent' } }, [diagnostic]);
   else printReported(io, [diagnostic]);
   return EXIT_INVALID;

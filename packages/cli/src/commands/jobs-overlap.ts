@@ -12,6 +12,7 @@ import type { Context } from '../context.js';
 import { type Located, type Outcome, RawJson } from '../outcome.js';
 import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, readTextFile, UsageError } from '../io.js';
 import { addScopeOptions, type ScopeFlags, scopeOf } from '../job-scope.js';
+import { cliWords } from '../report/table-words.js';
 import { addServiceOptions, runService, type ServiceFlags, serviceClient } from '../service.js';
 import { EXIT_UNDECIDED, solverBudget, solverErrors, solverProgress } from '../diff/exits.js';
 
@@ -51,7 +52,10 @@ async function overlap(program: Command, context: Context, flags: OverlapFlags):
       throw new UsageError('give --file, or --zone or --account to read the jobs from the service, not both');
     const text = readTextFile(io, flags.file, 'jobs');
     const json = readJson(text);
-    if (!json.ok) throw new UsageError(`${flags.file === '-' ? '<stdin>' : flags.file} is not valid JSON (${json.message})`, 'invalid-json');
+    if (!json.ok) {
+      const { message, code } = cliWords('invalid-json', 'jobsFile', { file: flags.file === '-' ? '<stdin>' : flags.file, detail: json.message });
+      throw new UsageError(message, code);
+    }
     if (typeof json.value !== 'object' || json.value === null)
       throw new UsageError('no jobs in the file: expected a list of jobs, an API answer holding them, or `jobs list --json` output');
     const found = findJobs(json.value, '');

@@ -6,6 +6,7 @@
  * has no position to resume from, so a session that has to be created again loses what happened in
  * between: that gap is said on stderr, and with --json also as a `{"gap": ...}` line among the records.
  */
+import { cliWords } from '../report/table-words.js';
 import { STREAM_DEFAULTS, type InstantLogsInput, type StreamEvent } from '@logfilter/api';
 import { buildLogpullOptions, checkLogpullOptions, type Dataset, datasetComment, diagnosticAt, NOWHERE, SourceMap } from '@logfilter/core';
 import { Option, type Command } from 'commander';
@@ -147,11 +148,7 @@ function checkedInput(
   const where = source && line ? new SourceMap(source.text).range({ start: line.start, end: line.end }) : NOWHERE;
   const elsewhere =
     checked?.dataset && checked.dataset.name !== dataset.name
-      ? [
-          diagnosticAt(where, 'dataset-disagrees', `tail streams ${dataset.name} (Instant Logs), and the filter is for ${checked.dataset.name}`, {
-            hint: `give a filter of ${dataset.name}`,
-          }),
-        ]
+      ? [diagnosticAt(where, cliWords('dataset-disagrees', 'tail', { streamed: dataset.name, filtered: checked.dataset.name }))]
       : [];
   const diagnostics: Located[] = [
     ...locate(

@@ -22,6 +22,14 @@ function adviceForCli(advice: Advice): string {
     }
     case 'check-terraform-files':
       return `logfilter reads a Terraform plan in JSON of up to ${advice.limit}: is this the right file? For a larger workspace, plan only the jobs (terraform plan -target=cloudflare_logpush_job.NAME ...) or check the .tf files with --terraform`;
+    case 'drop-dataset':
+      return 'drop -d';
+    case 'read-filter-file':
+      return `to read the filter from the file, write \`logfilter ${advice.command} -f ${advice.file}\``;
+    case 'format': {
+      const fix = advice.file === undefined ? 'print the canonical form with `logfilter fmt`' : `rewrite it with \`logfilter fmt --write -f ${advice.file}\``;
+      return advice.save.length > 0 ? `${fix}, or save it ${advice.save.join(' and ')}` : fix;
+    }
     case 'configure-custom-fields':
       return `configure them first (\`logfilter custom-fields set --zone ID --${advice.fields} NAME\`), or remove '${advice.carrier}'`;
   }

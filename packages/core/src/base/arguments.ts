@@ -4,6 +4,7 @@
  * diagnostic at the start of an empty text instead of a TypeError from deep inside.
  */
 import { DiagnosticBag, SourceMap } from './diagnostics.js';
+import { filterMessage } from './filter-messages.js';
 import { INPUT_LIMITS, type InputKind, inputTooLarge, sizeOver } from './limits.js';
 
 /** How a wrong argument reads in a message: `null`, `a number`, `an array`. */
@@ -19,12 +20,7 @@ export function describeArgument(value: unknown): string {
 export function notTextBag(value: unknown, what = 'the filter text'): DiagnosticBag | undefined {
   if (typeof value === 'string') return undefined;
   const bag = new DiagnosticBag(new SourceMap(''));
-  bag.error(
-    'invalid-argument',
-    { start: 0, end: 0 },
-    `${what} must be a string, not ${describeArgument(value)}`,
-    'pass the text itself, e.g. "ClientCountry eq us"',
-  );
+  bag.report('error', filterMessage('invalid-argument', 'notText', { what, given: describeArgument(value) }), { start: 0, end: 0 });
   return bag;
 }
 

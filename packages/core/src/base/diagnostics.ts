@@ -52,7 +52,16 @@ export type Advice =
   | { kind: 'scope'; scope: 'zone' | 'account'; given: 'zone' | 'account' }
   | { kind: 'configure-custom-fields'; fields: 'cookie' | 'request' | 'response'; carrier: string }
   /** A Terraform plan over its size limit (`limit`, as shown): check the workspace's .tf files instead. */
-  | { kind: 'check-terraform-files'; limit: string };
+  | { kind: 'check-terraform-files'; limit: string }
+  /** A job names its own dataset: the dataset the user gave besides is not used, so leave it out. */
+  | { kind: 'drop-dataset' }
+  /** The filter text given is the name of a file: read the filter from that file (in the front end's `command`). */
+  | { kind: 'read-filter-file'; command: string; file: string }
+  /**
+   * Filter text not in canonical form: print it so, or rewrite `file` so (when it is one); `save`
+   * says how an editor should save it besides (without a byte-order mark, with LF line endings).
+   */
+  | { kind: 'format'; file?: string; save: readonly string[] };
 
 /** A diagnostic's words: its message, hint and advice. */
 export interface Words {
@@ -134,17 +143,23 @@ export const NOWHERE: Range = Object.freeze({ start: Object.freeze({ offset: 0, 
 
 /**
  * One diagnostic at a known range, for a tool that reports a single finding with no text to place it
- * in (a flag, a request, a service's answer): `diagnosticAt(NOWHERE, 'fixed-member', message, { hint })`.
- * Findings in a text are collected by a `DiagnosticBag`, which places them by span or pointer.
+ * in (a flag, a request, a service's answer): `diagnosticAt(NOWHERE, 'fixed-member', message, { hint })`,
+ * or worded by the message table, `diagnosticAt(range, jsonMessage(code, id, data), { pointer })`
+ * (its advice kept). Findings in a text are collected by a `DiagnosticBag`, which places them by span or pointer.
  */
+export function diagnosticAt(range: Range, words: Worded, more?: { pointer?: string; severity?: Severity }): Diagnostic;
+export function diagnosticAt(range: Range, code: DiagnosticCode, message: string, more?: { hint?: string; pointer?: string; severity?: Severity }): Diagnostic;
 export function diagnosticAt(
   range: Range,
-  code: DiagnosticCode,
-  message: string,
-  more: { hint?: string; pointer?: string; severity?: Severity } = {},
+  codeOrWords: DiagnosticCode | Worded,
+  messageOrMore?: string | { pointer?: string; severity?: Severity },
+  given: { hint?: string; pointer?: string; severity?: Severity } = {},
 ): Diagnostic {
-  const diagnostic: Diagnostic = { code, severity: more.severity ?? 'error', message, range };
-  if (more.hint !== undefined) diagnostic.hint = more.hint;
+  const words: Worded = typeof codeOrWords === 'string' ? { code: codeOrWords, message: messageOrMore as string, hint: given.hint } : codeOrWords;
+  const more = typeof codeOrWords === 'string' ? given : ((messageOrMore as { pointer?: string; severity?: Severity } | undefined) ?? {});
+  const diagnostic: Diagnostic = { code: words.code, severity: more.severity ?? 'error', message: words.message, range };
+  if (words.hint !== undefined) diagnostic.hint = words.hint;
+  if (words.advice !== undefined) diagnostic.advice = words.advice;
   if (more.pointer !== undefined) diagnostic.pointer = more.pointer;
   return diagnostic;
 }
@@ -192,10 +207,10 @@ export class DiagnosticBag {
     this.push('warning', code, where, message, hint, fix);
   }
 
-  /** A warning about a JSON member itself (an unknown name): its range is the member's name. */
-  memberWarning(code: DiagnosticCode, pointer: string, message: string, hint?: string): void {
+  /** A warning about a JSON member itself (an unknown name), worded by the message table: its range is the member's name. */
+  memberWarning(words: Worded, pointer: string): void {
     const key = this.json?.keys?.get(pointer);
-    this.push('warning', code, key ? { span: key, pointer } : pointer, message, hint);
+    this.push('warning', words.code, key ? { span: key, pointer } : pointer, words.message, words.hint, undefined, words.advice);
   }
 
   add(diagnostic: Diagnostic): void {
@@ -245,25 +260,6 @@ export function locate(locations: ReadonlyMap<string, Span>, pointer: string): S
     if (current === '') return undefined;
     current = current.slice(0, current.lastIndexOf('/'));
   }
-}
-
-/** Most diagnostics a result carries; past this one summary note says how many were left out. */
-const MAX_DIAGNOSTICS = 100;
-
-export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
-  if (diagnostics.length < 2) return diagnostics;
-  const sorted = [...diagnostics].sort((a, b) => a.range.start.offset - b.range.start.offset || a.range.end.offset - b.range.end.offset);
-  if (sorted.length <= MAX_DIAGNOSTICS) return sorted;
-  const kept = sorted.slice(0, MAX_DIAGNOSTICS);
-  const last = kept[kept.length - 1];
-  kept.push({
-    code: 'too-many-diagnostics',
-    severity: last.severity,
-    message: `${sorted.length - MAX_DIAGNOSTICS} more diagnostics were left out`,
-    range: last.range,
-    hint: 'fix the ones shown and compile again',
-  });
-  return kept;
 }
 
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {

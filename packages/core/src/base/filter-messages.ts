@@ -221,6 +221,26 @@ export const FILTER_MESSAGES = {
       (d) => ({ kind: 'check-terraform-files', limit: d.shownLimit }),
     ),
   },
+  'invalid-argument': {
+    /** `given` is the argument as describeArgument (arguments.ts) says it: `null`, `a number`. */
+    notText: m(
+      (d: { what: string; given: string }) => `${d.what} must be a string, not ${d.given}`,
+      () => 'pass the text itself, e.g. "ClientCountry eq us"',
+    ),
+  },
+  'too-many-diagnostics': {
+    leftOut: m(
+      (d: { count: number }) => `${d.count} more diagnostics were left out`,
+      () => 'fix the ones shown and compile again',
+    ),
+  },
+  'internal-error': {
+    /** `detail` is the message of what was thrown; `input` says what to report. */
+    crashed: m(
+      (d: { detail: string; input: 'filter' | 'input' }) => `logfilter failed on this input: ${d.detail}`,
+      (d) => `please report this ${d.input} as a bug`,
+    ),
+  },
 } as const satisfies MessageTable;
 
 /** A filter-text diagnostic's words, from its code, message id and data. */

@@ -4,6 +4,7 @@
  * Pointer of the value concerned.
  */
 import { locate, type DiagnosticBag, type Span } from '../base/diagnostics.js';
+import { jsonMessage } from '../base/json-messages.js';
 import { readJson, type JsonReadResult } from '../base/json-source.js';
 
 /** One JSON document: the input itself, or a JSON string inside it read as JSON. */
@@ -22,18 +23,13 @@ export class JsonDocument {
   static read(text: string, report: DiagnosticBag, toInput: (offset: number) => number = (o) => o, what = 'the input'): JsonDocument | undefined {
     if (text.trim() === '') {
       const start = toInput(0);
-      report.error(
-        'invalid-json',
-        { span: { start, end: start }, pointer: '' },
-        `${what} is empty`,
-        'give the filter JSON {"where": ...}, its escaped string, or a job holding it',
-      );
+      report.report('error', jsonMessage('invalid-json', 'empty', { what }), { span: { start, end: start }, pointer: '' });
       return undefined;
     }
     const result = readJson(text);
     if (!result.ok) {
       const span = { start: toInput(result.span.start), end: toInput(result.span.end) };
-      report.error('invalid-json', { span, pointer: '' }, `${what} is not valid JSON: ${result.message}`, syntaxHint(result.message));
+      report.report('error', jsonMessage('invalid-json', 'filterSyntax', { what, detail: result.message }), { span, pointer: '' });
       return undefined;
     }
     return new JsonDocument(text, result.value, result.locations, result.keyLocations, toInput);
@@ -80,15 +76,4 @@ function unescapedOffsets(decoded: string, rawStart: number, raw: string): numbe
   }
   offsets.push(rawStart + raw.length);
   return offsets;
-}
-
-function syntaxHint(message: string): string {
-  if (message.includes("trailing ','")) return 'remove the comma before the closing bracket';
-  if (message.includes('member name')) return 'member names are strings in double quotes, such as "where"';
-  if (message.includes('single quotes')) return 'write strings in double quotes';
-  if (message.includes('unexpected end')) return 'the JSON is cut short: close every string, [ and {';
-  if (message.includes("expected ','")) return 'a comma is missing between two values, or a closing bracket is missing';
-  if (message.includes('escape')) return 'escapes are \\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX';
-  if (message.includes('found')) return 'decompile reads filter JSON such as {"where": ...}; filter text is what `compile` reads';
-  return 'a filter is JSON such as {"where":{"key":"ClientCountry","operator":"eq","value":"us"}}';
 }

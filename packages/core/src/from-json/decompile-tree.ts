@@ -1,13 +1,9 @@
-/**
- * The shape checks of decompile: a filter document's `where` tree read into the syntax tree the
- * checker takes, with a diagnostic (and its JSON Pointer) for every node that is not a criterion or
- * a group as the service defines them.
- */
-import { didYouMean, didYouMeanJson } from '../base/messages.js';
+import { jsonMessage } from '../base/json-messages.js';
+import type { Worded } from '../base/messages.js';
 import type { Expr, List, Predicate, Scalar } from '../syntax/ast.js';
 import type { Dataset, Field } from '../language/catalog.js';
 import type { Span } from '../base/diagnostics.js';
-import type { DiagnosticBag, DiagnosticCode } from '../base/diagnostics.js';
+import type { DiagnosticBag } from '../base/diagnostics.js';
 import type { JsonDocument } from './decompile-source.js';
 import { childPointer, describeJson, isObject } from '../base/json-source.js';
 import { DEPRECATED_SPELLINGS, LIST_OPERATORS, OPERATORS, operatorFromSpelling, SCALAR_NUMBER_OPERATORS, type Operator } from '../language/operators.js';
@@ -28,7 +24,6 @@ const MEMBER_ALIASES: Record<string, string> = {
   values: 'value',
   val: 'value',
 };
-export const CRITERION_EXAMPLE = '{"key": "ClientCountry", "operator": "eq", "value": "us"}';
 
 /** What decompile needs to know about each criterion afterwards, by its pointer. */
 export interface CriterionInfo {
@@ -55,12 +50,7 @@ export class TreeReader {
   /** Reads the node at `pointer` (relative to the filter document); undefined when it is unusable. */
   node(value: unknown, pointer: string, depth: number): Expr | undefined {
     if (!isObject(value)) {
-      this.error(
-        pointer,
-        'expected-object',
-        `a filter node must be an object, not ${describeJson(value)}`,
-        `a criterion is ${CRITERION_EXAMPLE}; a group is {"and": [...]} or {"or": [...]}`,
-      );
+      this.error(pointer, jsonMessage('expected-object', 'node', { value: describeJson(value) }));
       return undefined;
     }
     const names = Object.keys(value);
@@ -73,25 +63,19 @@ export class TreeReader {
         this.unknownMember(pointer, name, allowed);
     }
     if (groups.length === 2) {
-      this.error(pointer, 'mixed-group', 'one node holds both "and" and "or"', 'a group has one of them; nest one in the other: {"and": [..., {"or": [...]}]}');
+      this.error(pointer, jsonMessage('mixed-group', 'andAndOr', {}));
       return this.checkOnly(
         groups.map((kind) => this.group(value, kind, pointer, depth)),
         pointer,
       );
     }
     if (groups.length === 1 && criterionNames.length > 0) {
-      this.error(
-        pointer,
-        'group-with-criterion',
-        `a group cannot also be a criterion: this "${groups[0]}" node has ${criterionNames.map((n) => `"${n}"`).join(', ')}`,
-        `move the criterion into the group's list: {"${groups[0]}": [${CRITERION_EXAMPLE}, ...]}`,
-      );
+      this.error(pointer, jsonMessage('group-with-criterion', 'both', { group: groups[0], members: criterionNames }));
       return this.group(value, groups[0], pointer, depth);
     }
     if (groups.length === 1) return this.group(value, groups[0], pointer, depth);
     if (criterionNames.length > 0) return this.criterion(value, pointer);
-    if (names.length === 0)
-      this.error(pointer, 'empty-node', 'an empty object is neither a criterion nor a group', `write a criterion such as ${CRITERION_EXAMPLE}`);
+    if (names.length === 0) this.error(pointer, jsonMessage('empty-node', 'empty', {}));
     return undefined;
   }
 
@@ -99,25 +83,15 @@ export class TreeReader {
     const at = childPointer(pointer, kind);
     const members = value[kind];
     if (depth >= this.maxDepth) {
-      this.error(
-        pointer,
-        'nesting-too-deep',
-        `the filter is nested more than ${this.maxDepth} levels deep`,
-        'nested groups of the same kind mean the same flattened',
-      );
+      this.error(pointer, jsonMessage('nesting-too-deep', 'tooDeepJson', { maxDepth: this.maxDepth }));
       return undefined;
     }
     if (!Array.isArray(members)) {
-      this.error(
-        at,
-        'expected-array',
-        `"${kind}" takes an array of criteria and groups, not ${describeJson(members)}`,
-        `write {"${kind}": [${CRITERION_EXAMPLE}, ...]}`,
-      );
+      this.error(at, jsonMessage('expected-array', 'group', { group: kind, value: describeJson(members) }));
       return undefined;
     }
     if (members.length === 0) {
-      this.error(at, 'empty-group', `the "${kind}" group is empty`, 'a group needs at least one member: add criteria to it, or remove it');
+      this.error(at, jsonMessage('empty-group', 'empty', { group: kind }));
       return undefined;
     }
     const operands: Expr[] = [];
@@ -138,8 +112,7 @@ export class TreeReader {
   private criterion(value: Record<string, unknown>, pointer: string): Predicate | undefined {
     const missing = CRITERION_MEMBERS.filter((name) => !(name in value));
     if (missing.length > 0) {
-      const names = missing.map((name) => `"${name}"`).join(' or ');
-      this.error(pointer, 'missing-member', `the criterion has no ${names}`, `a criterion has "key", "operator" and "value": ${CRITERION_EXAMPLE}`);
+      this.error(pointer, jsonMessage('missing-member', 'criterion', { missing }));
     }
     const key = this.stringMember(value, 'key', pointer, 'a field name');
     const operator = this.operator(value, pointer);
@@ -160,12 +133,7 @@ export class TreeReader {
   private stringMember(value: Record<string, unknown>, name: string, pointer: string, what: string): string | undefined {
     const member = value[name];
     if (member === undefined || typeof member === 'string') return member;
-    this.error(
-      childPointer(pointer, name),
-      'wrong-json-type',
-      `"${name}" must be a string (${what}), not ${describeJson(member)}`,
-      `write it in double quotes: ${CRITERION_EXAMPLE}`,
-    );
+    this.error(childPointer(pointer, name), jsonMessage('wrong-json-type', 'criterionMember', { name, what, value: describeJson(member) }));
     return undefined;
   }
 
@@ -174,13 +142,8 @@ export class TreeReader {
     if (spelling === undefined || (OPERATORS as readonly string[]).includes(spelling)) return spelling as Operator | undefined;
     const canonical = operatorFromSpelling(spelling);
     const guess = canonical ?? suggestOperator(spelling);
-    const hint =
-      canonical && DEPRECATED_SPELLINGS.has(spelling.toLowerCase())
-        ? `'${spelling}' is an old spelling; the service takes '${canonical}'`
-        : guess
-          ? `${didYouMean(guess)} the service takes only the exact spellings ${OPERATORS.join(', ')}`
-          : `the operators are ${OPERATORS.join(', ')}`;
-    this.error(childPointer(pointer, 'operator'), 'unknown-operator', `'${spelling}' is not an operator`, hint);
+    const oldSpellingOf = canonical && DEPRECATED_SPELLINGS.has(spelling.toLowerCase()) ? canonical : undefined;
+    this.error(childPointer(pointer, 'operator'), jsonMessage('unknown-operator', 'inJson', { spelling, oldSpellingOf, guess, operators: OPERATORS }));
     return undefined;
   }
 
@@ -215,12 +178,7 @@ export class TreeReader {
       const text = /^-?\d+(?:\.\d+)?$/.test(raw) ? raw : String(value);
       return { kind: classifyWord(text), value: text, span };
     }
-    this.error(
-      pointer,
-      'wrong-value-type',
-      `a value must be a string, a number or a boolean, not ${describeJson(value)}`,
-      `for example "value": "us", or "value": ["us", "ca"] for in and !in`,
-    );
+    this.error(pointer, jsonMessage('wrong-value-type', 'notScalar', { value: describeJson(value) }));
     return undefined;
   }
 
@@ -234,17 +192,11 @@ export class TreeReader {
     const offending = values.findIndex((v) => (typeof v === 'string' || typeof v === 'number') && typeof v !== expected);
     if (offending === -1) return true;
     const fixed = scalars.map((v) => (wanted === 'number' ? Number(v) : String(v)));
-    const example = wanted && fixed.every((v) => typeof v === 'string' || Number.isFinite(v)) ? `: "value": ${JSON.stringify(fixed)}` : '';
-    this.error(
-      childPointer(pointer, offending),
-      'wrong-value-type',
-      wanted
-        ? `the list of ${field.type} field '${field.name}' takes ${wanted === 'number' ? 'numbers' : 'strings'}, not ${describeJson(values[offending])}`
-        : `the list of '${field.name}' mixes numbers and strings`,
-      wanted
-        ? `the service reads the list by the field's type; write ${wanted === 'number' ? 'numbers without quotes' : 'every value in quotes'}${example}`
-        : 'write all numbers, or all strings',
-    );
+    const example = wanted && fixed.every((v) => typeof v === 'string' || Number.isFinite(v)) ? JSON.stringify(fixed) : undefined;
+    const words = wanted
+      ? jsonMessage('wrong-value-type', 'listOfType', { type: field.type, field: field.name, wanted, value: describeJson(values[offending]), example })
+      : jsonMessage('wrong-value-type', 'mixedList', { field: field.name });
+    this.error(childPointer(pointer, offending), words);
     return false;
   }
 
@@ -252,17 +204,12 @@ export class TreeReader {
     const member = childPointer(pointer, name);
     const alias = MEMBER_ALIASES[name.toLowerCase()];
     const guess = name === 'where' ? undefined : ((alias && allowed.includes(alias) ? alias : undefined) ?? closest(name, allowed));
-    const hint =
-      name === 'where'
-        ? '"where" belongs only at the root of the filter'
-        : guess
-          ? didYouMeanJson(guess)
-          : `a criterion has "key", "operator" and "value"; a group has "and" or "or"`;
-    this.report.error('unknown-member', { span: this.doc.keySpan(this.docPointer(member)), pointer: member }, `unknown member "${name}"`, hint);
+    const words = jsonMessage('unknown-member', 'inFilter', { name, guess });
+    this.report.report('error', words, { span: this.doc.keySpan(this.docPointer(member)), pointer: member });
   }
 
-  private error(pointer: string, code: DiagnosticCode, message: string, hint: string): void {
-    this.report.error(code, { span: this.doc.span(this.docPointer(pointer)), pointer: pointer }, message, hint);
+  private error(pointer: string, words: Worded): void {
+    this.report.report('error', words, { span: this.doc.span(this.docPointer(pointer)), pointer: pointer });
   }
 
   /** The input span of the value at `pointer`, named for the diagnostics of later phases. */

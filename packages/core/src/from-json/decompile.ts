@@ -12,9 +12,12 @@ import type { Dataset } from '../language/catalog.js';
 import { factsOf } from '../language/operators.js';
 import { finish } from '../output/finish.js';
 import { JsonDocument } from './decompile-source.js';
-import { CRITERION_EXAMPLE, TreeReader, type CriterionInfo } from './decompile-tree.js';
+import { TreeReader, type CriterionInfo } from './decompile-tree.js';
+import { filterMessage } from '../base/filter-messages.js';
+import { jsonMessage } from '../base/json-messages.js';
+import type { Worded } from '../base/messages.js';
 import { refuseTooLarge } from '../base/arguments.js';
-import { DiagnosticBag, type Diagnostic, type DiagnosticCode, type SourceMap } from '../base/diagnostics.js';
+import { DiagnosticBag, type Diagnostic, type SourceMap } from '../base/diagnostics.js';
 import { lintJson } from './decompile-lint.js';
 import { formatExpr } from '../syntax/format.js';
 import { childPointer, describeJson, isObject } from '../base/json-source.js';
@@ -86,7 +89,7 @@ function run(report: DiagnosticBag, options: DecompileOptions, locate: () => Loc
       }
     }
   } catch (error) {
-    report.error('internal-error', { start: 0, end: 0 }, `logfilter failed on this input: ${(error as Error).message}`, 'please report this input as a bug');
+    report.report('error', filterMessage('internal-error', 'crashed', { detail: (error as Error).message, input: 'input' }), { start: 0, end: 0 });
   }
   const result = finish(report.hasErrors ? undefined : tree, report, options);
   return {
@@ -117,9 +120,9 @@ function jobDataset(located: Located, options: DecompileOptions, report: Diagnos
   const given = resolveDataset({ dataset: options.dataset, catalog: options.catalog }).dataset;
   const where = { span: doc.span(pointer), pointer };
   if (options.explicitDataset && given && given.name !== name)
-    report.warning('dataset-disagrees', where, `the job's dataset is '${name}': the filter is checked against it, not '${given.id}'`, 'drop -d');
+    report.report('warning', jsonMessage('dataset-disagrees', 'filterOfJob', { own: name, given: given.id }), where);
   const found = resolveDataset({ dataset: given?.name === name ? given : name, catalog: options.catalog, scope: options.scope });
-  if (found.error) report.error(found.error.code, where, `the job's ${found.error.message}`, found.error.hint);
+  if (found.error) report.report('error', { ...found.error, message: `the job's ${found.error.message}` }, where);
   return found.dataset;
 }
 
@@ -127,8 +130,8 @@ const MAX_STRING_HOPS = 3;
 
 /** Finds the filter document in the input, reporting why when there is none. */
 function findFilter(doc: JsonDocument, at: string, value: unknown, report: DiagnosticBag, hops: number): Located | undefined {
-  const fail = (code: DiagnosticCode, message: string, hint: string) => {
-    report.error(code, { span: doc.span(at), pointer: at }, message, hint);
+  const fail = (words: Worded) => {
+    report.report('error', words, { span: doc.span(at), pointer: at });
     return undefined;
   };
   if (typeof value === 'string' && hops < MAX_STRING_HOPS) {
@@ -139,16 +142,12 @@ function findFilter(doc: JsonDocument, at: string, value: unknown, report: Diagn
   // A bare list of jobs, as a file keeps them (`jobs check` and an API answer's `result` take one too).
   if (Array.isArray(value) && value.some(isJob)) return findInResult(doc, at, value, report, hops);
   if (!isObject(value)) {
-    return fail(
-      'not-a-filter',
-      `expected a filter, not ${describeJson(value)}`,
-      `give the filter object {"where": ...}, its escaped JSON string, or a job with a "filter" member`,
-    );
+    return fail(jsonMessage('not-a-filter', 'notAnObject', { value: describeJson(value) }));
   }
   if ('where' in value) return { doc, value, docPointer: (p) => at + p, found: at };
   if ('filter' in value) {
     const filter = value.filter;
-    if (filter === null || filter === '') return fail('no-filter', 'this job has no filter: it delivers every log line', 'there is nothing to decompile');
+    if (filter === null || filter === '') return fail(jsonMessage('no-filter', 'job', {}));
     const located = findFilter(doc, childPointer(at, 'filter'), filter, report, hops);
     const dataset = value.dataset;
     return located && typeof dataset === 'string' ? { ...located, job: { dataset, pointer: childPointer(at, 'dataset'), doc } } : located;
@@ -159,16 +158,11 @@ function findFilter(doc: JsonDocument, at: string, value: unknown, report: Diagn
   }
   if (['key', 'operator', 'value', 'and', 'or'].some((name) => name in value)) {
     const wrapped = JSON.stringify({ where: value });
-    report.error(
-      'missing-where',
-      { span: doc.span(at), pointer: at },
-      'the filter has no "where" wrapper: the service takes {"where": <criterion or group>}',
-      `wrap it: ${wrapped.length <= 160 ? wrapped : `{"where": ${wrapped.slice(9, 140)}...}`}`,
-    );
+    report.report('error', jsonMessage('missing-where', 'bare', { wrapped }), { span: doc.span(at), pointer: at });
     const docPointer = (p: string) => at + p.replace(/^\/where/, '');
     return { doc, value: { where: value }, docPointer, found: at };
   }
-  return fail('not-a-filter', 'this object is not a filter: it has no "where", "filter" or "result" member', `a filter is {"where": ${CRITERION_EXAMPLE}}`);
+  return fail(jsonMessage('not-a-filter', 'noMember', {}));
 }
 
 const isJob = (value: unknown): boolean => isObject(value) && ['filter', 'dataset', 'destination_conf'].some((member) => member in value);
@@ -178,9 +172,11 @@ function findInResult(doc: JsonDocument, at: string, result: unknown, report: Di
   if (!Array.isArray(result)) return findFilter(doc, at, result, report, hops);
   const withFilter = result.flatMap((job, i) => (isObject(job) && job.filter !== undefined && job.filter !== null && job.filter !== '' ? [i] : []));
   if (withFilter.length === 1) return findFilter(doc, childPointer(at, withFilter[0]), result[withFilter[0]], report, hops);
-  const message = withFilter.length === 0 ? 'no job in this list has a filter' : `${withFilter.length} jobs in this list have filters`;
-  const hint = withFilter.length === 0 ? 'there is nothing to decompile' : `give one job, such as the one at ${childPointer(at, withFilter[0])}`;
-  report.error(withFilter.length === 0 ? 'no-filter' : 'several-filters', { span: doc.span(at), pointer: at }, message, hint);
+  const words =
+    withFilter.length === 0
+      ? jsonMessage('no-filter', 'list', {})
+      : jsonMessage('several-filters', 'several', { count: withFilter.length, first: childPointer(at, withFilter[0]) });
+  report.report('error', words, { span: doc.span(at), pointer: at });
   return undefined;
 }
 
@@ -188,12 +184,10 @@ function readRoot(root: Record<string, unknown>, reader: TreeReader, report: Dia
   for (const name of Object.keys(root)) {
     if (name === 'where') continue;
     const pointer = childPointer('', name);
-    report.error(
-      'unknown-member',
-      { span: located.doc.keySpan(located.docPointer(pointer)), pointer: pointer },
-      `unknown member "${name}" beside "where"`,
-      'the filter object has one member, "where"',
-    );
+    report.report('error', jsonMessage('unknown-member', 'besideWhere', { name }), {
+      span: located.doc.keySpan(located.docPointer(pointer)),
+      pointer: pointer,
+    });
   }
   return reader.node(root.where, '/where', 0);
 }
@@ -204,21 +198,22 @@ function flavourForJson(diagnostics: Diagnostic[], criteria: ReadonlyMap<string,
     const pointer = diagnostic.pointer;
     const info = pointer === undefined ? undefined : criteria.get(pointer.replace(/\/value$/, ''));
     if (!info) continue;
-    if (diagnostic.code === 'expected-list') {
-      diagnostic.message = `'${info.operator}' takes a JSON array, not ${describeJson(info.value)}`;
-      diagnostic.hint = listHint(info);
-    } else if (diagnostic.code === 'expected-scalar') {
-      const into = factsOf(info.operator).merges?.into;
-      diagnostic.hint = into
-        ? `to match any of several values write "operator": "${into}"`
-        : `'${info.operator}' compares with one value; put several criteria in an "or" group`;
-    } else if (diagnostic.code === 'empty-list') {
-      diagnostic.hint = `list at least one value: "value": ${info.field ? valueFacts(info.field).example : '["a", "b"]'}`;
-    }
+    const words =
+      diagnostic.code === 'expected-list'
+        ? jsonMessage('expected-list', 'jsonArray', { operator: info.operator, value: describeJson(info.value), ...listOf(info) })
+        : diagnostic.code === 'expected-scalar'
+          ? jsonMessage('expected-scalar', 'jsonList', { operator: info.operator, into: factsOf(info.operator).merges?.into })
+          : diagnostic.code === 'empty-list'
+            ? jsonMessage('empty-list', 'jsonEmpty', { operator: info.operator, example: info.field ? valueFacts(info.field).example : '["a", "b"]' })
+            : undefined;
+    if (!words) continue;
+    diagnostic.message = words.message;
+    diagnostic.hint = words.hint;
   }
 }
 
-function listHint(info: CriterionInfo): string {
+/** The values a criterion meant as a list, as JSON (numbers for a numeric field), and whether the service would refuse them as a string. */
+function listOf(info: CriterionInfo): { values: string; refusedAsString: boolean } {
   const numeric = info.field !== undefined && isNumericField(info.field);
   const parts =
     typeof info.value === 'string'
@@ -228,8 +223,7 @@ function listHint(info: CriterionInfo): string {
           .filter((part) => part !== '')
       : [String(info.value)];
   const values = numeric && parts.every((part) => /^-?\d+(?:\.\d+)?$/.test(part)) ? parts.map(Number) : parts;
-  const service = numeric && typeof info.value === 'string' ? ' (the service rejects a string here with "supported kinds: []uint64")' : '';
-  return `write the values as a JSON array: "value": ${JSON.stringify(values)}${service}`;
+  return { values: JSON.stringify(values), refusedAsString: numeric && typeof info.value === 'string' };
 }
 
 /** The syntax tree of a lowered filter, for the printer: values typed as the checker read them. */

@@ -1,5 +1,5 @@
 /** The checks of one custom-field rule (spec 2.3, 2.4, 8) and of the field names it configures. */
-import { didYouMean } from '../base/messages.js';
+import { jsonMessage } from '../base/json-messages.js';
 import type { DiagnosticBag } from '../base/diagnostics.js';
 import { childPointer, describeJson, isObject } from '../base/json-source.js';
 
@@ -51,72 +51,57 @@ export class FieldTally {
       return;
     }
     if (earlier.list === list) {
-      report.error('duplicate-custom-field', pointer, `'${name}' is configured twice in ${list}`, `remove this entry; it is already at ${earlier.pointer}`);
+      report.report('error', jsonMessage('duplicate-custom-field', 'twice', { name, list, earlier: earlier.pointer }), pointer);
     } else {
-      report.error(
-        'raw-and-transformed',
-        pointer,
-        `header '${name}' is in both ${earlier.list} and ${list}`,
-        'a header is logged either raw or transformed, not both: keep one of the two entries',
-      );
+      report.report('error', jsonMessage('raw-and-transformed', 'both', { name, earlier: earlier.list, list }), pointer);
     }
   }
 
   checkLimit(maxFields: number, report: DiagnosticBag): void {
     if (this.pointers.length <= maxFields) return;
-    const over = this.pointers.length - maxFields;
-    report.error(
-      'too-many-custom-fields',
-      this.pointers[maxFields],
-      `${this.pointers.length} custom fields are configured; a zone takes at most ${maxFields}`,
-      `remove ${over} field${over === 1 ? '' : 's'}; this one is the first over the limit`,
-    );
+    report.report('error', jsonMessage('too-many-custom-fields', 'overLimit', { count: this.pointers.length, max: maxFields }), this.pointers[maxFields]);
   }
 }
 
 export function checkRule(rule: unknown, pointer: string, report: DiagnosticBag, tally: FieldTally): void {
   if (!isObject(rule)) {
-    report.error('wrong-type', pointer, `a rule must be a JSON object, not ${describeJson(rule)}`);
+    report.report('error', jsonMessage('wrong-type', 'rule', { value: describeJson(rule) }), pointer);
     return;
   }
   warnUnknownMembers(rule, RULE_MEMBERS, pointer, 'rule', report);
   for (const member of STRING_MEMBERS) {
     if (member in rule && typeof rule[member] !== 'string')
-      report.error('wrong-type', childPointer(pointer, member), `'${member}' must be a string, not ${describeJson(rule[member])}`);
+      report.report(
+        'error',
+        jsonMessage('wrong-type', 'member', { member, expected: 'string', value: describeJson(rule[member]) }),
+        childPointer(pointer, member),
+      );
   }
-  if (!('action' in rule)) report.error('missing-member', pointer, "the rule has no 'action'", `add "action": "${LOG_CUSTOM_FIELD}"`);
+  if (!('action' in rule)) report.report('error', jsonMessage('missing-member', 'rule', { member: 'action' }), pointer);
   else if (rule.action !== LOG_CUSTOM_FIELD)
-    report.error(
-      'wrong-action',
+    report.report(
+      'error',
+      jsonMessage('wrong-action', 'notLogCustomField', { action: LOG_CUSTOM_FIELD, value: describeJson(rule.action) }),
       childPointer(pointer, 'action'),
-      `a custom-field rule takes action '${LOG_CUSTOM_FIELD}', not ${describeJson(rule.action)}`,
-      `write "action": "${LOG_CUSTOM_FIELD}"`,
     );
-  if (!('expression' in rule)) report.error('missing-member', pointer, "the rule has no 'expression'", 'add "expression": "true"');
+  if (!('expression' in rule)) report.report('error', jsonMessage('missing-member', 'rule', { member: 'expression' }), pointer);
   else if (rule.expression !== 'true')
-    report.error(
-      'wrong-expression',
-      childPointer(pointer, 'expression'),
-      `a custom-field rule takes the expression "true", not ${describeJson(rule.expression)}`,
-      'write "expression": "true": custom fields apply to every request',
-    );
+    report.report('error', jsonMessage('wrong-expression', 'notTrue', { value: describeJson(rule.expression) }), childPointer(pointer, 'expression'));
   if ('enabled' in rule) {
     if (typeof rule.enabled !== 'boolean')
-      report.error('wrong-type', childPointer(pointer, 'enabled'), `'enabled' must be true or false, not ${describeJson(rule.enabled)}`);
-    else if (!rule.enabled)
-      report.warning(
-        'rule-disabled',
+      report.report(
+        'error',
+        jsonMessage('wrong-type', 'member', { member: 'enabled', expected: 'boolean', value: describeJson(rule.enabled) }),
         childPointer(pointer, 'enabled'),
-        'this rule is disabled: its fields are not logged',
-        'set "enabled": true, or remove the rule',
       );
+    else if (!rule.enabled) report.report('warning', jsonMessage('rule-disabled', 'disabled', {}), childPointer(pointer, 'enabled'));
   }
   const parameters = rule.action_parameters;
   const at = childPointer(pointer, 'action_parameters');
   if (parameters === undefined) {
-    report.error('missing-member', pointer, "the rule has no 'action_parameters'", 'add "action_parameters": {"request_fields": [{"name": "user-agent"}]}');
+    report.report('error', jsonMessage('missing-member', 'rule', { member: 'action_parameters' }), pointer);
   } else if (!isObject(parameters)) {
-    report.error('wrong-type', at, `'action_parameters' must be an object, not ${describeJson(parameters)}`);
+    report.report('error', jsonMessage('wrong-type', 'member', { member: 'action_parameters', expected: 'object', value: describeJson(parameters) }), at);
   } else {
     checkParameters(parameters, at, report, tally);
   }
@@ -126,18 +111,13 @@ function checkParameters(parameters: Record<string, unknown>, pointer: string, r
   warnUnknownMembers(parameters, CUSTOM_FIELD_LISTS, pointer, 'action_parameters', report);
   const lists = CUSTOM_FIELD_LISTS.filter((list) => list in parameters);
   if (lists.length === 0) {
-    report.error(
-      'no-custom-fields',
-      pointer,
-      'action_parameters holds none of request_fields, response_fields and cookie_fields',
-      'add at least one, e.g. "request_fields": [{"name": "user-agent"}]',
-    );
+    report.report('error', jsonMessage('no-custom-fields', 'none', {}), pointer);
   }
   for (const list of lists) {
     const entries = parameters[list];
     const at = childPointer(pointer, list);
     if (!Array.isArray(entries)) {
-      report.error('wrong-type', at, `'${list}' must be an array of {"name": ...} objects, not ${describeJson(entries)}`);
+      report.report('error', jsonMessage('wrong-type', 'member', { member: list, expected: 'fieldEntries', value: describeJson(entries) }), at);
       continue;
     }
     entries.forEach((entry, index) => {
@@ -148,30 +128,30 @@ function checkParameters(parameters: Record<string, unknown>, pointer: string, r
 
 function checkEntry(entry: unknown, list: CustomFieldList, pointer: string, report: DiagnosticBag, tally: FieldTally): void {
   if (!isObject(entry)) {
-    const hint = typeof entry === 'string' ? `write {"name": ${JSON.stringify(entry)}}` : undefined;
-    report.error('wrong-type', pointer, `each entry of ${list} must be an object {"name": ...}, not ${describeJson(entry)}`, hint);
+    const asString = typeof entry === 'string' ? entry : undefined;
+    report.report('error', jsonMessage('wrong-type', 'entry', { list, value: describeJson(entry), asString }), pointer);
     return;
   }
   warnUnknownMembers(entry, ENTRY_MEMBERS, pointer, 'field entry', report);
   if ('preserve_duplicates' in entry && typeof entry.preserve_duplicates !== 'boolean') {
-    report.error(
-      'wrong-type',
+    report.report(
+      'error',
+      jsonMessage('wrong-type', 'member', { member: 'preserve_duplicates', expected: 'boolean', value: describeJson(entry.preserve_duplicates) }),
       childPointer(pointer, 'preserve_duplicates'),
-      `'preserve_duplicates' must be true or false, not ${describeJson(entry.preserve_duplicates)}`,
     );
   }
   const name = entry.name;
   const at = childPointer(pointer, 'name');
   if (!('name' in entry)) {
-    report.error('missing-member', pointer, `the entry has no 'name'`, 'add "name": "<header or cookie name>"');
+    report.report('error', jsonMessage('missing-member', 'entryName', {}), pointer);
     return;
   }
   if (typeof name !== 'string') {
-    report.error('wrong-type', at, `'name' must be a string, not ${describeJson(name)}`);
+    report.report('error', jsonMessage('wrong-type', 'member', { member: 'name', expected: 'string', value: describeJson(name) }), at);
     return;
   }
   if (name === '') {
-    report.error('empty-field-name', at, 'the field name is empty');
+    report.report('error', jsonMessage('empty-field-name', 'inEntry', {}), at);
     return;
   }
   const valid = FAMILY[list] === 'cookie' ? checkCookieName(name, at, report) : checkHeaderName(name, list, at, report);
@@ -180,51 +160,45 @@ function checkEntry(entry: unknown, list: CustomFieldList, pointer: string, repo
 
 function checkHeaderName(name: string, list: CustomFieldList, pointer: string, report: DiagnosticBag): boolean {
   if (!TOKEN.test(name)) {
-    report.error('invalid-header-name', pointer, `'${name}' is not a valid HTTP header name: ${badCharacter(name)}`, tokenHint(name, 'header'));
+    report.report('error', jsonMessage('invalid-header-name', 'notAToken', { name, ...tokenProblem(name, 'header') }), pointer);
     return false;
   }
   const lower = name.toLowerCase();
-  if (name !== lower) report.error('header-not-lower-case', pointer, `header name '${name}' must be lower case`, `write '${lower}'`);
-  if (FAMILY[list] === 'request' && NOT_LOGGED.has(lower)) {
-    report.warning(
-      'header-not-logged',
-      pointer,
-      `the service does not log the '${lower}' request header`,
-      'this entry uses up a field and delivers nothing: remove it',
-    );
-  }
+  if (name !== lower) report.report('error', jsonMessage('header-not-lower-case', 'upperCase', { name, lower }), pointer);
+  if (FAMILY[list] === 'request' && NOT_LOGGED.has(lower)) report.report('warning', jsonMessage('header-not-logged', 'notLogged', { header: lower }), pointer);
   return true;
 }
 
 function checkCookieName(name: string, pointer: string, report: DiagnosticBag): boolean {
   if (TOKEN.test(name)) return true;
-  report.error('invalid-cookie-name', pointer, `'${name}' is not a valid cookie name: ${badCharacter(name)}`, tokenHint(name, 'cookie'));
+  report.report('error', jsonMessage('invalid-cookie-name', 'notAToken', { name, ...tokenProblem(name, 'cookie') }), pointer);
   return false;
 }
 
-function badCharacter(name: string): string {
+/**
+ * Why a name is not a token, as the message table's data: the first character not allowed (`bad`),
+ * and the name that was likely meant, with its spaces trimmed or without the value given with it.
+ */
+function tokenProblem<W extends 'header' | 'cookie'>(name: string, what: W): { bad: string; what: W; trimmed?: string; alone?: string } {
   const bad = [...name].find((c) => !TOKEN_CHAR.test(c)) ?? '';
-  return bad.trim() === '' ? 'it contains white space' : `'${bad}' is not allowed in it`;
-}
-
-function tokenHint(name: string, what: 'header' | 'cookie'): string {
+  const shown = (valid: string) => (what === 'header' ? valid.toLowerCase() : valid);
   const trimmed = name.trim();
-  if (trimmed !== name && TOKEN.test(trimmed)) return `remove the spaces: '${what === 'header' ? trimmed.toLowerCase() : trimmed}'`;
+  if (trimmed !== name && TOKEN.test(trimmed)) return { bad, what, trimmed: shown(trimmed) };
   const before = name.split(what === 'header' ? ':' : '=')[0].trim();
-  if (before !== name.trim() && TOKEN.test(before))
-    return `write the ${what} name alone, without its value: '${what === 'header' ? before.toLowerCase() : before}'`;
-  return `a ${what} name holds letters, digits and ${"!#$%&'*+-.^_`|~"} only`;
+  if (before !== name.trim() && TOKEN.test(before)) return { bad, what, alone: shown(before) };
+  return { bad, what };
 }
 
-function warnUnknownMembers(value: Record<string, unknown>, known: readonly string[], pointer: string, what: string, report: DiagnosticBag): void {
+function warnUnknownMembers(
+  value: Record<string, unknown>,
+  known: readonly string[],
+  pointer: string,
+  what: 'rule' | 'action_parameters' | 'field entry',
+  report: DiagnosticBag,
+): void {
   for (const member of Object.keys(value)) {
     if (known.includes(member)) continue;
     const guess = closest(member, known);
-    report.memberWarning(
-      'unknown-member',
-      childPointer(pointer, member),
-      `unknown ${what} member '${member}'; the service may reject or ignore it`,
-      guess ? didYouMean(guess) : `known members: ${known.join(', ')}`,
-    );
+    report.memberWarning(jsonMessage('unknown-member', 'inRule', { what, member, guess, known }), childPointer(pointer, member));
   }
 }

@@ -3,7 +3,9 @@
  * ruleset, or an API envelope holding one, with JSON Pointers in every diagnostic.
  */
 import { describeArgument, optionsOf, refuseTooLarge } from '../base/arguments.js';
-import { DiagnosticBag, sortDiagnostics, type Diagnostic } from '../base/diagnostics.js';
+import { DiagnosticBag, type Diagnostic } from '../base/diagnostics.js';
+import { sortDiagnostics } from '../base/sort-diagnostics.js';
+import { jsonMessage } from '../base/json-messages.js';
 import { childPointer, readJson } from '../base/json-source.js';
 import { checkRule, CUSTOM_FIELD_LISTS, describeJson, FieldTally, isObject, LOG_CUSTOM_FIELD, type CustomFieldList } from './custom-fields-rule.js';
 
@@ -73,12 +75,7 @@ export function checkCustomFieldsText(text: string, givenOptions: CustomFieldsOp
   const options = optionsOf(givenOptions);
   if (typeof text !== 'string') {
     const report = DiagnosticBag.forJson();
-    report.error(
-      'invalid-argument',
-      '',
-      `the rules text must be a string, not ${describeArgument(text)}`,
-      'pass the JSON text, or use checkCustomFields for a parsed document',
-    );
+    report.report('error', jsonMessage('invalid-argument', 'rulesText', { given: describeArgument(text) }), '');
     return { ok: false, shape: undefined, fields: emptyNames(), diagnostics: report.items };
   }
   const tooLarge = DiagnosticBag.forJson(text);
@@ -86,7 +83,7 @@ export function checkCustomFieldsText(text: string, givenOptions: CustomFieldsOp
   const read = readJson(text);
   if (!read.ok) {
     const report = DiagnosticBag.forJson(text, { values: new Map([['', read.span]]) });
-    report.error('invalid-json', '', `malformed JSON: ${read.message}`);
+    report.report('error', jsonMessage('invalid-json', 'malformed', { detail: read.message }), '');
     return { ok: false, shape: undefined, fields: emptyNames(), diagnostics: report.items };
   }
   return checkDocument(read.value, DiagnosticBag.forJson(text, { values: read.locations, keys: read.keyLocations }), options);
@@ -136,12 +133,7 @@ function checkDocument(document: unknown, report: DiagnosticBag, options: Custom
   else if (shape === 'ruleset') checkRuleset(document as Record<string, unknown>, '', report, tally, found);
   else if (shape === 'envelope') checkEnvelope(document as Record<string, unknown>, report, tally, found);
   else {
-    report.error(
-      'unknown-document',
-      '',
-      `expected custom-field rules, not ${describeJson(document)}`,
-      'give a rule, a rules array, a PUT body {"rules": [...]}, a ruleset, or an API response envelope',
-    );
+    report.report('error', jsonMessage('unknown-document', 'notRules', { value: describeJson(document) }), '');
   }
   tally.checkLimit(options.maxFields ?? DEFAULT_MAX_CUSTOM_FIELDS, report);
   return { ok: !report.hasErrors, shape, fields: customFieldNames(found), diagnostics: sortDiagnostics(report.items) };
@@ -165,7 +157,7 @@ function checkRuleInto(rule: unknown, pointer: string, report: DiagnosticBag, ta
 
 function checkRules(rules: unknown, pointer: string, report: DiagnosticBag, tally: FieldTally, found: unknown[]): void {
   if (!Array.isArray(rules)) {
-    report.error('wrong-type', pointer, `'rules' must be an array of rules, not ${describeJson(rules)}`);
+    report.report('error', jsonMessage('wrong-type', 'member', { member: 'rules', expected: 'rules', value: describeJson(rules) }), pointer);
     return;
   }
   rules.forEach((rule, index) => {
@@ -179,14 +171,11 @@ function checkBody(body: Record<string, unknown>, report: DiagnosticBag, tally: 
 
 function checkRuleset(ruleset: Record<string, unknown>, pointer: string, report: DiagnosticBag, tally: FieldTally, found: unknown[]): void {
   if ('phase' in ruleset && ruleset.phase !== CUSTOM_FIELDS_PHASE) {
-    report.error('wrong-phase', childPointer(pointer, 'phase'), `custom fields live in phase '${CUSTOM_FIELDS_PHASE}', not ${describeJson(ruleset.phase)}`);
+    const words = jsonMessage('wrong-phase', 'notCustomFields', { phase: CUSTOM_FIELDS_PHASE, value: describeJson(ruleset.phase) });
+    report.report('error', words, childPointer(pointer, 'phase'));
   }
   if ('kind' in ruleset && ruleset.kind !== 'zone') {
-    report.error(
-      'wrong-kind',
-      childPointer(pointer, 'kind'),
-      `the custom-fields ruleset is the zone entry point, of kind 'zone', not ${describeJson(ruleset.kind)}`,
-    );
+    report.report('error', jsonMessage('wrong-kind', 'notZone', { value: describeJson(ruleset.kind) }), childPointer(pointer, 'kind'));
   }
   if ('rules' in ruleset) checkRules(ruleset.rules, childPointer(pointer, 'rules'), report, tally, found);
 }
@@ -196,16 +185,16 @@ function checkEnvelope(envelope: Record<string, unknown>, report: DiagnosticBag,
   errors.forEach((error, index) => {
     const code = isObject(error) && error.code !== undefined ? String(error.code) : 'error';
     const message = isObject(error) && typeof error.message === 'string' ? error.message : JSON.stringify(error);
-    report.error('service-error', `/errors/${index}`, `the service answered ${code}: ${message}`);
+    report.report('error', jsonMessage('service-error', 'answered', { code, message }), `/errors/${index}`);
   });
-  if (envelope.success === false && errors.length === 0) report.error('service-error', '/success', 'the service answered success: false');
+  if (envelope.success === false && errors.length === 0) report.report('error', jsonMessage('service-error', 'failed', {}), '/success');
   const result = envelope.result;
   if (Array.isArray(result)) {
     checkRulesetList(result, report, tally, found);
   } else if (isObject(result)) {
     checkRuleset(result, '/result', report, tally, found);
   } else if (envelope.success !== false) {
-    report.error('unknown-document', '/result', `expected a ruleset or a list of rulesets in 'result', not ${describeJson(result)}`);
+    report.report('error', jsonMessage('unknown-document', 'result', { value: describeJson(result) }), '/result');
   }
 }
 
@@ -215,12 +204,7 @@ function checkRulesetList(rulesets: unknown[], report: DiagnosticBag, tally: Fie
     if (!isObject(ruleset) || ruleset.phase !== CUSTOM_FIELDS_PHASE) return;
     const at = `/result/${index}`;
     if (ruleset.kind === 'zone' && entryPoint !== undefined) {
-      report.error(
-        'duplicate-ruleset',
-        at,
-        `a second zone ruleset for phase '${CUSTOM_FIELDS_PHASE}'; a zone has at most one`,
-        `the first is at ${entryPoint}`,
-      );
+      report.report('error', jsonMessage('duplicate-ruleset', 'second', { phase: CUSTOM_FIELDS_PHASE, first: entryPoint }), at);
     }
     if (ruleset.kind === 'zone') entryPoint ??= at;
     checkRuleset(ruleset, at, report, tally, found);

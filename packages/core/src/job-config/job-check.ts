@@ -5,7 +5,10 @@
  * diagnostic carries the JSON Pointer of the value.
  */
 import { refuseTooLarge } from '../base/arguments.js';
-import { DiagnosticBag, sortDiagnostics, type Diagnostic } from '../base/diagnostics.js';
+import { DiagnosticBag, type Diagnostic } from '../base/diagnostics.js';
+import { sortDiagnostics } from '../base/sort-diagnostics.js';
+import { jsonMessage } from '../base/json-messages.js';
+import type { Words } from '../base/messages.js';
 import { childPointer, describeJson, isObject, readJson } from '../base/json-source.js';
 import type { Catalog, Dataset } from '../language/catalog.js';
 import { DEFAULT_DATASET, resolveDataset, type JobScope } from '../language/datasets.js';
@@ -59,13 +62,13 @@ export function checkJobs(input: string | object, options: JobCheckOptions = {})
   const read = readJson(text);
   if (!read.ok) {
     const report = DiagnosticBag.forJson(text, { values: new Map([['', read.span]]) });
-    report.error('invalid-json', '', `not valid JSON: ${read.message}`);
+    report.report('error', jsonMessage('invalid-json', 'notJson', { detail: read.message }), '');
     return { ok: false, jobs: [], diagnostics: report.items };
   }
   const report = DiagnosticBag.forJson(text, { values: read.locations, keys: read.keyLocations });
   const doc = JsonDocument.of(text, read);
   const found = findJobs(read.value, '');
-  if (found.length === 0) report.error('not-a-job', '', 'no job here: expected a job object, a list of jobs, or an API answer holding them');
+  if (found.length === 0) report.report('error', jsonMessage('not-a-job', 'none', {}), '');
   const jobs = found.map(({ job, pointer }) => {
     const before = report.items.filter((d) => d.severity === 'error').length;
     const dataset = checkJobInto(job, pointer, report, options, doc);
@@ -94,9 +97,13 @@ function checkJobInto(job: Record<string, unknown>, pointer: string, report: Dia
   checkKind(job, dataset, at, report);
   // The service answers every job with its frequency; only a body that sets it, or a non-default one, is worth a warning.
   if ('frequency' in job && job.frequency !== null && (job.id === undefined || job.frequency !== 'high'))
-    report.warning('deprecated-member', at('frequency'), 'frequency is deprecated', 'use max_upload_bytes, max_upload_records and max_upload_interval_seconds');
+    report.report('warning', jsonMessage('deprecated-member', 'frequency', {}), at('frequency'));
   if ('enabled' in job && typeof job.enabled !== 'boolean')
-    report.error('wrong-json-type', at('enabled'), `enabled must be true or false, not ${describeJson(job.enabled)}`);
+    report.report(
+      'error',
+      jsonMessage('wrong-json-type', 'member', { member: 'enabled', expected: 'boolean', value: describeJson(job.enabled) }),
+      at('enabled'),
+    );
   checkOptions(job, dataset, at, report);
   checkFilter(job.filter, at('filter'), dataset, report, options, doc);
   return dataset?.name ?? (typeof job.dataset === 'string' ? job.dataset : DEFAULT_DATASET);
@@ -105,28 +112,28 @@ function checkJobInto(job: Record<string, unknown>, pointer: string, report: Dia
 function jobDataset(job: Record<string, unknown>, pointer: string, report: DiagnosticBag, options: JobCheckOptions): Dataset | undefined {
   const own = job.dataset;
   if (own !== undefined && own !== null && typeof own !== 'string') {
-    report.error('wrong-json-type', pointer, `dataset must be a string, not ${describeJson(own)}`);
+    report.report('error', jsonMessage('wrong-json-type', 'member', { member: 'dataset', expected: 'string', value: describeJson(own) }), pointer);
     return undefined;
   }
   if (typeof own === 'string' && options.dataset !== undefined && options.dataset.replace(/@.*$/, '') !== own)
-    report.warning('dataset-disagrees', pointer, `the job's dataset is '${own}'; it is checked against that, not '${options.dataset}'`);
+    report.report('warning', jsonMessage('dataset-disagrees', 'job', { own, given: options.dataset }), pointer);
   const name = typeof own === 'string' ? own : (options.dataset ?? DEFAULT_DATASET);
   const resolved = resolveDataset({ dataset: name, scope: options.scope, catalog: options.catalog });
-  if (resolved.error) report.error(resolved.error.code, pointer, resolved.error.message, resolved.error.hint);
+  if (resolved.error) report.report('error', resolved.error, pointer);
   return resolved.dataset;
 }
 
 function checkName(name: unknown, pointer: string, report: DiagnosticBag): void {
   if (name === undefined || name === null) return;
   if (typeof name !== 'string') {
-    report.error('wrong-json-type', pointer, `name must be a string, not ${describeJson(name)}`);
+    report.report('error', jsonMessage('wrong-json-type', 'member', { member: 'name', expected: 'string', value: describeJson(name) }), pointer);
     return;
   }
   if (!/^[a-zA-Z0-9.-]*$/.test(name)) {
     const fixed = name.replace(/[^a-zA-Z0-9.-]+/g, '-');
-    report.error('invalid-name', pointer, "a job name may hold letters, digits, '-' and '.' only", `write '${fixed}'`);
+    report.report('error', jsonMessage('invalid-name', 'notAllowed', { fixed }), pointer);
   } else if (name.length > MAX_JOB_NAME_LENGTH) {
-    report.error('name-too-long', pointer, `the name is ${name.length} characters, over the limit of ${MAX_JOB_NAME_LENGTH}`);
+    report.report('error', jsonMessage('name-too-long', 'tooLong', { length: name.length, max: MAX_JOB_NAME_LENGTH }), pointer);
   }
 }
 
@@ -135,55 +142,47 @@ export function destinationScheme(conf: string): string | undefined {
   return /^([a-z][a-z0-9+.-]*):\/\/\S+$/i.exec(conf)?.[1]?.toLowerCase();
 }
 
-/** Why a destination is refused, or undefined when its scheme is known and it fits. */
-export function destinationProblem(conf: string): { message: string; hint: string } | undefined {
-  if (conf.length > MAX_DESTINATION_LENGTH)
-    return { message: `destination_conf is ${conf.length} characters, over the limit of ${MAX_DESTINATION_LENGTH}`, hint: 'shorten it' };
+/** Why a destination is refused (an `invalid-destination` diagnostic's words), or undefined when its scheme is known and it fits. */
+export function destinationProblem(conf: string): Words | undefined {
+  if (conf.length > MAX_DESTINATION_LENGTH) return jsonMessage('invalid-destination', 'tooLong', { length: conf.length, max: MAX_DESTINATION_LENGTH });
   const scheme = destinationScheme(conf);
   if (scheme && (DESTINATION_SCHEMES as readonly string[]).includes(scheme)) return undefined;
-  return {
-    message: scheme ? `unknown destination scheme '${scheme}://'` : `'${conf}' is not a destination URL`,
-    hint: `known schemes: ${DESTINATION_SCHEMES.map((s) => `${s}://`).join(', ')} (e.g. s3://bucket/path?region=us-west-2)`,
-  };
+  return jsonMessage('invalid-destination', 'unknownScheme', { conf, scheme, schemes: DESTINATION_SCHEMES });
 }
 
 function checkDestination(conf: unknown, pointer: string, report: DiagnosticBag): void {
   if (conf === undefined) {
-    report.error('missing-member', pointer, 'destination_conf is required', 'write e.g. "destination_conf": "s3://bucket/path?region=us-west-2"');
+    report.report('error', jsonMessage('missing-member', 'destination', {}), pointer);
     return;
   }
   if (typeof conf !== 'string') {
-    report.error('wrong-json-type', pointer, `destination_conf must be a string, not ${describeJson(conf)}`);
+    report.report('error', jsonMessage('wrong-json-type', 'member', { member: 'destination_conf', expected: 'string', value: describeJson(conf) }), pointer);
     return;
   }
   const problem = destinationProblem(conf);
-  if (problem) report.error('invalid-destination', pointer, problem.message, problem.hint);
+  if (problem) report.report('error', { code: 'invalid-destination', ...problem }, pointer);
 }
 
 function checkLimit(value: unknown, member: string, low: number, high: number, pointer: string, report: DiagnosticBag): void {
   if (value === undefined || value === null || value === 0) return;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < low || value > high)
-    report.error(
-      'out-of-range',
-      pointer,
-      `${member} takes 0 or a whole number from ${low.toLocaleString('en')} to ${high.toLocaleString('en')}, not ${describeJson(value)}`,
-    );
+    report.report('error', jsonMessage('out-of-range', 'uploadLimit', { member, low, high, value: describeJson(value) }), pointer);
 }
 
 function checkKind(job: Record<string, unknown>, dataset: Dataset | undefined, at: (member: string) => string, report: DiagnosticBag): void {
   const kind = job.kind;
   if (kind === undefined || kind === null || kind === '') return;
   if (kind !== 'edge') {
-    report.error('invalid-kind', at('kind'), `kind takes "" or "edge", not ${describeJson(kind)}`);
+    report.report('error', jsonMessage('invalid-kind', 'notEdge', { value: describeJson(kind) }), at('kind'));
     return;
   }
   if (dataset && dataset.name !== 'http_requests') {
-    report.error('invalid-kind', at('kind'), `kind "edge" is only for http_requests, not ${dataset.name}`, 'remove kind, or write "kind": ""');
+    report.report('error', jsonMessage('invalid-kind', 'edgeNotHttp', { dataset: dataset.name }), at('kind'));
     return;
   }
   for (const member of ['max_upload_bytes', 'max_upload_records']) {
     if (job[member] !== undefined && job[member] !== null && job[member] !== 0)
-      report.error('edge-with-limit', at(member), `a job of kind "edge" takes no ${member}`, `remove ${member}`);
+      report.report('error', jsonMessage('edge-with-limit', 'limit', { member }), at(member));
   }
 }
 
@@ -192,22 +191,20 @@ function checkOptions(job: Record<string, unknown>, dataset: Dataset | undefined
   if (typeof logpull === 'string' && logpull !== '') {
     for (const d of checkLogpullOptions(logpull, dataset ? { dataset } : {}).diagnostics) {
       const column = d.range.start.offset + 1;
-      const message = `logpull_options (column ${column}): ${d.message}`;
-      if (d.severity === 'error') report.error(d.code, at('logpull_options'), message, d.hint);
-      else report.warning(d.code, at('logpull_options'), message, d.hint);
+      const words = { code: d.code, message: `logpull_options (column ${column}): ${d.message}`, hint: d.hint, advice: d.advice };
+      report.report(d.severity, words, at('logpull_options'));
     }
   } else if (logpull !== undefined && logpull !== null && typeof logpull !== 'string') {
-    report.error('wrong-json-type', at('logpull_options'), `logpull_options must be a string, not ${describeJson(logpull)}`);
+    report.report(
+      'error',
+      jsonMessage('wrong-json-type', 'member', { member: 'logpull_options', expected: 'string', value: describeJson(logpull) }),
+      at('logpull_options'),
+    );
   }
   const output = job.output_options;
   if (output !== undefined) checkOutputOptionsInto(output, at('output_options'), dataset, report);
   if (isObject(output) && typeof logpull === 'string' && logpull !== '')
-    report.warning(
-      'output-options-win',
-      at('logpull_options'),
-      'the job has output_options and logpull_options: output_options wins, logpull_options is ignored',
-      'remove logpull_options',
-    );
+    report.report('warning', jsonMessage('output-options-win', 'both', {}), at('logpull_options'));
 }
 
 /**
@@ -217,7 +214,7 @@ function checkOptions(job: Record<string, unknown>, dataset: Dataset | undefined
 function checkFilter(filter: unknown, pointer: string, dataset: Dataset | undefined, report: DiagnosticBag, options: JobCheckOptions, doc: JsonDocument): void {
   if (filter === undefined || filter === null || filter === '' || !dataset || !report.source) return;
   if (typeof filter !== 'string') {
-    report.error('wrong-json-type', pointer, `filter must be the filter JSON as a string, not ${describeJson(filter)}`);
+    report.report('error', jsonMessage('wrong-json-type', 'filter', { value: describeJson(filter) }), pointer);
     return;
   }
   const result = decompileAt(doc, report.source, pointer, filter, { dataset, maxBytes: options.maxBytes, maxOperators: options.maxOperators });

@@ -4,12 +4,12 @@
  * and cross-checked with the zone's custom fields.
  */
 import { jsonMessage } from '../base/json-messages.js';
-import { didYouMean } from '../base/messages.js';
 import { notTextBag, optionsOf } from '../base/arguments.js';
 import type { Catalog, Dataset } from '../language/catalog.js';
 import { resolveDatasetInto } from '../language/datasets.js';
 import type { CustomFieldList, CustomFieldNames } from './custom-fields.js';
-import { DiagnosticBag, sortDiagnostics, SourceMap, type Diagnostic, type Span } from '../base/diagnostics.js';
+import { DiagnosticBag, SourceMap, type Diagnostic, type Span } from '../base/diagnostics.js';
+import { sortDiagnostics } from '../base/sort-diagnostics.js';
 import { closest } from '../base/suggest.js';
 import { checkFieldName } from './field-name.js';
 
@@ -97,7 +97,7 @@ export function checkLogpullOptions(text: string, givenOptions: LogpullCheckOpti
     if (key === undefined) continue;
     const earlier = seen.get(key);
     if (earlier) {
-      bag.error('duplicate-option', option.keySpan, `option '${key}' is given twice`, `keep one; the first is at column ${earlier.keySpan.start + 1}`);
+      bag.report('error', jsonMessage('duplicate-option', 'twice', { key, column: earlier.keySpan.start + 1 }), option.keySpan);
       continue;
     }
     seen.set(key, option);
@@ -112,24 +112,18 @@ export function checkLogpullOptions(text: string, givenOptions: LogpullCheckOpti
 function checkKey(option: LogpullOption, bag: DiagnosticBag): string | undefined {
   const { key } = option;
   if (key === '' && option.value === undefined) {
-    bag.warning('empty-option', { start: option.keySpan.start, end: option.keySpan.start + 1 }, "an empty option between '&'s", "remove the extra '&'");
+    bag.report('warning', jsonMessage('empty-option', 'empty', {}), { start: option.keySpan.start, end: option.keySpan.start + 1 });
     return undefined;
   }
   const known = (LOGPULL_OPTION_KEYS as readonly string[]).includes(key);
   if (!known) {
     const sameLetters = LOGPULL_OPTION_KEYS.find((candidate) => candidate.toLowerCase() === key.trim().toLowerCase());
     const guess = sameLetters ?? closest(key, LOGPULL_OPTION_KEYS);
-    const hint = guess ? didYouMean(guess) : `known options: ${LOGPULL_OPTION_KEYS.join(', ')}`;
-    bag.error('unknown-option', option.keySpan, key === '' ? 'an option with no name' : `unknown option '${key}'`, hint);
+    bag.report('error', jsonMessage('unknown-option', 'logpull', { key, guess, known: LOGPULL_OPTION_KEYS }), option.keySpan);
     return undefined;
   }
   if (option.value === undefined) {
-    bag.error(
-      'option-without-value',
-      option.keySpan,
-      `option '${key}' has no value`,
-      `write ${key}=${key === 'fields' ? 'RayID,ClientIP' : key === 'timestamps' ? 'rfc3339' : key === 'sample' ? '0.1' : 'true'}`,
-    );
+    bag.report('error', jsonMessage('option-without-value', 'noValue', { key }), option.keySpan);
     return undefined;
   }
   return key;
@@ -139,23 +133,22 @@ function checkValue(key: string, option: LogpullOption, bag: DiagnosticBag): voi
   const value = option.value!;
   if (key === 'timestamps' && !(TIMESTAMP_FORMATS as readonly string[]).includes(value)) {
     const guess = closest(value, TIMESTAMP_FORMATS);
-    bag.error(
-      'invalid-option-value',
+    bag.report(
+      'error',
+      jsonMessage('invalid-option-value', 'oneOf', { option: key, allowed: TIMESTAMP_FORMATS, shown: `'${value}'`, guess }),
       option.valueSpan,
-      `timestamps takes ${TIMESTAMP_FORMATS.join(', ')}, not '${value}'`,
-      guess ? didYouMean(guess) : undefined,
     );
   } else if (key === 'CVE-2021-44228' && value !== 'true' && value !== 'false') {
-    bag.error('invalid-option-value', option.valueSpan, `CVE-2021-44228 takes true or false, not '${value}'`);
+    bag.report('error', jsonMessage('invalid-option-value', 'trueOrFalse', { option: key, shown: `'${value}'` }), option.valueSpan);
   } else if (key === 'sample' && !(/^\d*\.?\d+$/.test(value) && Number(value) > 0 && Number(value) <= 1)) {
-    bag.error('invalid-option-value', option.valueSpan, `sample takes a fraction above 0 and at most 1 (e.g. 0.1), not '${value}'`);
+    bag.report('error', jsonMessage('invalid-option-value', 'sample', { shown: `'${value}'` }), option.valueSpan);
   }
 }
 
 function checkFields(option: LogpullOption, dataset: Dataset | undefined, bag: DiagnosticBag): LogpullField[] {
   const value = option.value!;
   if (value === '') {
-    bag.error('empty-fields', option.keySpan, 'fields lists no field', 'write fields=RayID,ClientIP,EdgeStartTimestamp, or leave the option out');
+    bag.report('error', jsonMessage('empty-fields', 'fields', {}), option.keySpan);
     return [];
   }
   const fields: LogpullField[] = [];
@@ -165,11 +158,11 @@ function checkFields(option: LogpullOption, dataset: Dataset | undefined, bag: D
     const span = { start, end: start + name.length };
     start = span.end + 1;
     if (name === '') {
-      bag.error('empty-field-name', { start: span.start, end: span.start + 1 }, 'an empty field name in fields', "remove the extra ','");
+      bag.report('error', jsonMessage('empty-field-name', 'inFields', {}), { start: span.start, end: span.start + 1 });
       continue;
     }
     fields.push({ name, span });
-    if (seen.has(name)) bag.warning('duplicate-field', span, `field '${name}' is listed twice`, 'remove one');
+    if (seen.has(name)) bag.report('warning', jsonMessage('duplicate-field', 'twice', { name }), span);
     seen.add(name);
     if (dataset) checkFieldName(name, span, dataset, bag, true);
   }
@@ -192,12 +185,7 @@ function crossCheck(fields: LogpullField[] | undefined, configured: CustomFieldN
       bag.report('warning', jsonMessage('custom-field-not-configured', 'notConfigured', { carrier, what, kind }), listed.span);
     } else if (!listed && names.length > 0) {
       const span = fields && fields.length > 0 ? { start: fields[0].span.start, end: fields[fields.length - 1].span.end } : { start: 0, end: text.length };
-      bag.warning(
-        'custom-field-not-listed',
-        span,
-        `the zone logs ${what} custom fields (${names.join(', ')}), but '${carrier}' is not in fields: nothing of them will be delivered`,
-        `add ${carrier} to fields`,
-      );
+      bag.report('warning', jsonMessage('custom-field-not-listed', 'notListed', { what, names, carrier }), span);
     }
   }
 }

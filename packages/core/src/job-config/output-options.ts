@@ -3,7 +3,7 @@
  * documentation configures jobs with. Checked member by member with JSON Pointers, field names
  * against the dataset's catalog; and the conversion of an old option string into the object.
  */
-import { didYouMean } from '../base/messages.js';
+import { jsonMessage } from '../base/json-messages.js';
 import { DiagnosticBag, type Diagnostic } from '../base/diagnostics.js';
 import { childPointer, describeJson, isObject } from '../base/json-source.js';
 import { closest } from '../base/suggest.js';
@@ -36,7 +36,7 @@ export function checkOutputOptions(value: unknown, dataset?: Dataset, pointer = 
 export function checkOutputOptionsInto(value: unknown, pointer: string, dataset: Dataset | undefined, report: DiagnosticBag): void {
   if (value === null) return;
   if (!isObject(value)) {
-    report.error('wrong-json-type', pointer, `output_options must be an object, not ${describeJson(value)}`, 'write {"field_names": ["RayID"], ...}');
+    report.report('error', jsonMessage('wrong-json-type', 'outputOptions', { value: describeJson(value) }), pointer);
     return;
   }
   for (const [key, member] of Object.entries(value)) {
@@ -44,7 +44,7 @@ export function checkOutputOptionsInto(value: unknown, pointer: string, dataset:
     if (member === null) continue; // the service documents every option as nullable: the default
     if (!(OUTPUT_OPTION_KEYS as readonly string[]).includes(key)) {
       const guess = closest(key, OUTPUT_OPTION_KEYS);
-      report.error('unknown-option', at, `unknown output option '${key}'`, guess ? didYouMean(guess) : `known: ${OUTPUT_OPTION_KEYS.join(', ')}`);
+      report.report('error', jsonMessage('unknown-option', 'output', { key, guess, known: OUTPUT_OPTION_KEYS }), at);
     } else if (key === 'field_names') checkFieldNames(member, at, dataset, report);
     else checkScalarOption(key, member, at, report);
   }
@@ -54,34 +54,34 @@ function checkScalarOption(key: string, value: unknown, at: string, report: Diag
   const oneOf = (allowed: readonly string[]) => {
     if (typeof value === 'string' && allowed.includes(value)) return;
     const guess = typeof value === 'string' ? closest(value, allowed) : undefined;
-    report.error('invalid-option-value', at, `${key} takes ${allowed.join(', ')}, not ${describeJson(value)}`, guess ? didYouMean(guess) : undefined);
+    report.report('error', jsonMessage('invalid-option-value', 'oneOf', { option: key, allowed, shown: describeJson(value), guess }), at);
   };
   if (key === 'timestamp_format') oneOf(OUTPUT_TIMESTAMP_FORMATS);
   else if (key === 'output_type') oneOf(OUTPUT_TYPES);
   else if (key === 'sample_rate') {
     if (typeof value !== 'number' || !(value > 0 && value <= 1))
-      report.error('invalid-option-value', at, `sample_rate takes a number above 0 and at most 1 (e.g. 0.1), not ${describeJson(value)}`);
+      report.report('error', jsonMessage('invalid-option-value', 'sampleRate', { shown: describeJson(value) }), at);
   } else if (key === 'CVE-2021-44228') {
-    if (typeof value !== 'boolean') report.error('invalid-option-value', at, `CVE-2021-44228 takes true or false, not ${describeJson(value)}`);
+    if (typeof value !== 'boolean') report.report('error', jsonMessage('invalid-option-value', 'trueOrFalse', { option: key, shown: describeJson(value) }), at);
   } else if (typeof value !== 'string') {
-    report.error('invalid-option-value', at, `${key} takes a string, not ${describeJson(value)}`);
+    report.report('error', jsonMessage('invalid-option-value', 'string', { option: key, shown: describeJson(value) }), at);
   }
 }
 
 function checkFieldNames(value: unknown, at: string, dataset: Dataset | undefined, report: DiagnosticBag): void {
   if (!Array.isArray(value)) {
-    report.error('wrong-json-type', at, `field_names must be an array of field names, not ${describeJson(value)}`, 'write ["RayID", "ClientIP"]');
+    report.report('error', jsonMessage('wrong-json-type', 'fieldNames', { value: describeJson(value) }), at);
     return;
   }
-  if (value.length === 0) report.error('empty-fields', at, 'field_names lists no field', 'list at least one field, or leave field_names out');
+  if (value.length === 0) report.report('error', jsonMessage('empty-fields', 'fieldNames', {}), at);
   const seen = new Set<string>();
   value.forEach((name, index) => {
     const item = childPointer(at, index);
     if (typeof name !== 'string') {
-      report.error('wrong-json-type', item, `a field name must be a string, not ${describeJson(name)}`);
+      report.report('error', jsonMessage('wrong-json-type', 'fieldName', { value: describeJson(name) }), item);
       return;
     }
-    if (seen.has(name)) report.warning('duplicate-field', item, `field '${name}' is listed twice`, 'remove one');
+    if (seen.has(name)) report.report('warning', jsonMessage('duplicate-field', 'twice', { name }), item);
     seen.add(name);
     if (dataset) checkFieldName(name, item, dataset, report);
   });
@@ -133,7 +133,7 @@ export function convertLogpullOptions(text: string, dataset?: Dataset): ConvertR
     if (member !== undefined) (converted as Record<string, unknown>)[member] = outputOptionFromText(member, option.value ?? '');
     else if (option.key !== '') {
       const guess = closest(option.key, Object.keys(LOGPULL_TO_OUTPUT_OPTION));
-      report.error('unknown-option', '', `unknown logpull option '${option.key}': it has no output_options equivalent`, guess ? didYouMean(guess) : undefined);
+      report.report('error', jsonMessage('unknown-option', 'notConvertible', { key: option.key, guess }), '');
     }
   }
   checkOutputOptionsInto(converted, '', dataset, report);

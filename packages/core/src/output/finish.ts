@@ -1,5 +1,6 @@
 /** The end of every pipeline that makes filter JSON (compile, decompile): serialize, check the limits, the result. */
-import { type DiagnosticBag, sortDiagnostics, type Diagnostic } from '../base/diagnostics.js';
+import type { DiagnosticBag, Diagnostic } from '../base/diagnostics.js';
+import { sortDiagnostics } from '../base/sort-diagnostics.js';
 import type { FilterNode } from '../check/checked.js';
 import { checkLimits, DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, output, toObject, type FilterJson, type ValueStyle } from './serialize.js';
 
