@@ -248,13 +248,14 @@ function lineEnd(text: string, offset: number): number {
  * lexes in linear time.
  */
 class Strings {
-  /** Per quote character: quotes of that kind before this offset are known not to close. */
-  private readonly unclosedBefore = new Map<number, number>();
+  /** Per quote character (`"` and `'`): quotes of that kind before this offset are known not to close. */
+  private doubleUnclosedBefore = 0;
+  private singleUnclosedBefore = 0;
 
   constructor(private readonly text: string) {}
 
   end(start: number, quote: number): number {
-    if (start < (this.unclosedBefore.get(quote) ?? 0)) return -1;
+    if (start < (quote === 0x22 ? this.doubleUnclosedBefore : this.singleUnclosedBefore)) return -1;
     const text = this.text;
     let offset = start + 1;
     while (offset < text.length) {
@@ -270,7 +271,8 @@ class Strings {
         offset++;
       }
     }
-    this.unclosedBefore.set(quote, offset);
+    if (quote === 0x22) this.doubleUnclosedBefore = offset;
+    else this.singleUnclosedBefore = offset;
     return -1;
   }
 }
