@@ -61,6 +61,13 @@ describe('parse agrees with the Chevrotain parser', () => {
     'x eq',
     'x eq (',
     'eq eq eq',
+    '# before\nx eq 1 # after x\nAND y eq 2 # end',
+    '# one\n# two',
+    'x\u3000eq\u00a01\u2028AND\ufeffy eq 2',
+    'x eq "unclosed',
+    'x eq 1 & y eq 2',
+    'x eq 1 &| y eq 2',
+    'x in ("a\\"b", \'c\\\'d\')',
     'ClientCountry in (us, ca) AND (BotScore lt 30 OR EdgeResponseStatus geq 500)',
   ])('%j', (text) => expectSame(text));
 

@@ -1,5 +1,5 @@
 /** The pieces the parser's actions build the AST from: spans from tokens, scalars, precedence groups. */
-import type { IToken } from 'chevrotain';
+import type { IToken, TokenType } from 'chevrotain';
 import type { Expr, Predicate, Scalar } from './ast.js';
 import type { DiagnosticBag, Span } from '../base/diagnostics.js';
 import { Bang, DoubleQuoted, Or, OrOr, SingleQuoted } from './lex.js';
@@ -29,6 +29,13 @@ export function negate(operand: Expr, nots: IToken[]): Expr {
   return result;
 }
 
+/** `negate` for NOTs known by where they start. */
+export function negateAt(operand: Expr, notStarts: number[]): Expr {
+  let result = operand;
+  for (let i = notStarts.length - 1; i >= 0; i--) result = { kind: 'not', operand: result, span: { start: notStarts[i], end: result.span.end } };
+  return result;
+}
+
 export function operatorOf(word: IToken, negation: IToken | undefined): Predicate['operator'] {
   if (!negation) return { spelling: word.image, span: tokenSpan(word) };
   const spelling = negation.tokenType === Bang ? `!${word.image}` : `not ${word.image}`;
@@ -37,20 +44,26 @@ export function operatorOf(word: IToken, negation: IToken | undefined): Predicat
 
 /** A value token as a scalar; string escapes are checked into `bag`. */
 export function scalar(token: IToken, bag: DiagnosticBag): Scalar {
-  const span = tokenSpan(token);
-  const type = token.tokenType;
+  return scalarOf(token.tokenType, token.image, token.startOffset, bag);
+}
+
+/** `scalar` for a value token given by its type, text and offset. */
+export function scalarOf(type: TokenType, image: string, start: number, bag: DiagnosticBag): Scalar {
+  const span = { start, end: start + image.length };
   if (type === DoubleQuoted || type === SingleQuoted) {
     const quote = type === DoubleQuoted ? '"' : "'";
-    const value = unescapeString(token.image, span.start, bag);
+    const value = unescapeString(image, start, bag);
     return { kind: 'string', value, quote, span };
   }
-  return { kind: classifyWord(token.image), value: token.image, span };
+  return { kind: classifyWord(image), value: image, span };
 }
 
 const NUMBER = /^-?\d+(?:\.\d+)?$/;
 
 export function classifyWord(word: string): Scalar['kind'] {
-  if (NUMBER.test(word)) return 'number';
+  // Only a word starting with a digit or '-' can be a number: most words skip the pattern.
+  const first = word.charCodeAt(0);
+  if ((first === 0x2d || (first >= 0x30 && first <= 0x39)) && NUMBER.test(word)) return 'number';
   if (word === 'true' || word === 'false') return 'boolean';
   return 'word';
 }

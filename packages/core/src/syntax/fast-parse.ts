@@ -1,20 +1,22 @@
 /**
- * A hand-written recursive-descent parser for well-formed filters, standing in for the Chevrotain
- * parser where the text parses: it builds the same AST with the same helpers (ast-parts.ts) in a
- * fraction of the time and with no per-rule closures. At anything it does not accept (a syntax
- * error, nesting near the limit) it gives up, and `parseInto` runs the Chevrotain parser, which
- * stays the reference grammar and words every syntax error. test/properties/parse.test.ts checks
- * that the two give the same trees and diagnostics over the corpus and over generated text.
+ * A hand-written recursive-descent parser for well-formed filters, standing in for `lex` and the
+ * Chevrotain parser where the text parses: it reads tokens from the lexer's scanner without making
+ * token objects, and builds the same AST (ast-parts.ts) in a fraction of the time. At anything it
+ * does not accept (a character no token starts with, a syntax error, nesting near the limit) it
+ * gives up, and `parseInto` runs the lexer and the Chevrotain parser, which stays the reference
+ * grammar and words every error. test/properties/parse.test.ts checks that the two give the same
+ * trees, comments and diagnostics over the corpus and over generated text.
  */
-import type { IToken, TokenType } from 'chevrotain';
-import type { DiagnosticBag } from '../base/diagnostics.js';
-import type { Expr, List, Predicate, Scalar } from './ast.js';
-import { group, isOrConnective, join, negate, operatorOf, scalar, tokenSpan } from './ast-parts.js';
+import type { TokenType } from 'chevrotain';
+import type { DiagnosticBag, Span } from '../base/diagnostics.js';
+import type { Comment, Expr, List, Predicate, Scalar } from './ast.js';
+import { group, negateAt, scalarOf } from './ast-parts.js';
 import {
   And,
   AndAnd,
   Bang,
   Comma,
+  Comment as CommentToken,
   DoubleQuoted,
   Identifier,
   LBracket,
@@ -24,6 +26,7 @@ import {
   OrOr,
   RBracket,
   RParen,
+  Scanner,
   SingleQuoted,
   SymbolOperator,
   Word,
@@ -36,43 +39,59 @@ const MAX_FAST_DEPTH = 64;
 const GIVE_UP = new Error('not parsed by the fast parser');
 
 /**
- * The AST of `tokens` as the Chevrotain parser builds it, or undefined when the tokens do not parse
- * or nest deeper than `maxDepth` (or than this parser goes): the caller then runs the full parser.
- * String escape problems go into `escapes`, which the caller discards when this gives up.
+ * The AST of `text` as `lex` and the Chevrotain parser build it, with its comments, or undefined when
+ * the text does not lex or parse, holds no token, or nests deeper than `maxDepth` (or than this parser
+ * goes): the caller then runs the full path. String escape problems go into `escapes`, which the
+ * caller discards when this gives up.
  */
-export function fastParse(tokens: IToken[], maxDepth: number, escapes: DiagnosticBag): Expr | undefined {
-  const parser = new FastParser(tokens, Math.min(maxDepth, MAX_FAST_DEPTH), escapes);
+export function fastParse(text: string, maxDepth: number, escapes: DiagnosticBag): { ast: Expr; comments: Comment[] } | undefined {
+  const parser = new FastParser(text, Math.min(maxDepth, MAX_FAST_DEPTH), escapes);
   try {
+    parser.advance();
     const ast = parser.expr(0);
-    return parser.atEnd() ? ast : undefined;
+    return parser.type === undefined ? { ast, comments: parser.comments } : undefined;
   } catch (error) {
     if (error === GIVE_UP) return undefined;
     throw error;
   }
 }
 
+/** One token of lookahead, read from the scanner: its type (undefined at the end) and offsets. */
 class FastParser {
-  private next = 0;
+  type: TokenType | undefined;
+  private start = 0;
+  private end = 0;
+  readonly comments: Comment[] = [];
+  private readonly scanner: Scanner;
 
   constructor(
-    private readonly tokens: IToken[],
+    private readonly text: string,
     private readonly maxDepth: number,
     private readonly escapes: DiagnosticBag,
-  ) {}
-
-  atEnd(): boolean {
-    return this.next === this.tokens.length;
+  ) {
+    this.scanner = new Scanner(text);
   }
 
-  private peekType(): TokenType | undefined {
-    return this.next < this.tokens.length ? this.tokens[this.next].tokenType : undefined;
+  /** Moves to the next token, keeping comments aside; gives up where the text does not lex. */
+  advance(): void {
+    const scanner = this.scanner;
+    let type = scanner.next();
+    while (type === CommentToken) {
+      this.comments.push({ text: this.text.slice(scanner.start, scanner.end), span: { start: scanner.start, end: scanner.end } });
+      type = scanner.next();
+    }
+    if (type === null) throw GIVE_UP;
+    this.type = type;
+    this.start = scanner.start;
+    this.end = scanner.end;
   }
 
-  private take(type: TokenType): IToken {
-    const token = this.tokens[this.next];
-    if (token === undefined || token.tokenType !== type) throw GIVE_UP;
-    this.next++;
-    return token;
+  private image(): string {
+    return this.text.slice(this.start, this.end);
+  }
+
+  private span(): Span {
+    return { start: this.start, end: this.end };
   }
 
   /**
@@ -84,11 +103,11 @@ class FastParser {
     let run: Expr[] = [this.unary(depth)];
     let alternatives: Expr[] | undefined;
     for (;;) {
-      const type = this.peekType();
+      const type = this.type;
       if (type !== And && type !== Or && type !== AndAnd && type !== OrOr) break;
-      const connective = this.tokens[this.next++];
+      this.advance();
       const next = this.unary(depth);
-      if (isOrConnective(connective)) {
+      if (type === Or || type === OrOr) {
         (alternatives ??= []).push(group('and', run));
         run = [];
       }
@@ -100,71 +119,84 @@ class FastParser {
   }
 
   private unary(depth: number): Expr {
-    let nots: IToken[] | undefined;
-    for (let type = this.peekType(); type === Not || type === Bang; type = this.peekType()) {
-      (nots ??= []).push(this.tokens[this.next++]);
+    let nots: number[] | undefined;
+    while (this.type === Not || this.type === Bang) {
+      (nots ??= []).push(this.start);
       if (++depth >= this.maxDepth) throw GIVE_UP;
+      this.advance();
     }
     let operand: Expr;
-    if (this.peekType() === LParen) {
-      this.next++;
+    if (this.type === LParen) {
       if (depth + 1 >= this.maxDepth) throw GIVE_UP;
+      this.advance();
       operand = this.expr(depth + 1);
-      this.take(RParen);
+      if (this.type !== RParen) throw GIVE_UP;
+      this.advance();
     } else {
       operand = this.predicate();
     }
-    return nots === undefined ? operand : negate(operand, nots);
+    return nots === undefined ? operand : negateAt(operand, nots);
   }
 
   private predicate(): Predicate {
-    const field = this.take(Identifier);
-    let negation: IToken | undefined;
-    let word: IToken;
-    const type = this.peekType();
-    if (type === SymbolOperator || type === Identifier) {
-      word = this.tokens[this.next++];
-    } else if (type === Not || type === Bang) {
-      negation = this.tokens[this.next++];
-      word = this.take(Identifier);
+    if (this.type !== Identifier) throw GIVE_UP;
+    const fieldSpan = this.span();
+    const name = this.image();
+    this.advance();
+    let operator: Predicate['operator'];
+    if (this.type === SymbolOperator || this.type === Identifier) {
+      operator = { spelling: this.image(), span: this.span() };
+      this.advance();
+    } else if (this.type === Not || this.type === Bang) {
+      const negation = this.type;
+      const start = this.start;
+      this.advance();
+      if (this.type !== Identifier) throw GIVE_UP;
+      const word = this.image();
+      operator = { spelling: negation === Bang ? `!${word}` : `not ${word}`, span: { start, end: this.end } };
+      this.advance();
     } else {
       throw GIVE_UP;
     }
     const operand = this.operand();
-    const fieldSpan = tokenSpan(field);
     return {
       kind: 'predicate',
-      field: { name: field.image, span: fieldSpan },
-      operator: operatorOf(word, negation),
+      field: { name, span: fieldSpan },
+      operator,
       operand,
-      span: join(fieldSpan, operand.span),
+      span: { start: fieldSpan.start, end: operand.span.end },
     };
   }
 
   private operand(): Scalar | List {
-    const type = this.peekType();
+    const type = this.type;
     if (type === LParen) return this.list(RParen, '(');
     if (type === LBracket) return this.list(RBracket, '[');
-    if (isValue(type)) return scalar(this.tokens[this.next++], this.escapes);
-    throw GIVE_UP;
+    if (!isValue(type)) throw GIVE_UP;
+    const value = scalarOf(type!, this.image(), this.start, this.escapes);
+    this.advance();
+    return value;
   }
 
   /** `open [ value { "," value } [ "," ] ] close`, the open bracket next. */
   private list(close: TokenType, bracket: '(' | '['): List {
-    const openToken = this.tokens[this.next++];
-    const items: IToken[] = [];
-    if (isValue(this.peekType())) {
-      items.push(this.tokens[this.next++]);
-      while (this.peekType() === Comma) {
-        this.next++;
-        if (!isValue(this.peekType())) break;
-        items.push(this.tokens[this.next++]);
+    const start = this.start;
+    this.advance();
+    const items: Scalar[] = [];
+    if (isValue(this.type)) {
+      items.push(scalarOf(this.type!, this.image(), this.start, this.escapes));
+      this.advance();
+      while (this.type === Comma) {
+        this.advance();
+        if (!isValue(this.type)) break;
+        items.push(scalarOf(this.type!, this.image(), this.start, this.escapes));
+        this.advance();
       }
     }
-    const closeToken = this.take(close);
-    const scalars: Scalar[] = new Array(items.length);
-    for (let i = 0; i < items.length; i++) scalars[i] = scalar(items[i], this.escapes);
-    return { kind: 'list', items: scalars, bracket, span: join(tokenSpan(openToken), tokenSpan(closeToken)) };
+    if (this.type !== close) throw GIVE_UP;
+    const end = this.end;
+    this.advance();
+    return { kind: 'list', items, bracket, span: { start, end } };
   }
 }
 

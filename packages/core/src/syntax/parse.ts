@@ -214,6 +214,15 @@ export function parse(text: string, options: ParseOptions = {}): ParseResult {
 
 export function parseInto(text: string, bag: DiagnosticBag, options: ParseOptions = {}): Omit<ParseResult, 'diagnostics'> {
   if (refuseTooLarge(text, 'filter', bag)) return { ast: undefined, comments: [] };
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  // Most filters parse: the hand-written parser reads their text straight into a tree, and the
+  // lexer and the Chevrotain parser run only on the rest, to find and word the error (fast-parse.ts).
+  const fastEscapes = new DiagnosticBag(bag.source);
+  const fast = fastParse(text, maxDepth, fastEscapes);
+  if (fast) {
+    for (const diagnostic of fastEscapes.items) bag.add(diagnostic);
+    return fast;
+  }
   const lexed = lex(text);
   const comments = lexed.comments.length === 0 ? [] : lexed.comments.map((token) => ({ text: token.image, span: tokenSpan(token) }));
   if (lexed.errors.length > 0) {
@@ -226,15 +235,6 @@ export function parseInto(text: string, bag: DiagnosticBag, options: ParseOption
     const at = text.length === 0 ? 0 : text.length;
     bag.report('error', filterMessage('empty-filter', 'empty', {}), { start: at, end: at });
     return { ast: undefined, comments };
-  }
-  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
-  // Most filters parse: the hand-written parser builds their tree, and the Chevrotain parser runs
-  // only on the rest, to find and word the syntax error (fast-parse.ts).
-  const fastEscapes = new DiagnosticBag(bag.source);
-  const fast = fastParse(tokens, maxDepth, fastEscapes);
-  if (fast) {
-    for (const diagnostic of fastEscapes.items) bag.add(diagnostic);
-    return { ast: fast, comments };
   }
   return { ast: chevrotainParseInto(tokens, bag, maxDepth), comments };
 }
