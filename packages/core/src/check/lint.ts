@@ -133,7 +133,7 @@ function lintValues(criterion: Criterion, dataset: Dataset, bag: DiagnosticBag):
   if (!lowerCase && !timestamp) return;
   const values = valuesOf(criterion).filter((value) => value.type === 'string');
   if (lowerCase) {
-    const upper = values.find((value) => value.text !== value.text.toLowerCase());
+    const upper = values.find((value) => hasUpperCase(value.text));
     if (upper) {
       const data = { key: criterion.key, value: JSON.stringify(upper.text), lower: JSON.stringify(upper.text.toLowerCase()) };
       bag.report('warning', filterMessage('value-case', 'upperCase', data), criterion.span, lowerCaseFix(criterion, values, bag.source?.text));
@@ -145,6 +145,16 @@ function lintValues(criterion: Criterion, dataset: Dataset, bag: DiagnosticBag):
       bag.report('warning', filterMessage('not-a-timestamp', 'notATime', { key: criterion.key, value: JSON.stringify(odd.text) }), criterion.span);
     }
   }
+}
+
+/** Whether lower-casing changes `text`: a loop over ASCII text, which makes no string for the usual lower-case value. */
+function hasUpperCase(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x80) return text !== text.toLowerCase();
+    if (code >= 0x41 && code <= 0x5a) return true;
+  }
+  return false;
 }
 
 /**
