@@ -58,12 +58,25 @@ export function scalarOf(type: TokenType, image: string, start: number, bag: Dia
   return { kind: classifyWord(image), value: image, span };
 }
 
-const NUMBER = /^-?\d+(?:\.\d+)?$/;
+/** Whether a word is a number as `^-?\d+(?:\.\d+)?$` says: digits, with a minus sign before and a fraction after. */
+function isNumberWord(word: string): boolean {
+  let i = word.charCodeAt(0) === 0x2d ? 1 : 0;
+  const digitsFrom = i;
+  while (i < word.length && isDigit(word.charCodeAt(i))) i++;
+  if (i === digitsFrom) return false;
+  if (i === word.length) return true;
+  if (word.charCodeAt(i) !== 0x2e) return false;
+  const fractionFrom = ++i;
+  while (i < word.length && isDigit(word.charCodeAt(i))) i++;
+  return i > fractionFrom && i === word.length;
+}
+
+function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
+}
 
 export function classifyWord(word: string): Scalar['kind'] {
-  // Only a word starting with a digit or '-' can be a number: most words skip the pattern.
-  const first = word.charCodeAt(0);
-  if ((first === 0x2d || (first >= 0x30 && first <= 0x39)) && NUMBER.test(word)) return 'number';
+  if (isNumberWord(word)) return 'number';
   if (word === 'true' || word === 'false') return 'boolean';
   return 'word';
 }
