@@ -47,6 +47,15 @@ export function writeNode(node: FilterNode, style: ValueStyle): Written {
 }
 
 /**
+ * Each criterion's text up to its value (`{"key":"BotScore","operator":"lt","value":`), by key and
+ * operator: the same fields and operators recur from filter to filter, and one string made once
+ * costs less than its five pieces joined on every write (a tenth of a compile). Emptied when it
+ * holds `MAX_CACHED_KEYS` keys, so that a process decompiling filters with ever new keys stays small.
+ */
+const PREFIXES = new Map<string, Map<string, string>>();
+const MAX_CACHED_KEYS = 2000;
+
+/**
  * Writes each node's text as a string built from its members' strings (about twice as fast as
  * appending to one string held in a field). The UTF-8 length is the text's length plus `extra`, the
  * bytes beyond one per character, which only a string with something to escape or non-ASCII text adds.
@@ -60,7 +69,7 @@ class Writer {
   node(node: FilterNode): string {
     if (node.kind === 'criterion') {
       this.operators++;
-      return `{"key":${this.string(node.key)},"operator":"${node.operator}","value":${this.value(node.value)}}`;
+      return `${this.prefix(node.key, node.operator)}${this.value(node.value)}}`;
     }
     let out = node.kind === 'and' ? '{"and":[' : '{"or":[';
     const operands = node.operands;
@@ -69,6 +78,25 @@ class Writer {
       out += this.node(operands[i]);
     }
     return `${out}]}`;
+  }
+
+  /** A criterion's text up to its value, from the cache when its key needs no escape. */
+  private prefix(key: string, operator: string): string {
+    let byOperator = PREFIXES.get(key);
+    const cached = byOperator?.get(operator);
+    if (cached !== undefined) return cached;
+    const extra = this.extra;
+    const prefix = `{"key":${this.string(key)},"operator":"${operator}","value":`;
+    // A key with bytes beyond one per character counts them on every write: it is not cached.
+    if (this.extra === extra) {
+      if (!byOperator) {
+        if (PREFIXES.size >= MAX_CACHED_KEYS) PREFIXES.clear();
+        byOperator = new Map();
+        PREFIXES.set(key, byOperator);
+      }
+      byOperator.set(operator, prefix);
+    }
+    return prefix;
   }
 
   written(json: string): Written {
