@@ -34,19 +34,27 @@ export function lint(root: FilterNode, dataset: Dataset, bag: DiagnosticBag): vo
 
 /** The warnings on criteria of one field, in a group where some field has two or more. */
 function lintFields(root: Group, dataset: Dataset, bag: DiagnosticBag): void {
-  // The first criterion of each field, in order: a group names few fields, so a list searched
-  // costs less than a map of lists, and lists are made only for the fields that repeat.
-  const firsts: Criterion[] = [];
-  for (const member of root.operands) {
-    if (member.kind === 'criterion' && !firsts.some((first) => first.key === member.key)) firsts.push(member);
-  }
-  for (const first of firsts) {
-    let criteria: Criterion[] | undefined;
-    for (const member of root.operands) {
-      if (member !== first && member.kind === 'criterion' && member.key === first.key) (criteria ??= [first]).push(member);
+  // The criteria of each field named twice or more, in order of the field's first criterion: a
+  // group names few fields, so lists searched cost less than a map of lists.
+  const members = root.operands;
+  const groups: Criterion[][] = [];
+  for (let i = 0; i < members.length; i++) {
+    const member = members[i];
+    if (member.kind !== 'criterion') continue;
+    let seen = false;
+    for (let g = 0; g < groups.length && !seen; g++) {
+      if (groups[g][0].key === member.key) {
+        groups[g].push(member);
+        seen = true;
+      }
     }
-    if (!criteria) continue;
-    const key = first.key;
+    if (seen) continue;
+    let later = false;
+    for (let j = i + 1; j < members.length && !later; j++) later = members[j].kind === 'criterion' && (members[j] as Criterion).key === member.key;
+    if (later) groups.push([member]);
+  }
+  for (const criteria of groups) {
+    const key = criteria[0].key;
     const field = dataset.field(key);
     if (root.kind === 'and' && field && !isArrayField(field) && neverMatches(criteria)) reportNever(key, criteria, bag);
     if (root.kind === 'or' && alwaysMatches(criteria)) reportAlways(key, criteria, bag);
@@ -133,7 +141,7 @@ function lintValues(criterion: Criterion, dataset: Dataset, bag: DiagnosticBag):
   if (!lowerCase && !timestamp) return;
   const values = valuesOf(criterion).filter((value) => value.type === 'string');
   if (lowerCase) {
-    const upper = values.find((value) => value.text !== value.text.toLowerCase());
+    const upper = values.find((value) => hasUpperCase(value.text));
     if (upper) {
       const data = { key: criterion.key, value: JSON.stringify(upper.text), lower: JSON.stringify(upper.text.toLowerCase()) };
       bag.report('warning', filterMessage('value-case', 'upperCase', data), criterion.span, lowerCaseFix(criterion, values, bag.source?.text));
@@ -145,6 +153,16 @@ function lintValues(criterion: Criterion, dataset: Dataset, bag: DiagnosticBag):
       bag.report('warning', filterMessage('not-a-timestamp', 'notATime', { key: criterion.key, value: JSON.stringify(odd.text) }), criterion.span);
     }
   }
+}
+
+/** Whether lower-casing changes `text`: a loop over ASCII text, which makes no string for the usual lower-case value. */
+function hasUpperCase(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code >= 0x80) return text !== text.toLowerCase();
+    if (code >= 0x41 && code <= 0x5a) return true;
+  }
+  return false;
 }
 
 /**

@@ -36,84 +36,98 @@ export interface Written {
 
 /** The filter's JSON text, its bytes and its criteria, counted in the one pass that writes it. */
 export function output(root: FilterNode, style: ValueStyle): Written {
-  const writer = new Writer(style, '{"where":');
-  writer.node(root);
-  return writer.end('}');
+  const writer = new Writer(style);
+  return writer.written(`{"where":${writer.node(root)}}`);
 }
 
 /** One node's JSON text and size, alone (for the limit hints, and the optimiser's duplicate keys). */
 export function writeNode(node: FilterNode, style: ValueStyle): Written {
-  const writer = new Writer(style, '');
-  writer.node(node);
-  return writer.end('');
+  const writer = new Writer(style);
+  return writer.written(writer.node(node));
 }
 
 /**
- * Appends to one string. The UTF-8 length is the string's length plus `extra`, the bytes beyond
- * one per character, which only a string with something to escape or non-ASCII text adds.
+ * Each criterion's text up to its value (`{"key":"BotScore","operator":"lt","value":`), by key and
+ * operator: the same fields and operators recur from filter to filter, and one string made once
+ * costs less than its five pieces joined on every write (a tenth of a compile). Emptied when it
+ * holds `MAX_CACHED_KEYS` keys, so that a process decompiling filters with ever new keys stays small.
+ */
+const PREFIXES = new Map<string, Map<string, string>>();
+const MAX_CACHED_KEYS = 2000;
+
+/**
+ * Writes each node's text as a string built from its members' strings (about twice as fast as
+ * appending to one string held in a field). The UTF-8 length is the text's length plus `extra`, the
+ * bytes beyond one per character, which only a string with something to escape or non-ASCII text adds.
  */
 class Writer {
   private extra = 0;
   private operators = 0;
 
-  constructor(
-    private readonly style: ValueStyle,
-    private out: string,
-  ) {}
+  constructor(private readonly style: ValueStyle) {}
 
-  node(node: FilterNode): void {
+  node(node: FilterNode): string {
     if (node.kind === 'criterion') {
       this.operators++;
-      this.out += '{"key":';
-      this.string(node.key);
-      this.out += `,"operator":"${node.operator}","value":`;
-      this.value(node.value);
-      this.out += '}';
-      return;
+      return `${this.prefix(node.key, node.operator)}${this.value(node.value)}}`;
     }
-    this.out += node.kind === 'and' ? '{"and":[' : '{"or":[';
+    let out = node.kind === 'and' ? '{"and":[' : '{"or":[';
     const operands = node.operands;
     for (let i = 0; i < operands.length; i++) {
-      if (i > 0) this.out += ',';
-      this.node(operands[i]);
+      if (i > 0) out += ',';
+      out += this.node(operands[i]);
     }
-    this.out += ']}';
+    return `${out}]}`;
   }
 
-  end(suffix: string): Written {
-    const json = this.out + suffix;
+  /** A criterion's text up to its value, from the cache when its key needs no escape. */
+  private prefix(key: string, operator: string): string {
+    let byOperator = PREFIXES.get(key);
+    const cached = byOperator?.get(operator);
+    if (cached !== undefined) return cached;
+    const extra = this.extra;
+    const prefix = `{"key":${this.string(key)},"operator":"${operator}","value":`;
+    // A key with bytes beyond one per character counts them on every write: it is not cached.
+    if (this.extra === extra) {
+      if (!byOperator) {
+        if (PREFIXES.size >= MAX_CACHED_KEYS) PREFIXES.clear();
+        byOperator = new Map();
+        PREFIXES.set(key, byOperator);
+      }
+      byOperator.set(operator, prefix);
+    }
+    return prefix;
+  }
+
+  written(json: string): Written {
     return { json, bytes: json.length + this.extra, operators: this.operators };
   }
 
-  private value(value: TypedValue | TypedValue[]): void {
+  private value(value: TypedValue | TypedValue[]): string {
     if (!Array.isArray(value)) {
       // Numbers and booleans are canonical ASCII text, written as they are.
-      if (this.style === 'typed' && value.type !== 'string') this.out += value.text;
-      else this.string(value.text);
-      return;
+      return this.style === 'typed' && value.type !== 'string' ? value.text : this.string(value.text);
     }
     // A list is all numbers or all strings (the checker sees to it).
-    this.out += '[';
+    let out = '[';
     for (let i = 0; i < value.length; i++) {
-      if (i > 0) this.out += ',';
-      if (value[i].type === 'number') this.out += value[i].text;
-      else this.string(value[i].text);
+      if (i > 0) out += ',';
+      out += value[i].type === 'number' ? value[i].text : this.string(value[i].text);
     }
-    this.out += ']';
+    return `${out}]`;
   }
 
   /** A JSON string: quoted as it is when printable ASCII without `"` or `\`, else by JSON.stringify. */
-  private string(text: string): void {
+  private string(text: string): string {
     for (let i = 0; i < text.length; i++) {
       const code = text.charCodeAt(i);
       if (code < 0x20 || code >= 0x80 || code === 0x22 || code === 0x5c) {
         const quoted = JSON.stringify(text);
-        this.out += quoted;
         this.extra += utf8Length(quoted) - quoted.length;
-        return;
+        return quoted;
       }
     }
-    this.out += `"${text}"`;
+    return `"${text}"`;
   }
 }
 
@@ -124,7 +138,8 @@ export function toObject(root: FilterNode, style: ValueStyle = 'documented'): Fi
 
 function objectOf(node: FilterNode, style: ValueStyle): FilterObject {
   if (node.kind !== 'criterion') {
-    const operands = node.operands.map((operand) => objectOf(operand, style));
+    const operands: FilterObject[] = new Array(node.operands.length);
+    for (let i = 0; i < operands.length; i++) operands[i] = objectOf(node.operands[i], style);
     return node.kind === 'and' ? { and: operands } : { or: operands };
   }
   return { key: node.key, operator: node.operator, value: filterValue(node.value, style) };

@@ -1,5 +1,5 @@
 /** The pieces the parser's actions build the AST from: spans from tokens, scalars, precedence groups. */
-import type { IToken } from 'chevrotain';
+import type { IToken, TokenType } from 'chevrotain';
 import type { Expr, Predicate, Scalar } from './ast.js';
 import type { DiagnosticBag, Span } from '../base/diagnostics.js';
 import { Bang, DoubleQuoted, Or, OrOr, SingleQuoted } from './lex.js';
@@ -29,6 +29,13 @@ export function negate(operand: Expr, nots: IToken[]): Expr {
   return result;
 }
 
+/** `negate` for NOTs known by where they start. */
+export function negateAt(operand: Expr, notStarts: number[]): Expr {
+  let result = operand;
+  for (let i = notStarts.length - 1; i >= 0; i--) result = { kind: 'not', operand: result, span: { start: notStarts[i], end: result.span.end } };
+  return result;
+}
+
 export function operatorOf(word: IToken, negation: IToken | undefined): Predicate['operator'] {
   if (!negation) return { spelling: word.image, span: tokenSpan(word) };
   const spelling = negation.tokenType === Bang ? `!${word.image}` : `not ${word.image}`;
@@ -37,20 +44,39 @@ export function operatorOf(word: IToken, negation: IToken | undefined): Predicat
 
 /** A value token as a scalar; string escapes are checked into `bag`. */
 export function scalar(token: IToken, bag: DiagnosticBag): Scalar {
-  const span = tokenSpan(token);
-  const type = token.tokenType;
-  if (type === DoubleQuoted || type === SingleQuoted) {
-    const quote = type === DoubleQuoted ? '"' : "'";
-    const value = unescapeString(token.image, span.start, bag);
-    return { kind: 'string', value, quote, span };
-  }
-  return { kind: classifyWord(token.image), value: token.image, span };
+  return scalarOf(token.tokenType, token.image, token.startOffset, bag);
 }
 
-const NUMBER = /^-?\d+(?:\.\d+)?$/;
+/** `scalar` for a value token given by its type, text and offset. */
+export function scalarOf(type: TokenType, image: string, start: number, bag: DiagnosticBag): Scalar {
+  const span = { start, end: start + image.length };
+  if (type === DoubleQuoted || type === SingleQuoted) {
+    const quote = type === DoubleQuoted ? '"' : "'";
+    const value = unescapeString(image, start, bag);
+    return { kind: 'string', value, quote, span };
+  }
+  return { kind: classifyWord(image), value: image, span };
+}
+
+/** Whether a word is a number as `^-?\d+(?:\.\d+)?$` says: digits, with a minus sign before and a fraction after. */
+function isNumberWord(word: string): boolean {
+  let i = word.charCodeAt(0) === 0x2d ? 1 : 0;
+  const digitsFrom = i;
+  while (i < word.length && isDigit(word.charCodeAt(i))) i++;
+  if (i === digitsFrom) return false;
+  if (i === word.length) return true;
+  if (word.charCodeAt(i) !== 0x2e) return false;
+  const fractionFrom = ++i;
+  while (i < word.length && isDigit(word.charCodeAt(i))) i++;
+  return i > fractionFrom && i === word.length;
+}
+
+function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
+}
 
 export function classifyWord(word: string): Scalar['kind'] {
-  if (NUMBER.test(word)) return 'number';
+  if (isNumberWord(word)) return 'number';
   if (word === 'true' || word === 'false') return 'boolean';
   return 'word';
 }

@@ -7,12 +7,14 @@ import { allTokens, createValidatingLexer } from './lex.js';
 import { PrecomputedLookahead } from './lookahead.js';
 import { lookaheadTable, lookaheadTableSource } from './lookahead-paths.js';
 import { LOOKAHEAD_TABLE } from './lookahead-table.js';
-import { createValidatingParser, getParser, MAX_LOOKAHEAD } from './parse.js';
+import { chevrotainParse, createValidatingParser, getParser, MAX_LOOKAHEAD } from './parse.js';
 
 /** The token types and Chevrotain's lexer over them: the reference the hand-written `lex` is tested against. */
 export { allTokens, createValidatingLexer, createValidatingParser };
 /** The production parser's lookahead and what it is tested against (Chevrotain's LL(k) at the same k). */
 export { LOOKAHEAD_TABLE, MAX_LOOKAHEAD, PrecomputedLookahead };
+/** `parse` by the Chevrotain parser alone: the reference the hand-written fast parser is tested against. */
+export { chevrotainParse };
 
 /** The parser's productions as Chevrotain serializes them (the input of its diagram renderer). */
 export function serializedGrammar(): ISerializedGast[] {

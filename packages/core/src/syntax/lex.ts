@@ -96,98 +96,160 @@ export function lex(text: string): LexResult {
   const tokens: IToken[] = [];
   const comments: IToken[] = [];
   const errors: LexResult['errors'] = [];
-  const strings = new Strings(text);
-  const length = text.length;
-  let offset = 0;
-  while (offset < length) {
-    const code = text.charCodeAt(offset);
-    let end = offset + 1;
-    let type: TokenType;
-    switch (code) {
-      case 0x09:
-      case 0x0a:
-      case 0x0b:
-      case 0x0c:
-      case 0x0d:
-      case 0x20:
-        offset = spacesEnd(text, end);
-        continue;
-      case 0x23: // #
-        end = lineEnd(text, end);
-        comments.push(token(text, offset, end, Comment));
-        offset = end;
-        continue;
-      case 0x28: // (
-        type = LParen;
-        break;
-      case 0x29: // )
-        type = RParen;
-        break;
-      case 0x5b: // [
-        type = LBracket;
-        break;
-      case 0x5d: // ]
-        type = RBracket;
-        break;
-      case 0x2c: // ,
-        type = Comma;
-        break;
-      case 0x22: // "
-        end = strings.end(offset, code);
-        type = DoubleQuoted;
-        break;
-      case 0x27: // '
-        end = strings.end(offset, code);
-        type = SingleQuoted;
-        break;
-      case 0x26: // &
-        end = text.charCodeAt(end) === 0x26 ? end + 1 : -1;
-        type = AndAnd;
-        break;
-      case 0x7c: // |
-        end = text.charCodeAt(end) === 0x7c ? end + 1 : -1;
-        type = OrOr;
-        break;
-      case 0x3d: // = or ==
-      case 0x3e: // > or >=
-        if (text.charCodeAt(end) === 0x3d) end++;
-        type = SymbolOperator;
-        break;
-      case 0x3c: {
-        // < or <= or <>
-        const next = text.charCodeAt(end);
-        if (next === 0x3d || next === 0x3e) end++;
-        type = SymbolOperator;
-        break;
-      }
-      case 0x21: // ! or !=
-        if (text.charCodeAt(end) === 0x3d) {
-          end++;
-          type = SymbolOperator;
-        } else {
-          type = Bang;
-        }
-        break;
-      default:
-        if (code === 0xa0 || (code > 0xff && isWideSpace(code))) {
-          offset = spacesEnd(text, end);
-          continue;
-        }
-        // Every other character starts a word.
-        offset = scanWord(text, offset, tokens);
-        continue;
-    }
-    if (end === -1) {
-      const start = offset;
-      do offset++;
-      while (offset < length && !startsToken(text, offset, strings));
-      errors.push({ offset: start, length: offset - start });
-      continue;
-    }
-    tokens.push(token(text, offset, end, type));
-    offset = end;
+  const scanner = new Scanner(text);
+  for (let type = scanner.next(); type !== undefined; type = scanner.next()) {
+    if (type === null) errors.push(scanner.skipError());
+    else if (type === Comment) comments.push(token(text, scanner.start, scanner.end, type));
+    else tokens.push(token(text, scanner.start, scanner.end, type));
   }
   return { tokens, comments, errors };
+}
+
+/**
+ * The scanner under `lex`, one token at a time and without token objects: `next()` gives the next
+ * token's type (comments included) and leaves its offsets in `start` and `end`. The fast parser
+ * (fast-parse.ts) reads the text through it, slicing only the text its tree keeps.
+ */
+export class Scanner {
+  /** Where the token `next()` last returned starts, and the first offset after it. */
+  start = 0;
+  end = 0;
+  private offset = 0;
+  private readonly strings: Strings;
+
+  constructor(readonly text: string) {
+    this.strings = new Strings(text);
+  }
+
+  /** The next token's type; null where no token starts (`skipError` passes the run); undefined at the end. */
+  next(): TokenType | null | undefined {
+    const text = this.text;
+    const length = text.length;
+    let offset = this.offset;
+    while (offset < length) {
+      const code = text.charCodeAt(offset);
+      // Words and spaces first: most characters start one, and the switch would try every case before its default.
+      if (code < 256) {
+        const classes = CHAR_CLASSES[code];
+        if ((classes & WORD_START) !== 0) return this.word(offset);
+        if ((classes & SPACE) !== 0) {
+          offset = spacesEnd(text, offset + 1);
+          continue;
+        }
+      }
+      let end = offset + 1;
+      let type: TokenType;
+      switch (code) {
+        case 0x23: // #
+          end = lineEnd(text, end);
+          type = Comment;
+          break;
+        case 0x28: // (
+          type = LParen;
+          break;
+        case 0x29: // )
+          type = RParen;
+          break;
+        case 0x5b: // [
+          type = LBracket;
+          break;
+        case 0x5d: // ]
+          type = RBracket;
+          break;
+        case 0x2c: // ,
+          type = Comma;
+          break;
+        case 0x22: // "
+          end = this.strings.end(offset, code);
+          type = DoubleQuoted;
+          break;
+        case 0x27: // '
+          end = this.strings.end(offset, code);
+          type = SingleQuoted;
+          break;
+        case 0x26: // &
+          end = text.charCodeAt(end) === 0x26 ? end + 1 : -1;
+          type = AndAnd;
+          break;
+        case 0x7c: // |
+          end = text.charCodeAt(end) === 0x7c ? end + 1 : -1;
+          type = OrOr;
+          break;
+        case 0x3d: // = or ==
+        case 0x3e: // > or >=
+          if (text.charCodeAt(end) === 0x3d) end++;
+          type = SymbolOperator;
+          break;
+        case 0x3c: {
+          // < or <= or <>
+          const next = text.charCodeAt(end);
+          if (next === 0x3d || next === 0x3e) end++;
+          type = SymbolOperator;
+          break;
+        }
+        case 0x21: // ! or !=
+          if (text.charCodeAt(end) === 0x3d) {
+            end++;
+            type = SymbolOperator;
+          } else {
+            type = Bang;
+          }
+          break;
+        default:
+          if (code > 0xff && isWideSpace(code)) {
+            offset = spacesEnd(text, end);
+            continue;
+          }
+          // Every other character starts a word.
+          return this.word(offset);
+      }
+      this.start = offset;
+      if (end === -1) {
+        this.offset = offset;
+        return null;
+      }
+      this.end = end;
+      this.offset = end;
+      return type;
+    }
+    this.offset = offset;
+    return undefined;
+  }
+
+  /** After `next()` gave null: passes the run of characters where no token starts, and gives it as an error. */
+  skipError(): { offset: number; length: number } {
+    const text = this.text;
+    const start = this.offset;
+    let offset = start;
+    do offset++;
+    while (offset < text.length && !startsToken(text, offset, this.strings));
+    this.offset = offset;
+    return { offset: start, length: offset - start };
+  }
+
+  /** The word at `start` (its first character already known to start one), classified. */
+  private word(start: number): TokenType {
+    const text = this.text;
+    const first = text.charCodeAt(start);
+    let identifier = first < 256 && (CHAR_CLASSES[first] & IDENTIFIER_START) !== 0;
+    let end = start + 1;
+    for (; end < text.length; end++) {
+      const code = text.charCodeAt(end);
+      if (code < 256) {
+        const classes = CHAR_CLASSES[code];
+        if ((classes & WORD_PART) === 0) break;
+        if ((classes & IDENTIFIER_PART) === 0) identifier = false;
+      } else if (isWideSpace(code)) {
+        break;
+      } else {
+        identifier = false;
+      }
+    }
+    this.start = start;
+    this.end = end;
+    this.offset = end;
+    return identifier ? keywordOrIdentifier(text, start, end - start) : Word;
+  }
 }
 
 /** The shape and field order of Chevrotain's tokens under `positionTracking: 'onlyOffset'`. */
@@ -200,11 +262,12 @@ const SPACE = 1;
 const WORD_PART = 2;
 const IDENTIFIER_START = 4;
 const IDENTIFIER_PART = 8;
+const WORD_START = 16;
 const CHAR_CLASSES = new Uint8Array(256);
 for (let code = 0; code < 256; code++) {
   const char = String.fromCharCode(code);
   if (/\s/.test(char)) CHAR_CLASSES[code] = SPACE;
-  else if (!NOT_WORD_PART.includes(char)) CHAR_CLASSES[code] = WORD_PART;
+  else if (!NOT_WORD_PART.includes(char)) CHAR_CLASSES[code] = WORD_PART | (NOT_WORD_START.includes(char) ? 0 : WORD_START);
   if (/[A-Za-z_]/.test(char)) CHAR_CLASSES[code] |= IDENTIFIER_START;
   if (/\w/.test(char)) CHAR_CLASSES[code] |= IDENTIFIER_PART;
 }
@@ -248,13 +311,14 @@ function lineEnd(text: string, offset: number): number {
  * lexes in linear time.
  */
 class Strings {
-  /** Per quote character: quotes of that kind before this offset are known not to close. */
-  private readonly unclosedBefore = new Map<number, number>();
+  /** Per quote character (`"` and `'`): quotes of that kind before this offset are known not to close. */
+  private doubleUnclosedBefore = 0;
+  private singleUnclosedBefore = 0;
 
   constructor(private readonly text: string) {}
 
   end(start: number, quote: number): number {
-    if (start < (this.unclosedBefore.get(quote) ?? 0)) return -1;
+    if (start < (quote === 0x22 ? this.doubleUnclosedBefore : this.singleUnclosedBefore)) return -1;
     const text = this.text;
     let offset = start + 1;
     while (offset < text.length) {
@@ -270,7 +334,8 @@ class Strings {
         offset++;
       }
     }
-    this.unclosedBefore.set(quote, offset);
+    if (quote === 0x22) this.doubleUnclosedBefore = offset;
+    else this.singleUnclosedBefore = offset;
     return -1;
   }
 }
@@ -281,27 +346,6 @@ function startsToken(text: string, offset: number, strings: Strings): boolean {
   if (code === 0x26 || code === 0x7c) return text.charCodeAt(offset + 1) === code;
   if (code === 0x22 || code === 0x27) return strings.end(offset, code) !== -1;
   return true;
-}
-
-/** Scans the word at `start` (its first character already known to start one), classifies it and returns its end. */
-function scanWord(text: string, start: number, tokens: IToken[]): number {
-  const first = text.charCodeAt(start);
-  let identifier = first < 256 && (CHAR_CLASSES[first] & IDENTIFIER_START) !== 0;
-  let end = start + 1;
-  for (; end < text.length; end++) {
-    const code = text.charCodeAt(end);
-    if (code < 256) {
-      const classes = CHAR_CLASSES[code];
-      if ((classes & WORD_PART) === 0) break;
-      if ((classes & IDENTIFIER_PART) === 0) identifier = false;
-    } else if (isWideSpace(code)) {
-      break;
-    } else {
-      identifier = false;
-    }
-  }
-  tokens.push(token(text, start, end, identifier ? keywordOrIdentifier(text, start, end - start) : Word));
-  return end;
 }
 
 /**

@@ -29,6 +29,7 @@ import { checkDepth } from './depth.js';
 import { DiagnosticBag, SourceMap, type Diagnostic } from '../base/diagnostics.js';
 import { allTokens, Comma, Connective, Identifier, LBracket, lex, LParen, NotOperator, RBracket, RParen, SymbolOperator, Value } from './lex.js';
 import { parseErrorDiagnostic } from './parse-errors.js';
+import { fastParse } from './fast-parse.js';
 import { PrecomputedLookahead } from './lookahead.js';
 import { LOOKAHEAD_TABLE } from './lookahead-table.js';
 
@@ -213,6 +214,15 @@ export function parse(text: string, options: ParseOptions = {}): ParseResult {
 
 export function parseInto(text: string, bag: DiagnosticBag, options: ParseOptions = {}): Omit<ParseResult, 'diagnostics'> {
   if (refuseTooLarge(text, 'filter', bag)) return { ast: undefined, comments: [] };
+  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  // Most filters parse: the hand-written parser reads their text straight into a tree, and the
+  // lexer and the Chevrotain parser run only on the rest, to find and word the error (fast-parse.ts).
+  const fastEscapes = new DiagnosticBag(bag.source);
+  const fast = fastParse(text, maxDepth, fastEscapes);
+  if (fast) {
+    for (const diagnostic of fastEscapes.items) bag.add(diagnostic);
+    return fast;
+  }
   const lexed = lex(text);
   const comments = lexed.comments.length === 0 ? [] : lexed.comments.map((token) => ({ text: token.image, span: tokenSpan(token) }));
   if (lexed.errors.length > 0) {
@@ -226,9 +236,13 @@ export function parseInto(text: string, bag: DiagnosticBag, options: ParseOption
     bag.report('error', filterMessage('empty-filter', 'empty', {}), { start: at, end: at });
     return { ast: undefined, comments };
   }
-  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  return { ast: chevrotainParseInto(tokens, bag, maxDepth), comments };
+}
+
+/** The tree of `tokens` by the Chevrotain parser (after the depth check), or undefined with the error in `bag`. */
+function chevrotainParseInto(tokens: IToken[], bag: DiagnosticBag, maxDepth: number): Expr | undefined {
   // Fewer tokens than levels cannot nest too deep.
-  if (tokens.length > maxDepth && !checkDepth(tokens, maxDepth, bag)) return { ast: undefined, comments };
+  if (tokens.length > maxDepth && !checkDepth(tokens, maxDepth, bag)) return undefined;
 
   const parser = getParser();
   const escapes = new DiagnosticBag(bag.source);
@@ -238,10 +252,24 @@ export function parseInto(text: string, bag: DiagnosticBag, options: ParseOption
   const errors = parser.errors; // a copy on every read
   if (errors.length > 0) {
     bag.add(parseErrorDiagnostic(errors[0] as IRecognitionException, tokens, bag.source!));
-    return { ast: undefined, comments };
+    return undefined;
   }
   for (const diagnostic of escapes.items) bag.add(diagnostic);
-  return { ast, comments };
+  return ast;
+}
+
+/**
+ * `parse` by the Chevrotain parser alone, for the tests that hold the fast parser to it: the same
+ * lexing, empty-filter and depth checks, then the Chevrotain parser on every text.
+ */
+export function chevrotainParse(text: string, options: ParseOptions = {}): ParseResult {
+  const bag = new DiagnosticBag(new SourceMap(text));
+  if (typeof text !== 'string' || refuseTooLarge(text, 'filter', bag)) return parse(text, options);
+  const lexed = lex(text);
+  if (lexed.errors.length > 0 || lexed.tokens.length === 0) return parse(text, options);
+  const ast = chevrotainParseInto(lexed.tokens, bag, options.maxDepth ?? DEFAULT_MAX_DEPTH);
+  const comments = lexed.comments.map((token) => ({ text: token.image, span: tokenSpan(token) }));
+  return { ast, comments, diagnostics: bag.items };
 }
 
 /**
