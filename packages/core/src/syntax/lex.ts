@@ -30,7 +30,7 @@ export const NotOperator = createToken({ name: 'NotOperator', pattern: Lexer.NA,
 export const Value = createToken({ name: 'Value', pattern: Lexer.NA, label: 'a value' });
 
 const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /\s+/, group: Lexer.SKIPPED, line_breaks: true });
-const Comment = createToken({ name: 'Comment', pattern: /#[^\n\r]*/, group: 'comments' });
+export const Comment = createToken({ name: 'Comment', pattern: /#[^\n\r]*/, group: 'comments' });
 export const LParen = createToken({ name: 'LParen', pattern: '(', label: "'('" });
 export const RParen = createToken({ name: 'RParen', pattern: ')', label: "')'" });
 export const LBracket = createToken({ name: 'LBracket', pattern: '[', label: "'['" });
