@@ -69,18 +69,18 @@ function useWords(b: Uint8Array): void {
 
 /**
  * From inside a string: the index of the first byte at `i` or after that ends a plain run (a quote,
- * a backslash or a control character). A word's bytes are tested all at once: `x - 0x01` has its
- * high bit set, where `x` has not, when the byte `x` is 0, and `x - 0x20` likewise when `x` is
- * below 0x20; a borrow only reaches bytes above the first that is set, so the lowest set bit marks
- * the first stop. Bytes of 0x80 and over (UTF-8 sequences) have their high bit set and never stop.
+ * a backslash or a control character). A word's four bytes are tested at once. For a byte `x`
+ * under 0x80, `x - n` has its high bit set exactly when `x < n` (with no borrow from the byte
+ * below); `x ^ 0x02` is under 0x21 exactly when `x` is a control character or the quote, and
+ * `x ^ 0x5c` is under 1 exactly when `x` is the backslash. A borrow only reaches bytes above the
+ * first one that is set, so the lowest set bit marks the first stop. Bytes of 0x80 and over (in
+ * UTF-8 sequences) are masked out by `~v`: they never stop a run, and lend no borrow.
  */
 function plainRun(b: Uint8Array, i: number): number {
   let at = wordsBase + i;
   while (at < wordsEnd) {
     const v = words.getInt32(at, true);
-    const q = v ^ 0x22222222;
-    const s = v ^ 0x5c5c5c5c;
-    const m = (((v - 0x20202020) & ~v) | ((q - 0x01010101) & ~q) | ((s - 0x01010101) & ~s)) & 0x80808080;
+    const m = (((v ^ 0x02020202) - 0x21212121) | ((v ^ 0x5c5c5c5c) - 0x01010101)) & ~v & 0x80808080;
     if (m !== 0) return at - wordsBase + ((31 - Math.clz32(m & -m)) >> 3);
     at += 4;
   }
@@ -340,10 +340,31 @@ export class FieldScanner {
   }
 }
 
+/** Strings of up to this many bytes are kept in shortTexts: the length and the bytes make a key under 2^53. */
+const SHORT_TEXT = 6;
+/** The most short strings kept (past this, the table starts again). */
+const SHORT_TEXTS = 1024;
+/** Short strings by their length and bytes: `length * 256^length + the bytes read as a base-256 number`. */
+const shortTexts = new Map<number, string>();
+
 /** A member's value as JSON.parse (exact over 64-bit integers, as parseJsonExact) gives it. */
 function memberValue(b: Buffer, start: number, end: number, withEscape: boolean): unknown {
   const c = b[start];
-  if (c === QUOTE) return withEscape ? JSON.parse(b.toString('utf8', start, end)) : b.toString('utf8', start + 1, end - 1);
+  if (c === QUOTE) {
+    if (withEscape) return JSON.parse(b.toString('utf8', start, end));
+    const length = end - start - 2;
+    if (length > SHORT_TEXT) return b.toString('utf8', start + 1, end - 1);
+    // A short string (a country, a method, a status) is looked up by its bytes, not decoded again.
+    let key = length;
+    for (let k = start + 1; k < end - 1; k++) key = key * 256 + b[k];
+    let text = shortTexts.get(key);
+    if (text === undefined) {
+      if (shortTexts.size >= SHORT_TEXTS) shortTexts.clear();
+      text = b.toString('utf8', start + 1, end - 1);
+      shortTexts.set(key, text);
+    }
+    return text;
+  }
   if (c === MINUS || DIGIT[c] === 1) {
     // Up to 15 characters of digits: an exact double, read here without making a string.
     if (end - start < 16) {
