@@ -178,8 +178,8 @@ function skipValue(b: Uint8Array, i: number, end: number): number {
         stack = grown;
       }
       stack[depth++] = c;
-      i = skipSpace(b, i + 1, end);
-      if (i >= end) return -1;
+      // Spaces are rare: skipSpace only when one is there (the line's `\n` then stops it at the end).
+      if (b[++i] <= 0x20) i = skipSpace(b, i, end);
       if (b[i] === (c === OPEN_OBJECT ? CLOSE_OBJECT : CLOSE_ARRAY)) {
         depth--;
         i++;
@@ -194,13 +194,11 @@ function skipValue(b: Uint8Array, i: number, end: number): number {
     }
     // After a value.
     if (depth === 0) return i;
-    i = skipSpace(b, i, end);
-    if (i >= end) return -1;
+    if (b[i] <= 0x20) i = skipSpace(b, i, end);
     const top = stack[depth - 1];
     c = b[i];
     if (c === COMMA) {
-      i = skipSpace(b, i + 1, end);
-      if (i >= end) return -1;
+      if (b[++i] <= 0x20) i = skipSpace(b, i, end);
       if (top === OPEN_OBJECT && (i = skipKey(b, i, end)) < 0) return -1;
       const v = b[i];
       if (v === OPEN_OBJECT || v === OPEN_ARRAY) {
