@@ -47,7 +47,7 @@ export class BlockLines {
   /**
    * Takes the `n` bytes just read. With `stopAt`, the first `\n` at that file position or later ends
    * the reading: the lines up to it are handed on, and it answers true (the rest of the block is
-   * not the caller's).
+   * not the caller's; `finish` then ends the splitter).
    */
   took(n: number, stopAt = Number.POSITIVE_INFINITY): boolean {
     const filled = this.kept + n;
@@ -89,6 +89,8 @@ export class BlockLines {
 
 /** Splits the lines starting in `[start, end)` of the open file `fd` into `sink`; returns how many there were. */
 export function readRange(fd: number, start: number, end: number, sink: ByteLineSink, work?: ReadWork, blockSize = READ_BLOCK): number {
+  // An empty range owns no line.
+  if (start >= end) return 0;
   let at = start;
   const probe = Buffer.allocUnsafe(Math.min(blockSize, 64 * 1024));
   if (start > 0) {
@@ -113,9 +115,9 @@ export function readRange(fd: number, start: number, end: number, sink: ByteLine
   for (;;) {
     const read = readAt(fd, lines.buffer, lines.offset, lines.length, lines.position);
     // The first `\n` at end - 1 or later ends the last line that starts before end.
-    if (read === 0) break;
-    if (lines.took(read, end - 1)) return splitter.lines;
+    if (read === 0 || lines.took(read, end - 1)) break;
   }
+  // Also after a stop: the splitter may still hold a start too short to tell a byte-order mark by.
   lines.finish();
   return splitter.lines;
 }
