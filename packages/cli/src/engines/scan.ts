@@ -45,27 +45,8 @@ for (const c of '0123456789abcdefABCDEF') HEX[c.charCodeAt(0)] = 1;
 const DIGIT = new Uint8Array(256);
 for (let c = 0x30; c <= 0x39; c++) DIGIT[c] = 1;
 
-/** Whether a string (or key) just stepped over held an escape. */
-let escaped = false;
 /** Open containers while a nested value is stepped over (grown when a line nests deeper). */
 let stack = new Uint8Array(256);
-/** The buffer under `words` and `wordsEnd`: its bytes read four at a time. */
-let wordsOf: ArrayBufferLike | undefined;
-let words: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
-/** The index into `words` past which a four-byte read would leave it. */
-let wordsEnd = 0;
-/** `b.byteOffset`: the index into `words` of `b[0]`. */
-let wordsBase = 0;
-
-/** Reads `b` four bytes at a time from here on (until the next call). */
-function useWords(b: Uint8Array): void {
-  if (b.buffer !== wordsOf) {
-    wordsOf = b.buffer;
-    words = new DataView(b.buffer);
-    wordsEnd = b.buffer.byteLength - 3;
-  }
-  wordsBase = b.byteOffset;
-}
 
 /**
  * From inside a string: the index of the first byte at `i` or after that ends a plain run (a quote,
@@ -76,15 +57,13 @@ function useWords(b: Uint8Array): void {
  * first one that is set, so the lowest set bit marks the first stop. Bytes of 0x80 and over (in
  * UTF-8 sequences) are masked out by `~v`: they never stop a run, and lend no borrow.
  */
-function plainRun(b: Uint8Array, i: number): number {
-  let at = wordsBase + i;
-  while (at < wordsEnd) {
-    const v = words.getInt32(at, true);
+function plainRun(b: Uint8Array, i: number, w: DataView, limit: number): number {
+  while (i < limit) {
+    const v = w.getInt32(i, true);
     const m = (((v ^ 0x02020202) - 0x21212121) | ((v ^ 0x5c5c5c5c) - 0x01010101)) & ~v & 0x80808080;
-    if (m !== 0) return at - wordsBase + ((31 - Math.clz32(m & -m)) >> 3);
-    at += 4;
+    if (m !== 0) return i + ((31 - Math.clz32(m & -m)) >> 3);
+    i += 4;
   }
-  i = at - wordsBase;
   while (STRING_STOP[b[i]] === 0) i++;
   return i;
 }
@@ -99,13 +78,12 @@ function skipSpace(b: Uint8Array, i: number, end: number): number {
 }
 
 /** From just after an opening quote: the index just after the closing one, or -1 (at the line's `\n` at the latest). */
-function skipString(b: Uint8Array, i: number): number {
+function skipString(b: Uint8Array, i: number, w: DataView, limit: number): number {
   for (;;) {
-    i = plainRun(b, i);
+    i = plainRun(b, i, w, limit);
     const c = b[i++];
     if (c === QUOTE) return i;
     if (c !== BACKSLASH) return -1; // a control character (the line's `\n` among them)
-    escaped = true;
     const e = b[i++];
     if (e === 0x75) {
       // Each test fails on the `\n` after the line, so none reads past it.
@@ -151,9 +129,9 @@ function skipScalar(b: Uint8Array, i: number): number {
 }
 
 /** From a member's opening quote: the index of its value (key, colon and spaces stepped over), or -1. */
-function skipKey(b: Uint8Array, i: number, end: number): number {
+function skipKey(b: Uint8Array, i: number, end: number, w: DataView, limit: number): number {
   if (b[i] !== QUOTE) return -1;
-  i = skipString(b, i + 1);
+  i = skipString(b, i + 1, w, limit);
   if (i < 0) return -1;
   i = skipSpace(b, i, end);
   if (b[i] !== COLON) return -1;
@@ -162,32 +140,33 @@ function skipKey(b: Uint8Array, i: number, end: number): number {
 }
 
 /** A value starting at `i` (not a space): the index after it, or -1. Nesting is followed on a stack, not by recursion. */
-function skipValue(b: Uint8Array, i: number, end: number): number {
+function skipValue(b: Uint8Array, i: number, end: number, w: DataView, limit: number): number {
   let c = b[i];
-  if (c === QUOTE) return skipString(b, i + 1);
+  if (c === QUOTE) return skipString(b, i + 1, w, limit);
   if (c !== OPEN_OBJECT && c !== OPEN_ARRAY) return skipScalar(b, i);
   let depth = 0;
   let opening = true;
+  let open = stack;
   for (;;) {
     if (opening) {
       // b[i] opens a container.
       c = b[i];
-      if (depth === stack.length) {
-        const grown = new Uint8Array(stack.length * 2);
-        grown.set(stack);
-        stack = grown;
+      if (depth === open.length) {
+        const grown = new Uint8Array(open.length * 2);
+        grown.set(open);
+        stack = open = grown;
       }
-      stack[depth++] = c;
+      open[depth++] = c;
       // Spaces are rare: skipSpace only when one is there (the line's `\n` then stops it at the end).
       if (b[++i] <= 0x20) i = skipSpace(b, i, end);
       if (b[i] === (c === OPEN_OBJECT ? CLOSE_OBJECT : CLOSE_ARRAY)) {
         depth--;
         i++;
       } else {
-        if (c === OPEN_OBJECT && (i = skipKey(b, i, end)) < 0) return -1;
+        if (c === OPEN_OBJECT && (i = skipKey(b, i, end, w, limit)) < 0) return -1;
         const v = b[i];
         if (v === OPEN_OBJECT || v === OPEN_ARRAY) continue;
-        i = v === QUOTE ? skipString(b, i + 1) : skipScalar(b, i);
+        i = v === QUOTE ? skipString(b, i + 1, w, limit) : skipScalar(b, i);
         if (i < 0) return -1;
       }
       opening = false;
@@ -195,17 +174,17 @@ function skipValue(b: Uint8Array, i: number, end: number): number {
     // After a value.
     if (depth === 0) return i;
     if (b[i] <= 0x20) i = skipSpace(b, i, end);
-    const top = stack[depth - 1];
+    const top = open[depth - 1];
     c = b[i];
     if (c === COMMA) {
       if (b[++i] <= 0x20) i = skipSpace(b, i, end);
-      if (top === OPEN_OBJECT && (i = skipKey(b, i, end)) < 0) return -1;
+      if (top === OPEN_OBJECT && (i = skipKey(b, i, end, w, limit)) < 0) return -1;
       const v = b[i];
       if (v === OPEN_OBJECT || v === OPEN_ARRAY) {
         opening = true;
         continue;
       }
-      i = v === QUOTE ? skipString(b, i + 1) : skipScalar(b, i);
+      i = v === QUOTE ? skipString(b, i + 1, w, limit) : skipScalar(b, i);
       if (i < 0) return -1;
     } else if (c === (top === OPEN_OBJECT ? CLOSE_OBJECT : CLOSE_ARRAY)) {
       depth--;
@@ -223,6 +202,12 @@ export class FieldScanner {
   private readonly byText = new Map<string, number>();
   /** The one record handed out: each key an own member, undefined (absent) until a line gives it a value. */
   private readonly fields: Record<string, unknown> = {};
+  /** The buffer of the last line, read four bytes at a time through `words` (whose index 0 is the buffer's). */
+  private wordsOf: ArrayBufferLike | undefined;
+  private wordsOffset = 0;
+  private words: DataView = new DataView(new ArrayBuffer(0));
+  /** The index up to which a four-byte read stays within `words`. */
+  private wordsLimit = 0;
   /** A line that is not followed by `\n` in its buffer is copied here, with one. */
   private spare = Buffer.allocUnsafeSlow(4096);
 
@@ -256,7 +241,15 @@ export class FieldScanner {
       end = length;
     }
     // From here on b[end] is `\n`: it ends every string, number and word (reads past the line stop there).
-    useWords(b);
+    if (b.buffer !== this.wordsOf || b.byteOffset !== this.wordsOffset) {
+      this.wordsOf = b.buffer;
+      this.wordsOffset = b.byteOffset;
+      this.words = new DataView(b.buffer, b.byteOffset);
+      this.wordsLimit = this.words.byteLength - 3;
+    }
+    // Locals, so that the loops below keep them in registers.
+    const w = this.words;
+    const limit = this.wordsLimit;
     const keys = this.keys;
     const fields = this.fields;
     for (let k = 0; k < keys.length; k++) fields[keys[k]] = undefined;
@@ -273,16 +266,16 @@ export class FieldScanner {
         // The key: one without an escape is compared as bytes, the common case.
         if (b[i] !== QUOTE) return undefined;
         const keyStart = i + 1;
-        let k = plainRun(b, keyStart);
+        let k = plainRun(b, keyStart, w, limit);
         let index: number;
         if (b[k] === QUOTE) {
           index = this.indexOfBytes(b, keyStart, k);
           i = k + 1;
         } else {
-          escaped = false;
-          i = skipString(b, keyStart);
+          // Stopped at a backslash (or a control character, which skipString refuses): an escape.
+          i = skipString(b, keyStart, w, limit);
           if (i < 0) return undefined;
-          index = escaped ? this.indexOfText(b, keyStart - 1, i) : this.indexOfBytes(b, keyStart, i - 1);
+          index = this.indexOfText(b, keyStart - 1, i);
         }
         if (b[i] !== COLON) {
           i = skipSpace(b, i, end);
@@ -293,12 +286,16 @@ export class FieldScanner {
         // The value: a string or a number here, anything else by skipValue.
         const valueStart = i;
         const first = b[i];
-        escaped = false;
+        let escaped = false;
         if (first === QUOTE) {
-          k = plainRun(b, i + 1);
-          i = b[k] === QUOTE ? k + 1 : skipString(b, i + 1);
+          k = plainRun(b, i + 1, w, limit);
+          if (b[k] === QUOTE) i = k + 1;
+          else {
+            escaped = true;
+            i = skipString(b, k, w, limit);
+          }
         } else if (first === MINUS || DIGIT[first] === 1) i = skipNumber(b, i);
-        else i = i < end ? skipValue(b, i, end) : -1;
+        else i = i < end ? skipValue(b, i, end, w, limit) : -1;
         if (i < 0) return undefined;
         if (index >= 0) fields[keys[index]] = memberValue(b, valueStart, i, escaped);
         let c = b[i];
