@@ -296,6 +296,17 @@ describe('the fast paths give the values JSON.parse gives', () => {
       '{"x":[',
       '{"x":{',
       '{"x":[[[[',
+      // Arrays as logs write them (no spaces, no nesting) are stepped over on a shorter path; the rest falls back.
+      '{"x":["a",{"b":1}],"ClientCountry":"us"}',
+      '{"x":[1,"x\\"y",true,false,null,-0.5e3,"]"],"ClientCountry":"us"}',
+      '{"x":[1 ],"ClientCountry":"us"}',
+      '{"x":[ ],"ClientCountry":"us"}',
+      '{"x":[1,,2],"ClientCountry":"us"}',
+      '{"x":[tru],"ClientCountry":"us"}',
+      '{"x":[1]]',
+      '{"x":["a"',
+      '{"x":["a",',
+      '{"ClientCountry":"us","x":[1,2]}',
     ];
     for (const line of lines) expectSame(line);
   });

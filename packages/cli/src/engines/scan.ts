@@ -139,10 +139,34 @@ function skipKey(b: Uint8Array, i: number, end: number, w: DataView, limit: numb
   return i < end ? i : -1;
 }
 
+/**
+ * From an opening bracket: the index after an array of strings, numbers and words written without
+ * spaces (as logs write arrays), or -1 when it is malformed, or -2 when it holds something else (a
+ * space, an array or an object) and skipValue reads it instead.
+ */
+function skipFlatArray(b: Uint8Array, i: number, w: DataView, limit: number): number {
+  i++;
+  if (b[i] === CLOSE_ARRAY) return i + 1;
+  for (;;) {
+    const c = b[i];
+    if (c === QUOTE) i = skipString(b, i + 1, w, limit);
+    else if (c === OPEN_ARRAY || c === OPEN_OBJECT || c <= 0x20) return -2;
+    else i = skipScalar(b, i);
+    if (i < 0) return -1;
+    const after = b[i++];
+    if (after === CLOSE_ARRAY) return i;
+    if (after !== COMMA) return after <= 0x20 ? -2 : -1;
+  }
+}
+
 /** A value starting at `i` (not a space): the index after it, or -1. Nesting is followed on a stack, not by recursion. */
 function skipValue(b: Uint8Array, i: number, end: number, w: DataView, limit: number): number {
   let c = b[i];
   if (c === QUOTE) return skipString(b, i + 1, w, limit);
+  if (c === OPEN_ARRAY) {
+    const flat = skipFlatArray(b, i, w, limit);
+    if (flat !== -2) return flat;
+  }
   if (c !== OPEN_OBJECT && c !== OPEN_ARRAY) return skipScalar(b, i);
   let depth = 0;
   let opening = true;
