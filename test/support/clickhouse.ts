@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './postgres.js';
 
-export const CLICKHOUSE_SERVER = '/usr/sbin/clickhouse-server';
+const CLICKHOUSE_SERVER = '/usr/sbin/clickhouse-server';
 
 export interface ClickHouse {
   /** Runs one statement (with `data` after it, for an INSERT); the answer's text, TabSeparated. */

@@ -14,7 +14,7 @@ import { type ByteLineSink, LineSplitter, type ReadWork } from './line-reader.js
 
 const NEWLINE = 0x0a;
 /** Bytes read at a time. */
-export const READ_BLOCK = 256 * 1024;
+const READ_BLOCK = 256 * 1024;
 
 /**
  * The lines of a file read block by block into one buffer. Each read fills `buffer` from `offset`
