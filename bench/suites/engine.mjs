@@ -9,7 +9,7 @@
 // LOGFILTER_BENCH_LOGS names the file (say /tmp/logs-1gib.ndjson from `node bench/make-logs.mjs
 // 1024 /tmp/logs-1gib.ndjson --wide`); otherwise a wide file of LOGFILTER_BENCH_ENGINE_MIB (256)
 // MiB is made under bench/data/. LOGFILTER_BENCH_ROUNDS sets the rounds (3). LOGFILTER_BENCH_BEFORE
-// names another CLI's bin/logfilter.cjs (an earlier build) to run beside this one.
+// names another CLI's bin/logfilter.cjs (an earlier build) to run beside this one, on one thread.
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -63,8 +63,7 @@ export async function run() {
     'grep -cF': ['grep', ['-cF', '"ClientCountry":"us"', path]],
     'wc -l': ['wc', ['-l', path]],
   };
-  if (process.env.LOGFILTER_BENCH_BEFORE)
-    commands['before: JS engine'] = [process.execPath, [process.env.LOGFILTER_BENCH_BEFORE, 'test', DESIGN_CARD, '--logs', path, '--count']];
+  if (process.env.LOGFILTER_BENCH_BEFORE) commands['before: JS engine, 1 thread'] = count(process.env.LOGFILTER_BENCH_BEFORE, 1);
   const load = loadavg()[0];
   const times = Object.fromEntries(Object.keys(commands).map((name) => [name, { wall: [], cpu: [] }]));
   const outputs = {};

@@ -75,13 +75,12 @@ export class LineJudge implements ByteLineSink {
     this.invert = invert;
   }
 
-  line(buffer: Buffer, start: number, end: number, lineNumber: number): void {
-    const bytes = buffer.subarray(start, end);
+  line(buffer: Buffer, start: number, end: number, lineNumber: number, utf8: boolean): void {
     let verdict: boolean | Error | undefined;
-    if (!isUtf8(bytes)) verdict = new Error(NOT_UTF8);
+    if (!utf8 && !isUtf8(buffer.subarray(start, end))) verdict = new Error(NOT_UTF8);
     else {
       const record = this.scanner.record(buffer, start, end);
-      verdict = record !== undefined ? this.test(record) : judgeLine(bytes.toString('utf8'), this.test, this.parse);
+      verdict = record !== undefined ? this.test(record) : judgeLine(buffer.toString('utf8', start, end), this.test, this.parse);
     }
     if (verdict === undefined) return;
     if (verdict instanceof Error) {

@@ -8,6 +8,7 @@
  * line that spans chunks is joined once, when its end is found). A line longer than MAX_LINE_BYTES
  * is not kept: its bytes are passed over up to its end, and it is reported by number and length.
  */
+import { isUtf8 } from 'node:buffer';
 import { parseJsonExact, type RecordTest } from '@logfilter/core';
 
 const NEWLINE = 0x0a;
@@ -23,9 +24,13 @@ export interface EngineCounts {
   skipped: number;
 }
 
-/** Where split lines go: each line as the bytes `buffer[start..end)` (no `\n`), or the number of a line past the limit. */
+/**
+ * Where split lines go: each line as the bytes `buffer[start..end)` (no `\n`), or the number of a
+ * line past the limit. `utf8` is true when the line is known to be valid UTF-8 (checked with the
+ * lines around it); when false, the sink checks it if it needs to know.
+ */
 export interface ByteLineSink {
-  line(buffer: Buffer, start: number, end: number, lineNumber: number): void;
+  line(buffer: Buffer, start: number, end: number, lineNumber: number, utf8: boolean): void;
   tooLong(lineNumber: number, bytes: number): void;
 }
 
@@ -75,7 +80,9 @@ export class LineSplitter {
     if (!this.started) {
       // The first three bytes decide whether a byte-order mark starts the input.
       if (this.pendingBytes + data.length < BOM.length) {
-        this.keep(data);
+        // Copied: the caller may use its buffer again (a piece is kept only of an unfinished line).
+        this.keep(Buffer.from(data));
+        if (this.work) this.work.copied += data.length;
         return;
       }
       this.started = true;
@@ -87,6 +94,9 @@ export class LineSplitter {
       if (BOM.every((byte, i) => data[i] === byte)) data = data.subarray(BOM.length);
     }
     let start = 0;
+    // The lines that end at or before this index are valid UTF-8 (checked at once, with one call):
+    // -1 before the check, -2 when those lines are not all valid (then the sink checks each).
+    let utf8To = -1;
     for (;;) {
       const end = data.indexOf(NEWLINE, start);
       if (this.work) this.work.scanned += (end === -1 ? data.length : end + 1) - start;
@@ -94,7 +104,12 @@ export class LineSplitter {
         if (start < data.length) this.keep(start === 0 ? data : data.subarray(start));
         return;
       }
-      this.finish(data, start, end);
+      if (utf8To === -1 && this.pendingBytes === 0 && !this.skipping) {
+        // From a line's start up to a `\n`: valid as a whole, then each line is (a `\n` never falls inside a character).
+        const last = data.lastIndexOf(NEWLINE);
+        utf8To = isUtf8(data.subarray(start, last)) ? last : -2;
+      }
+      this.finish(data, start, end, end <= utf8To);
       start = end + 1;
     }
   }
@@ -109,7 +124,7 @@ export class LineSplitter {
       this.pendingBytes = 0;
       this.push(head);
     }
-    if (this.pendingBytes > 0 || this.skipping) this.finish(Buffer.alloc(0), 0, 0);
+    if (this.pendingBytes > 0 || this.skipping) this.finish(Buffer.alloc(0), 0, 0, false);
   }
 
   /** Keeps part of an unfinished line, or only counts it once the line is past the limit. */
@@ -125,7 +140,7 @@ export class LineSplitter {
   }
 
   /** The line made of what is pending and `data[start..end)`. */
-  private finish(data: Buffer, start: number, end: number): void {
+  private finish(data: Buffer, start: number, end: number, utf8: boolean): void {
     const bytes = this.pendingBytes + (end - start);
     const lineNumber = ++this.lineNumber;
     if (this.skipping || bytes > this.maxLineBytes) {
@@ -136,7 +151,7 @@ export class LineSplitter {
       return;
     }
     if (this.pending.length === 0) {
-      this.sink.line(data, start, end, lineNumber);
+      this.sink.line(data, start, end, lineNumber, utf8);
       return;
     }
     this.pending.push(data.subarray(start, end));
@@ -144,7 +159,7 @@ export class LineSplitter {
     if (this.work) this.work.copied += bytes;
     this.pending = [];
     this.pendingBytes = 0;
-    this.sink.line(joined, 0, bytes, lineNumber);
+    this.sink.line(joined, 0, bytes, lineNumber, false);
   }
 }
 

@@ -8,6 +8,7 @@
  * Loaded by `test` when it runs, so that other commands never load the stream, zlib and worker
  * modules it needs.
  */
+import { closeSync, openSync, readSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
@@ -16,7 +17,8 @@ import { inCwd, type Io, type Output, UsageError } from '../io.js';
 import { LineJudge, OutputBlocks } from './judge.js';
 import { type EngineCounts, LineSplitter } from './line-reader.js';
 import { inspectLogs, openLogs } from './open-logs.js';
-import { startProgress } from './progress.js';
+import { RunProgress, startProgress } from './progress.js';
+import { BlockLines } from './ranges.js';
 import type { Job, JobAnswer, WorkerSetup } from './worker.js';
 import { workerFile } from './worker-file.js';
 
@@ -58,6 +60,9 @@ export async function runLines(run: LinesRun): Promise<EngineCounts> {
     const path = given === '-' ? given : inCwd(run.io, given);
     return { path, name: given === '-' ? '<stdin>' : given, ...(given === '-' ? { gzip: false, size: undefined } : inspectLogs(path)) };
   });
+  // One progress bar for the whole run, over the bytes of every file.
+  const progress = new RunProgress(files.reduce((sum, file) => sum + (file.size ?? 0), 0));
+  const stopProgress = run.progressTo && files.some((file) => (file.size ?? 0) > 0) ? startProgress(run.progressTo, () => progress.percentage()) : () => {};
   let pool: WorkerPool | undefined;
   try {
     for (let i = 0; i < files.length; ) {
@@ -67,7 +72,8 @@ export async function runLines(run: LinesRun): Promise<EngineCounts> {
         pool ??= new WorkerPool(run, threads);
         const jobs: Omit<Job, 'index'>[] = [];
         for (let start = 0; start < size; start += RANGE_BYTES) jobs.push({ path, start, end: Math.min(size, start + RANGE_BYTES), whole: false });
-        add(await pool.run(jobs, size, reporter));
+        add(await pool.run(jobs, reporter, progress));
+        progress.finished(size);
         i++;
         continue;
       }
@@ -81,18 +87,25 @@ export async function runLines(run: LinesRun): Promise<EngineCounts> {
         add(
           await pool.run(
             chosen.map(({ path: file, size: bytes }) => ({ path: file, start: 0, end: bytes ?? 0, whole: true })),
-            chosen.reduce((sum, file) => sum + (file.size ?? 0), 0),
             reporter,
+            progress,
           ),
         );
+        progress.finished(chosen.reduce((sum, file) => sum + (file.size ?? 0), 0));
         i = batch;
         continue;
       }
-      const { stream } = await openLogs(path, run.io.stdin.stream() as Readable);
-      add(await runStream(stream, name, run, reporter, gzip ? undefined : size));
+      if (path !== '-' && !gzip && size !== undefined) add(await runFile(path, name, run, reporter, progress));
+      else {
+        const { stream } = await openLogs(path, run.io.stdin.stream() as Readable);
+        // A gzip file's place is not known as it is read: it counts once done.
+        add(await runStream(stream, name, run, reporter, gzip ? undefined : progress));
+      }
+      progress.finished(size ?? 0);
       i++;
     }
   } finally {
+    stopProgress();
     pool?.close();
   }
   return total;
@@ -133,7 +146,7 @@ class SkipReporter {
 }
 
 /** Every line judged on this thread as the stream delivers it; reading pauses while stdout is full, so memory stays flat. */
-function runStream(input: Readable, name: string, run: LinesRun, reporter: SkipReporter, size: number | undefined): Promise<EngineCounts> {
+function runStream(input: Readable, name: string, run: LinesRun, reporter: SkipReporter, progress: RunProgress | undefined): Promise<EngineCounts> {
   let waiting = false;
   const blocks = new OutputBlocks((block) => {
     if (run.io.stdout.write(block) || waiting) return;
@@ -147,7 +160,7 @@ function runStream(input: Readable, name: string, run: LinesRun, reporter: SkipR
   const judge = new LineJudge(run, blocks, (lineNumber, reason) => reporter.report(name, lineNumber, reason));
   const splitter = new LineSplitter(judge);
   let read = 0;
-  const stopProgress = run.progressTo && size ? startProgress(run.progressTo, () => (100 * read) / size) : () => {};
+  progress?.reading(() => read);
   return new Promise<EngineCounts>((resolve, reject) => {
     input.on('data', (data: Buffer) => {
       read += data.length;
@@ -159,7 +172,46 @@ function runStream(input: Readable, name: string, run: LinesRun, reporter: SkipR
       resolve(judge.counts);
     });
     input.on('error', (error: Error) => reject(new UsageError(`cannot read ${name}: ${error.message}`, 'io-error')));
-  }).finally(stopProgress);
+  });
+}
+
+/** Blocks read in a row before the event loop gets a turn (to draw the progress bar): 16 MiB. */
+const BLOCKS_PER_TURN = 64;
+
+/**
+ * A plain file judged on this thread, read in blocks into one buffer (ranges.ts's BlockLines). Reads
+ * are synchronous, which costs less CPU than handing each to the thread pool; every few megabytes
+ * the event loop gets a turn, so the progress bar is drawn. Reading waits while stdout is full, so
+ * memory stays flat.
+ */
+async function runFile(path: string, name: string, run: LinesRun, reporter: SkipReporter, progress: RunProgress): Promise<EngineCounts> {
+  let full = false;
+  const blocks = new OutputBlocks((block) => {
+    if (!run.io.stdout.write(block)) full = true;
+  });
+  const judge = new LineJudge(run, blocks, (lineNumber, reason) => reporter.report(name, lineNumber, reason));
+  const lines = new BlockLines(new LineSplitter(judge), 0);
+  progress.reading(() => lines.position);
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, 'r');
+    for (let turn = 1; ; turn++) {
+      if (full) {
+        await new Promise<void>((resolve) => run.io.stdout.once('drain', () => resolve()));
+        full = false;
+      } else if (turn % BLOCKS_PER_TURN === 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      const read = readSync(fd, lines.buffer, lines.offset, lines.length, lines.position);
+      if (read === 0) break;
+      lines.took(read);
+    }
+    lines.finish();
+    blocks.take();
+    return judge.counts;
+  } catch (error) {
+    throw error instanceof UsageError ? error : new UsageError(`cannot read ${name}: ${(error as Error).message}`, 'io-error');
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
 }
 
 /**
@@ -173,20 +225,17 @@ class WorkerPool {
   constructor(run: LinesRun, threads: number) {
     const setup: WorkerSetup = { verdicts: { filter: run.filter, count: run.count, invert: run.invert }, maxReported: MAX_REPORTED };
     this.workers = Array.from({ length: threads }, () => new Worker(workerFile, { workerData: setup }));
-    this.progressTo = run.progressTo;
     this.stdout = run.io.stdout;
   }
 
   private readonly stdout: Output;
 
-  private readonly progressTo: Output | undefined;
-
   close(): void {
     for (const worker of this.workers) void worker.terminate();
   }
 
-  /** Runs the jobs (of `bytes` in all, for the progress bar); resolves with their counts once all are printed. */
-  run(jobs: Omit<Job, 'index'>[], bytes: number, reporter: SkipReporter): Promise<EngineCounts> {
+  /** Runs the jobs (their bytes printed so far shown as `progress`); resolves with their counts once all are printed. */
+  run(jobs: Omit<Job, 'index'>[], reporter: SkipReporter, progress: RunProgress): Promise<EngineCounts> {
     const workers = this.workers.slice(0, Math.min(this.workers.length, jobs.length));
     const window = workers.length * 2;
     const counts: EngineCounts = { records: 0, printed: 0, skipped: 0 };
@@ -198,7 +247,7 @@ class WorkerPool {
     let doneBytes = 0;
     let blocked = false;
     let hooked = false;
-    const stopProgress = this.progressTo ? startProgress(this.progressTo, () => (100 * doneBytes) / bytes) : () => {};
+    progress.reading(() => doneBytes);
     const cleanups: (() => void)[] = [];
 
     return new Promise<EngineCounts>((resolve, reject) => {
@@ -257,7 +306,6 @@ class WorkerPool {
       }
       dispatch();
     }).finally(() => {
-      stopProgress();
       for (const cleanup of cleanups) cleanup();
     });
   }

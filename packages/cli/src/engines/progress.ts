@@ -22,3 +22,27 @@ export function startProgress(stream: Output, percentage: () => number): () => v
     if (shown) stream.write(`\r${' '.repeat(WIDTH + 8)}\r`);
   };
 }
+
+/** How far a run over several inputs has come: the bytes of the inputs done, and where the current one is. */
+export class RunProgress {
+  private done = 0;
+  private current: () => number = () => 0;
+
+  /** `total`: the bytes of every input whose size is known (a file; gzip counts its compressed bytes). */
+  constructor(private readonly total: number) {}
+
+  /** Where the current input is: its bytes read so far (not given for one whose position is not known). */
+  reading(at: () => number): void {
+    this.current = at;
+  }
+
+  /** The current input is done: its `bytes` count in full. */
+  finished(bytes: number): void {
+    this.done += bytes;
+    this.current = () => 0;
+  }
+
+  percentage(): number {
+    return (100 * (this.done + this.current())) / this.total;
+  }
+}

@@ -1,16 +1,16 @@
 /**
  * A worker thread of `logfilter test`: judges the jobs it is sent, one at a time, and answers with
  * each job's counts, its skipped lines (numbered from the job's first line) and the bytes to print.
- * A job is a byte range of a plain file (ranges.ts), or a whole file (plain or gzip, read as a
- * stream) when only counts are wanted. engines/lines.ts hands out the jobs and takes the answers in
- * order.
+ * A job is a byte range of a plain file (ranges.ts), or a whole file when only counts are wanted
+ * (a plain one read as one range to its end, a gzip one as a stream). engines/lines.ts hands out
+ * the jobs and takes the answers in order.
  */
 import { closeSync, openSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { UsageError } from '../io.js';
 import { LineJudge, OutputBlocks, type Verdicts } from './judge.js';
 import { LineSplitter } from './line-reader.js';
-import { openLogs } from './open-logs.js';
+import { inspectLogs, openLogs } from './open-logs.js';
 import { readRange } from './ranges.js';
 
 /** What the worker is started with. */
@@ -70,6 +70,22 @@ port.on('message', (job: Job) => {
     } catch (error) {
       failed(error as Error);
     }
+    return;
+  }
+  try {
+    // A whole plain file: read as a range to its end, in reused blocks (the stream below is for gzip).
+    const { gzip, size } = inspectLogs(job.path);
+    if (!gzip && size !== undefined) {
+      const fd = openSync(job.path, 'r');
+      try {
+        answer(readRange(fd, 0, Number.MAX_SAFE_INTEGER, judge));
+      } finally {
+        closeSync(fd);
+      }
+      return;
+    }
+  } catch (error) {
+    failed(error as Error);
     return;
   }
   openLogs(job.path).then(({ stream }) => {
