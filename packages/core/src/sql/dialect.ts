@@ -41,6 +41,14 @@ export interface SqlDialect extends NumberLiterals {
   jsonDouble(value: string): string;
   /** Whether some element of a JSON array (none for a non-array) passes `test`. */
   anyJsonElement(value: string, test: (element: string) => string): string;
+  /**
+   * Whether a JSON column holds what `logfilter test` reads as a record (a JSON object, valid
+   * UTF-8), for an engine that reads any other text as an object without fields (so that a
+   * negated test would let it through). Absent where loading the column already refuses it.
+   */
+  jsonRecordGuard?(json: string): string;
+  /** The settings a whole query over a JSON column needs for the text to mean what it says (`SETTINGS ...`). */
+  jsonQuerySettings?: string;
 }
 
 export type SqlDialectName = 'duckdb' | 'postgres' | 'clickhouse' | 'bigquery';

@@ -169,7 +169,22 @@ const clickhouseSigned = (text: string) =>
   `(match(${text}, '^-[0-9]+$') AND (length(replaceRegexpOne(${text}, '^-0+([0-9])', '-\\\\1')) < 20 OR replaceRegexpOne(${text}, '^-0+([0-9])', '-\\\\1') BETWEEN '-1000000000000000000' AND '-9223372036854775808'))`;
 const clickhouseExact = (text: string) => `(${clickhouseUnsigned(text)} OR ${clickhouseSigned(text)})`;
 
-/** ClickHouse reads the JSON column as text: a member is its raw JSON text ('' when missing). */
+/**
+ * ClickHouse reads the JSON column as text: a member is its raw JSON text ('' when missing).
+ *
+ * - Its default JSON parser (simdjson) refuses a whole line holding an integer outside
+ *   -2^63..2^64-1 anywhere, and every field of that line then reads as missing; the other parser
+ *   (allow_simdjson = 0) reads such an integer as a double, as evaluate does.
+ * - A member is the last of the line's members with that key, as JSON.parse reads a key given
+ *   twice (JSONExtractRaw would give the first): the line's members are listed once
+ *   (JSONExtractKeysAndValuesRaw, one parse) and each field looked up in the list.
+ * - A line that is not a JSON object, or not valid UTF-8, reads as an object without fields:
+ *   the guard keeps it from passing a negated test (`logfilter test` skips it).
+ * - Under ClickHouse's default short-circuit evaluation the nested if/CASE of a member's kinds
+ *   is evaluated branch by branch, each branch extracting again (24x the CPU); with it disabled,
+ *   an expression written several times is computed once. No function here throws on any input,
+ *   so no branch needs the guard short-circuit gives.
+ */
 const clickhouse: SqlDialect = {
   name: 'clickhouse',
   quoteIdentifier: backtickIdentifier,
@@ -186,7 +201,9 @@ const clickhouse: SqlDialect = {
   textOfNumber: (number) => `toString(${number})`,
   // arrayExists wants a UInt8, not a Nullable one: NULL for an element is no.
   anyElement: (list, test) => `arrayExists(e -> ifNull(${test('e')}, 0), ${list})`,
-  jsonMember: (json, key) => `JSONExtractRaw(${json}, ${backslashText(key)})`,
+  jsonMember: (json, key) => `arrayLast(m -> m.1 = ${backslashText(key)}, JSONExtractKeysAndValuesRaw(${json})).2`,
+  jsonRecordGuard: (json) => `isValidUTF8(${json}) AND JSONType(${json}) = 'Object'`,
+  jsonQuerySettings: "SETTINGS allow_simdjson = 0, short_circuit_function_evaluation = 'disable'",
   jsonIs: (value, kind) => `${value} != '' AND toString(JSONType(${value})) ${CLICKHOUSE_JSON_TYPES[kind]}`,
   jsonScalarText: (value) => `if(JSONType(${value}) = 'String', JSONExtractString(${value}), ${value})`,
   jsonIntegers: (value) => [

@@ -37,8 +37,13 @@ export function toSql(filter: FilterJson | string, options: SqlOptions): string 
   const dialect = sqlDialect(options.dialect);
   if (!dialect) throw new TypeError(`unknown SQL dialect '${options.dialect}'`);
   const viewOf = fieldViews(dialect, options);
-  const condition = nodeSql(root.where, dialect, viewOf, true);
-  return options.table === undefined ? condition : `SELECT *\nFROM ${quoteTable(dialect, options.table)}\nWHERE ${condition}`;
+  const json = options.jsonMember === undefined && options.jsonColumn !== undefined;
+  const guard = json ? dialect.jsonRecordGuard?.(dialect.quoteIdentifier(options.jsonColumn!)) : undefined;
+  const tree = nodeSql(root.where, dialect, viewOf, true);
+  const condition = guard === undefined ? tree : `${guard}\n  AND ${'or' in root.where && root.where.or.length > 1 ? `(${tree})` : tree}`;
+  if (options.table === undefined) return condition;
+  const settings = json && dialect.jsonQuerySettings ? `\n${dialect.jsonQuerySettings}` : '';
+  return `SELECT *\nFROM ${quoteTable(dialect, options.table)}\nWHERE ${condition}${settings}`;
 }
 
 function fieldViews(dialect: SqlDialect, options: SqlOptions): (key: string) => ValueView {
