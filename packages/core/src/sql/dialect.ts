@@ -47,6 +47,11 @@ export interface SqlDialect extends NumberLiterals {
    * negated test would let it through). Absent where loading the column already refuses it.
    */
   jsonRecordGuard?(json: string): string;
+  /**
+   * A WITH clause naming each of `keys`' members of a JSON column once, and the name of each, for
+   * an engine that would otherwise extract a member again at each use.
+   */
+  jsonMembersOnce?(json: string, keys: readonly string[]): { with: string; names: Map<string, string> };
   /** The settings a whole query over a JSON column needs for the text to mean what it says (`SETTINGS ...`). */
   jsonQuerySettings?: string;
 }

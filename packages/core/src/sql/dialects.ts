@@ -177,7 +177,8 @@ const clickhouseExact = (text: string) => `(${clickhouseUnsigned(text)} OR ${cli
  *   (allow_simdjson = 0) reads such an integer as a double, as evaluate does.
  * - A member is the last of the line's members with that key, as JSON.parse reads a key given
  *   twice (JSONExtractRaw would give the first): the line's members are listed once
- *   (JSONExtractKeysAndValuesRaw, one parse) and each field looked up in the list.
+ *   (JSONExtractKeysAndValuesRaw, one parse) and each field looked up in the list; a whole query
+ *   does both once, in a WITH clause, and its condition names the members.
  * - A line that is not a JSON object, or not valid UTF-8, reads as an object without fields:
  *   the guard keeps it from passing a negated test (`logfilter test` skips it).
  * - Under ClickHouse's default short-circuit evaluation the nested if/CASE of a member's kinds
@@ -202,6 +203,11 @@ const clickhouse: SqlDialect = {
   // arrayExists wants a UInt8, not a Nullable one: NULL for an element is no.
   anyElement: (list, test) => `arrayExists(e -> ifNull(${test('e')}, 0), ${list})`,
   jsonMember: (json, key) => `arrayLast(m -> m.1 = ${backslashText(key)}, JSONExtractKeysAndValuesRaw(${json})).2`,
+  jsonMembersOnce: (json, keys) => {
+    const names = new Map(keys.map((key, index) => [key, `\`logfilter member ${index + 1}\``]));
+    const each = keys.map((key) => `arrayLast(m -> m.1 = ${backslashText(key)}, \`logfilter members\`).2 AS ${names.get(key)}`);
+    return { with: `WITH JSONExtractKeysAndValuesRaw(${json}) AS \`logfilter members\`,\n  ${each.join(',\n  ')}`, names };
+  },
   jsonRecordGuard: (json) => `isValidUTF8(${json}) AND JSONType(${json}) = 'Object'`,
   jsonQuerySettings: "SETTINGS allow_simdjson = 0, short_circuit_function_evaluation = 'disable'",
   jsonIs: (value, kind) => `${value} != '' AND toString(JSONType(${value})) ${CLICKHOUSE_JSON_TYPES[kind]}`,
