@@ -1,9 +1,42 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The tests, split by what they cost. `fast` is the loop run on every change (`pnpm test`): core,
+ * the solver, the CLI run in this process through main(argv, io), the Terraform and corpus checks.
+ * `full` is what needs more than Node: a database, a browser, an editor, the DuckDB engine, the
+ * language server over stdio, shells and bursts of processes. `pnpm test:all` runs every project.
+ * A file belongs to one project, so `vitest run PATH` runs it wherever it is.
+ */
+const ALL = ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'grammar/**/*.test.ts'];
 /** The reliability suite (test/reliability) runs after everything else, alone, so its bursts of processes meet no other load. */
 const RELIABILITY = 'test/reliability/**/*.test.ts';
 /** The release test (test/release) publishes to a local registry and installs with npm: alone, last. */
 const RELEASE = 'test/release/**/*.test.ts';
+/** In `full`: each needs something beyond Node and the built CLI, or is a process by nature. */
+const FULL = [
+  // The SQL engines: DuckDB, Postgres and ClickHouse.
+  'test/sql/**/*.test.ts',
+  'test/roundtrip/evaluate.test.ts',
+  // Neovim, the VS Code package, and the playground in Chromium.
+  'test/editors/**/*.test.ts',
+  'packages/playground/test/**/*.test.ts',
+  // The language server spoken to over stdio by a process of its own.
+  'test/lsp/{code-actions,dataset-choice,documents,protocol,server}.test.ts',
+  // The bundle as a file, the shells' completion, the README's examples run by bash.
+  'test/cli/{bundle,completion,readme-examples}.test.ts',
+  // The solver beside busy loops, its progress on a terminal (script), lines of up to 100 MB.
+  'test/cli/{diff-load,solver-progress}.test.ts',
+  'packages/cli/test/long-lines.test.ts',
+  'packages/vscode/test/vscode.test.ts',
+  // The documentation site, built and crawled in Chromium.
+  'test/docs/**/*.test.ts',
+];
+
+/**
+ * Each test of `full` may take this long: a property run over a SQL engine takes half a minute on a
+ * quiet machine and several on a loaded one, and its verdict must not depend on which.
+ */
+const FULL_TEST_TIMEOUT_MS = 600_000;
 
 export default defineConfig({
   test: {
@@ -13,9 +46,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: 'unit',
-          include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'grammar/**/*.test.ts'],
-          exclude: ['**/node_modules/**', RELIABILITY, RELEASE],
+          name: 'fast',
+          include: ALL,
+          exclude: ['**/node_modules/**', RELIABILITY, RELEASE, ...FULL],
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'full',
+          include: FULL,
+          testTimeout: FULL_TEST_TIMEOUT_MS,
+          hookTimeout: FULL_TEST_TIMEOUT_MS,
+          exclude: ['**/node_modules/**'],
           sequence: { groupOrder: 0 },
         },
       },

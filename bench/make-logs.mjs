@@ -1,7 +1,10 @@
 // Generates an NDJSON file of http_requests log lines, as the service delivers them, for the
-// evaluation benchmark: `node bench/make-logs.mjs [MiB] [path]` (default 128 MiB under bench/data/,
-// which is not committed). Deterministic: the same size gives the same file.
-import { createWriteStream, existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
+// evaluation benchmark: `node bench/make-logs.mjs [MiB] [path] [--wide]` (default 128 MiB under
+// bench/data/, which is not committed). Lines have 20 fields (about 650 bytes); with --wide, 60
+// fields (about 1.9 KB), near the file of issue 28's figures (60 fields, 1.8 KB):
+// `node bench/make-logs.mjs 1024 /tmp/logs-1gib.ndjson --wide`. Deterministic: the same size and
+// form give the same file.
+import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -61,8 +64,34 @@ export function logLine(next, index) {
   return JSON.stringify(record);
 }
 
+/** The http_requests fields beyond logLine's, up to 60 in all, each with its catalog type. */
+const EXTRA_FIELDS = (() => {
+  const catalog = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../packages/core/catalog/http_requests.json'), 'utf8'));
+  const base = new Set(Object.keys(JSON.parse(logLine(random(1), 0))));
+  return catalog.fields.filter((field) => !base.has(field.name)).slice(0, 40);
+})();
+
+const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima'];
+
+/** A line of 60 fields (about 1.9 KB): logLine's and 40 more, each a value of its catalog type. */
+export function wideLogLine(next, index) {
+  const record = JSON.parse(logLine(next, index));
+  const word = () => WORDS[Math.floor(next() * WORDS.length)];
+  const text = () => `${word()}-${word()}-${Math.floor(next() * 1e3)}`;
+  for (const { name, type } of EXTRA_FIELDS) {
+    if (type === 'int') record[name] = Math.floor(next() * 100000);
+    else if (type === 'float') record[name] = Math.round(next() * 1e4) / 100;
+    else if (type === 'bool') record[name] = next() < 0.5;
+    else if (type.startsWith('array')) record[name] = type.includes('int') ? [Math.floor(next() * 100), Math.floor(next() * 100)] : [text(), word()];
+    else if (/Timestamp$/.test(name)) record[name] = new Date(Date.UTC(2024, 0, 1) + index * 37).toISOString();
+    else record[name] = next() < 0.2 ? '' : text();
+  }
+  return JSON.stringify(record);
+}
+
 /** Writes `path` with at least `mebibytes` MiB of lines (through a temporary file, so a cut run leaves none). */
-export async function makeLogs(path, mebibytes) {
+export async function makeLogs(path, mebibytes, { wide = false } = {}) {
+  const line = wide ? wideLogLine : logLine;
   mkdirSync(dirname(path), { recursive: true });
   const temporary = `${path}.partial`;
   const out = createWriteStream(temporary);
@@ -72,7 +101,7 @@ export async function makeLogs(path, mebibytes) {
   let index = 0;
   while (written < target) {
     let chunk = '';
-    while (chunk.length < 1 << 20) chunk += `${logLine(next, index++)}\n`;
+    while (chunk.length < 1 << 20) chunk += `${line(next, index++)}\n`;
     written += Buffer.byteLength(chunk);
     if (!out.write(chunk)) await new Promise((resolve) => out.once('drain', resolve));
   }
@@ -89,8 +118,10 @@ export async function ensureLogs(mebibytes) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const mebibytes = Number(process.argv[2] ?? 128);
-  const path = process.argv[3] ?? join(DATA_DIR, `logs-${mebibytes}mib.ndjson`);
-  const { bytes, lines } = await makeLogs(path, mebibytes);
+  const args = process.argv.slice(2).filter((arg) => arg !== '--wide');
+  const wide = process.argv.includes('--wide');
+  const mebibytes = Number(args[0] ?? 128);
+  const path = args[1] ?? join(DATA_DIR, `logs-${mebibytes}mib${wide ? '-wide' : ''}.ndjson`);
+  const { bytes, lines } = await makeLogs(path, mebibytes, { wide });
   console.log(`${path}: ${lines} lines, ${(bytes / 1048576).toFixed(1)} MiB`);
 }

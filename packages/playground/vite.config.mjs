@@ -1,7 +1,11 @@
 // The playground builds to a static folder that works offline: every module is bundled, no CDN.
 // Each dataset's catalog is a file of its own, fetched when the page first uses that dataset.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { defineConfig } from 'vite';
 import { datasetFiles } from '../core/scripts/gen-catalog.mjs';
+import { ISOLATION_HEADERS } from './scripts/serve.mjs';
 
 const BUILTIN = '\0logfilter:builtin-datasets';
 
@@ -37,16 +41,71 @@ const catalogPerDataset = {
   },
 };
 
+/** z3-solver's WebAssembly build: where the compare pane finds it (loaded as a script, not bundled). */
+const Z3_DIR = dirname(createRequire(import.meta.url).resolve('z3-solver/build/z3-built.js'));
+const Z3_FILES = ['z3-built.js', 'z3-built.wasm'];
+
+/**
+ * z3-solver in a browser needs its Emscripten build as files of their own, as its documentation
+ * says: `z3-built.js` run as a classic script (it defines `initZ3`, and Z3's worker threads load the
+ * same script by its address) and `z3-built.wasm` beside it. The build copies both to `z3/`; the dev
+ * server serves them from node_modules at the same address.
+ */
+const z3Files = {
+  name: 'z3-files',
+  configureServer(server) {
+    server.middlewares.use((request, response, next) => {
+      const name = /^\/z3\/(z3-built\.(?:js|wasm))$/.exec(request.url?.split('?')[0] ?? '')?.[1];
+      if (!name) return next();
+      response.setHeader('content-type', name.endsWith('.wasm') ? 'application/wasm' : 'text/javascript; charset=utf-8');
+      // Z3's worker threads run this script: a worker is isolated only if its own script says so.
+      for (const [header, value] of Object.entries(ISOLATION_HEADERS)) response.setHeader(header, value);
+      response.end(readFileSync(join(Z3_DIR, name)));
+    });
+  },
+  generateBundle() {
+    for (const name of Z3_FILES) this.emitFile({ type: 'asset', fileName: `z3/${name}`, source: readFileSync(join(Z3_DIR, name)) });
+  },
+};
+
+let firstPaint;
+
+/** The modules the page's entry imports statically, directly or not: what the first paint loads. */
+function staticClosure(getModuleIds, getModuleInfo) {
+  const found = new Set();
+  const queue = [...getModuleIds()].filter((id) => getModuleInfo(id)?.isEntry);
+  while (queue.length > 0) {
+    const id = queue.pop();
+    if (found.has(id)) continue;
+    found.add(id);
+    queue.push(...(getModuleInfo(id)?.importedIds ?? []));
+  }
+  return found;
+}
+
 export default defineConfig({
   base: './',
-  plugins: [catalogPerDataset],
+  plugins: [catalogPerDataset, z3Files],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
     reportCompressedSize: true,
     chunkSizeWarningLimit: 1000,
+    rollupOptions: {
+      output: {
+        // One script for the first paint, as before the compare pane: Rollup would otherwise split
+        // what the page and the pane share into a chunk of its own (a second request, and worse
+        // compression). What the page imports statically is one chunk; the pane, the solver,
+        // z3-solver and each dataset's catalog, imported dynamically, stay chunks of their own.
+        manualChunks(id, { getModuleIds, getModuleInfo }) {
+          firstPaint ??= staticClosure(getModuleIds, getModuleInfo);
+          return firstPaint.has(id) ? 'index' : undefined;
+        },
+      },
+    },
   },
-  server: { host: '127.0.0.1' },
-  preview: { host: '127.0.0.1' },
+  // Cross-origin isolation, so that Z3's threads get SharedArrayBuffer (see scripts/serve.mjs).
+  server: { host: '127.0.0.1', headers: ISOLATION_HEADERS },
+  preview: { host: '127.0.0.1', headers: ISOLATION_HEADERS },
 });

@@ -15,6 +15,12 @@ function fieldsOf(server: Emulator): string[] {
   return Object.entries(names).flatMap(([list, entries]) => entries.map((name) => `${list}: ${name}`));
 }
 
+/**
+ * How long the emulator holds one writer's request back while the other writer's requests land:
+ * generous, so that a loaded machine still fits them in it (the test waits it out once).
+ */
+const HOLD_MS = 3_000;
+
 /** Resolves once the emulator has received a request that `match` accepts (it may still be held by a delay). */
 async function received(server: Emulator, match: (line: string) => boolean): Promise<void> {
   while (!server.requests.some((request) => match(`${request.method} ${request.path}`))) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -24,7 +30,7 @@ describe('custom fields set by racing writers', () => {
   it("a writer whose PUT lands after another's puts back the field it dropped, and says so", async () => {
     const server = await emulator();
     await clientOf(server).customFields.set(ZONE, { cookie: ['session'] });
-    server.faults.add({ method: 'PUT', fault: { kind: 'delay', ms: 300 } });
+    server.faults.add({ method: 'PUT', fault: { kind: 'delay', ms: HOLD_MS } });
     const stale = clientOf(server).customFields.set(ZONE, { request: ['x-b'] });
     await received(server, (line) => line.startsWith('PUT') && server.requests.filter((r) => r.method === 'PUT').length === 2);
     const first = await clientOf(server).customFields.set(ZONE, { request: ['x-a'] });
@@ -44,7 +50,7 @@ describe('custom fields set by racing writers', () => {
   it('with no rounds left to repair, it fails naming the field still missing, never reporting it added', async () => {
     const server = await emulator();
     await clientOf(server).customFields.set(ZONE, { cookie: ['session'] });
-    server.faults.add({ method: 'PUT', fault: { kind: 'delay', ms: 300 } });
+    server.faults.add({ method: 'PUT', fault: { kind: 'delay', ms: HOLD_MS } });
     const stale = clientOf(server).customFields.set(ZONE, { request: ['x-b'], rounds: 1 });
     await received(server, () => server.requests.filter((r) => r.method === 'PUT').length === 2);
     await clientOf(server).customFields.set(ZONE, { request: ['x-a'] });

@@ -19,7 +19,7 @@ function sources(folder: string): { path: string; text: string }[] {
     .map((name) => ({ path: join(folder, name), text: readFileSync(join(root, name), 'utf8') }));
 }
 
-const EDGES = ['packages/api/src', 'packages/emulator/src', 'packages/cli/src'].flatMap(sources);
+const EDGES = ['packages/api/src', 'packages/emulator/src', 'packages/terraform/src', 'packages/cli/src'].flatMap(sources);
 
 describe('diagnostics made in one place', () => {
   it('core exports its collector, NOWHERE and diagnosticAt', () => {

@@ -66,7 +66,7 @@ describe('the emulator keeps no acknowledged write only in memory', () => {
     server.faults.add({ method: 'POST', path: '/jobs', fault: { kind: 'fail-save' } });
     const failed = await client.jobs.create(ZONE, { name: 'not-kept', destination_conf: DESTINATION }).catch((error: unknown) => error as Error);
     expect(failed).toMatchObject({ status: 500 });
-    expect(failed.message).toContain('the change was not kept: saving the state failed');
+    expect((failed as Error).message).toContain('the change was not kept: saving the state failed');
     expect(server.state.zone(ZONE).jobs).toEqual([]);
     const { job } = await client.jobs.create(ZONE, { name: 'kept', destination_conf: DESTINATION });
     server.faults.add({ method: 'PUT', fault: { kind: 'fail-save' } });

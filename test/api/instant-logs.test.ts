@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { SESSION_GONE_CODE, type LiveLine, type StreamEvent } from '@logfilter/api';
+import type { LiveLine, StreamEvent } from '@logfilter/api';
 import { compile } from '@logfilter/core';
 import { generatedRecord } from '@logfilter/emulator';
 import { describe, expect, it } from 'vitest';
@@ -100,8 +100,13 @@ describe('the record iterator', () => {
       expect(line.text).toBe(JSON.stringify(line.record));
       if (records.length === 20) break;
     }
+    // The session streams from when it is connected to (as the service's starts from now): on a busy
+    // machine that may be a few records into the source. From its first record on, nothing is missed.
+    let first = 0;
+    while (first < 1000 && generatedRecord(1, first).RayID !== records[0].RayID) first++;
+    expect(first).toBeLessThan(1000);
     const expected = [];
-    for (let i = 0; expected.length < 20; i++) {
+    for (let i = first; expected.length < 20; i++) {
       const record = generatedRecord(1, i);
       if ((record.EdgeResponseStatus as number) >= 400)
         expected.push({ RayID: record.RayID, ClientCountry: record.ClientCountry, EdgeResponseStatus: record.EdgeResponseStatus });

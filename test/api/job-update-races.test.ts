@@ -9,17 +9,25 @@ import { clientOf, emulator, requestLines, ZONE } from '../support/emulator.js';
 const DESTINATION = 's3://bucket/path?region=us-east-1';
 const JOB = `/zones/${ZONE}/logpush/jobs/1`;
 
-function later(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * How long writer A waits out its 429: writer B reads and writes the job in that time. Generous, so
+ * that a loaded machine still fits B's two requests in it; the test waits it out once.
+ */
+const RETRY_AFTER_SECONDS = 5;
+
+/** Resolves once the emulator has received `count` PUTs: the test waits for the event, not for a time. */
+async function putsReceived(server: Awaited<ReturnType<typeof emulator>>, count: number): Promise<void> {
+  while (server.requests.filter((request) => request.method === 'PUT').length < count) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 describe('job updates racing other writers', () => {
   it('after a 429 on its PUT, reads and merges again instead of resending a body built from its old read', async () => {
     const server = await emulator();
     await clientOf(server).jobs.create(ZONE, { destination_conf: DESTINATION });
-    server.faults.add({ method: 'PUT', path: '/logpush/jobs/', fault: { kind: 'status', status: 429, retryAfter: 2 } });
+    server.faults.add({ method: 'PUT', path: '/logpush/jobs/', fault: { kind: 'status', status: 429, retryAfter: RETRY_AFTER_SECONDS } });
     const a = updateJob(clientOf(server).jobs, ZONE, 1, { output_options: { sample_rate: 0.5 } });
-    await later(500);
+    // B starts once A's first PUT has been refused.
+    await putsReceived(server, 1);
     const b = updateJob(clientOf(server).jobs, ZONE, 1, { output_options: { timestamp_format: 'rfc3339' } });
     const [first, second] = await Promise.all([a, b]);
     expect(first.job!.output_options).toMatchObject({ sample_rate: 0.5 });

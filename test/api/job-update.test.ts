@@ -6,6 +6,12 @@ import { clientOf, emulator, requestLines, ZONE } from '../support/emulator.js';
 const ACCOUNT = '01a7362d577a6c3019a474fd6f485823';
 const DESTINATION = 's3://bucket/path?region=us-east-1';
 
+/**
+ * How long the emulator holds the read-back while the other writer's PUT lands:
+ * generous, so that a loaded machine still fits them in it (the test waits it out once).
+ */
+const HOLD_MS = 3_000;
+
 describe('jobs client scopes and updates', () => {
   it('keeps account jobs apart from zone jobs, at /accounts/{id}/logpush/jobs', async () => {
     const server = await emulator();
@@ -49,7 +55,7 @@ describe('jobs client scopes and updates', () => {
     let otherPut: Promise<unknown> | undefined;
     let gets = 0;
     server.faults.add({ method: 'GET', path: '/jobs/1', fault: { kind: 'delay', ms: 0 } });
-    server.faults.add({ method: 'GET', path: '/jobs/1', fault: { kind: 'delay', ms: 400 } });
+    server.faults.add({ method: 'GET', path: '/jobs/1', fault: { kind: 'delay', ms: HOLD_MS } });
     const client = clientOf(server, {
       onRequest: (request) => {
         if (request.method === 'GET' && ++gets === 2)

@@ -152,6 +152,8 @@ describe('logfilter custom-fields get and set, against the emulator', () => {
     const json = JSON.parse((await runCli(['custom-fields', 'set', '--zone', ZONE, '--request', 'a,b', '--json'], { env: cliEnv(server) })).stdout);
     expect(json).toEqual({
       ok: false,
+      command: 'custom-fields set',
+      exitCode: 1,
       error: { kind: 'rejected', status: 400, message: `PUT ${rulesets}/${id} was refused (HTTP 400)` },
       diagnostics: [
         {

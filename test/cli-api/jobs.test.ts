@@ -95,7 +95,8 @@ describe('logfilter jobs, against the emulator', () => {
     });
     expect(await runCli([...create, '--option', 'CVE'], { env: cliEnv(server) })).toMatchObject({
       code: 2,
-      stderr: "logfilter: --option takes KEY=VALUE, not 'CVE'\n",
+      stderr:
+        "error: option '--option <key=value>' argument 'CVE' is invalid. takes KEY=VALUE, such as timestamp_format=rfc3339\n(run with --help for usage)\n",
     });
     expect(server.requests).toEqual([]);
   });

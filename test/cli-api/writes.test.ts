@@ -107,6 +107,12 @@ describe('one form of job options', () => {
   });
 });
 
+/**
+ * How long the emulator holds one writer's request back while the other writer's requests land:
+ * generous, so that a loaded machine still fits them in it (the test waits it out once).
+ */
+const HOLD_MS = 3_000;
+
 describe('a failure after a write says what is in place', () => {
   it('custom-fields set whose version check keeps failing says its field was written (text and --json)', async () => {
     const fail = async (json: boolean) => {
@@ -114,7 +120,7 @@ describe('a failure after a write says what is in place', () => {
       await clientOf(server).customFields.set(ZONE, { cookie: ['session'] });
       // The CLI's PUT is held while another writer adds x-a; applied after, it drops x-a, so the CLI must
       // read the version in between, and that read always fails.
-      server.faults.add({ method: 'PUT', fault: { kind: 'delay', ms: 300 } });
+      server.faults.add({ method: 'PUT', fault: { kind: 'delay', ms: HOLD_MS } });
       server.faults.add({ method: 'GET', path: '/versions/', times: Number.POSITIVE_INFINITY, fault: { kind: 'status', status: 503 } });
       const run = runCli(['custom-fields', 'set', ...zone, '--request', 'x-b', '--retries', '0', ...(json ? ['--json'] : [])], { env: cliEnv(server) });
       await received(server, (method) => method === 'PUT', 2);

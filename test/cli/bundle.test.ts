@@ -29,6 +29,29 @@ describe('the CLI bundle', () => {
     expect(run.stdout).toBe('{"where":{"key":"QueryName","operator":"eq","value":"example.com"}}\n');
   });
 
+  it('runs compile, check and fmt from the language bundle alone, and every other command from the full one', () => {
+    const copy = tempFiles('cli-language').dir;
+    for (const part of ['bin', 'dist', 'package.json']) cpSync(join(CLI_DIR, part), join(copy, part), { recursive: true });
+    rmSync(join(copy, 'dist/logfilter.cjs'));
+    const bin = join(copy, 'bin/logfilter.cjs');
+    const compile = spawnSync(process.execPath, [bin, '--catalog', join(copy, 'dist/catalog/http_requests.json'), 'compile', 'BotScore lt 30'], {
+      encoding: 'utf8',
+    });
+    expect(compile.stderr).toBe('');
+    expect(compile.stdout).toBe('{"where":{"key":"BotScore","operator":"lt","value":"30"}}\n');
+    expect(spawnSync(process.execPath, [bin, 'check', 'BotScore lt 30'], { encoding: 'utf8' }).status).toBe(0);
+    expect(spawnSync(process.execPath, [bin, 'fmt', '-'], { input: 'BotScore  lt 30', encoding: 'utf8' }).stdout).toBe('BotScore lt 30\n');
+    // Any other command needs the full bundle, removed from this copy.
+    expect(spawnSync(process.execPath, [bin, 'explain', 'BotScore lt 30'], { encoding: 'utf8' }).stderr).toMatch(/logfilter\.cjs/);
+    // The language bundle carries no other command: none of the emulator's or the SQL writer's text.
+    const language = readFileSync(join(CLI_DIR, 'dist/language.cjs'), 'utf8');
+    expect(language.length).toBeLessThan(bundle.length * 0.75);
+    for (const text of ['--replay', 'json_extract']) {
+      expect(bundle).toContain(text);
+      expect(language).not.toContain(text);
+    }
+  });
+
   it('loads no child process, readline or zlib module to compile', () => {
     const preload = join(tempFiles('preload').dir, 'loaded.cjs');
     writeFileSync(preload, "process.on('exit', () => process.stderr.write(process.moduleLoadList.join('\\n')));\n");

@@ -41,9 +41,9 @@ describe('datasets and fields', () => {
     expect(names).toEqual([...names].sort());
   });
 
-  it('`datasets --json` is machine-readable', async () => {
+  it('`datasets --json` is machine-readable: the envelope with `datasets`', async () => {
     const result = await runCli(['datasets', '--json']);
-    const datasets = JSON.parse(result.stdout) as Array<{ name: string; scope: string; fields: number }>;
+    const { datasets } = JSON.parse(result.stdout) as { datasets: Array<{ name: string; scope: string; fields: number }> };
     expect(datasets.find((d) => d.name === 'http_requests')).toMatchObject({ name: 'http_requests', scope: 'zone', fields: 108 });
     expect(
       datasets

@@ -107,16 +107,18 @@ describe('output formats', () => {
 });
 
 describe('--json machine output', () => {
-  it('on success: one object {ok, filter, json, diagnostics, stats} on one line', async () => {
+  it('on success: one envelope {ok, command, exitCode, filter, json, stats, diagnostics} on one line', async () => {
     const result = await runCli(['compile', '--json', DESIGN_CARD]);
     expect(result.code).toBe(0);
     expect(result.stderr).toBe('');
     expect(result.stdout.endsWith('\n')).toBe(true);
     expect(result.stdout.trimEnd()).not.toContain('\n');
     const output = JSON.parse(result.stdout);
-    expect(Object.keys(output)).toEqual(['ok', 'filter', 'json', 'diagnostics', 'stats']);
+    expect(Object.keys(output)).toEqual(['ok', 'command', 'exitCode', 'filter', 'json', 'stats', 'diagnostics']);
     expect(output).toEqual({
       ok: true,
+      command: 'compile',
+      exitCode: 0,
       filter: JSON.parse(DESIGN_JSON),
       json: DESIGN_JSON,
       diagnostics: [],
@@ -149,7 +151,7 @@ describe('--json machine output', () => {
     expect(output.stats).toEqual({ bytes: 62, operators: 1 });
   });
 
-  it('on usage and I/O errors: exit 2, still one JSON object', async () => {
+  it('on usage and I/O errors: exit 2, still one envelope (with no filter: there is none)', async () => {
     const cases: Array<[string[], string]> = [
       [['compile', '--json'], 'usage'],
       [['compile', '--json', '-d', 'nope', 'ClientCountry eq us'], 'unknown-dataset'],
@@ -159,7 +161,7 @@ describe('--json machine output', () => {
       const result = await runCli(args);
       expect(result.code, args.join(' ')).toBe(2);
       const output = JSON.parse(result.stdout);
-      expect(output).toMatchObject({ ok: false, filter: null, json: null, stats: { bytes: 0, operators: 0 } });
+      expect(output).toMatchObject({ ok: false, command: 'compile', exitCode: 2 });
       expect(output.diagnostics.map((d: { code: string }) => d.code)).toEqual([code]);
     }
   });
@@ -244,12 +246,14 @@ describe('output through a pipe', () => {
   // compile writes straight to descriptor 1 (no process.stdout at start-up); these keep the stream's behaviour.
   const big = `ClientCountry in (${Array.from({ length: 30000 }, (_, i) => i).join(',')})`;
   const limits = ['--max-bytes', '10000000', '--max-operators', '100000'];
+  /** How long the reader waits before it reads: the writer meets a full pipe meanwhile (a longer wait only makes that surer). */
+  const READER_LATE_MS = 500;
 
   it('arrives whole when the reader starts late', async () => {
     const path = file('big.lf', big);
     const child = spawn(process.execPath, [CLI_BIN, 'compile', ...limits, '-f', path]);
     child.stdout.pause();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, READER_LATE_MS));
     const chunks: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.stdout.resume();

@@ -5,12 +5,15 @@ import { runCli, tempFiles } from '../support/cli.js';
 const files = tempFiles('dataset-comment');
 
 describe('the # dataset: first line', () => {
-  it('chooses the dataset of check -f, and -d overrides it', async () => {
+  it('chooses the dataset of check -f; a -d that disagrees with it is an error at the line (what, where, how to fix)', async () => {
     const file = files.file('dns.lf', '# dataset: dns_logs\nQueryName endsWith .internal\n');
     expect(await runCli(['check', '-f', file])).toMatchObject({ code: 0, stderr: 'ok: 71 bytes, 1 operator\n' });
-    const overridden = await runCli(['check', '-f', file, '-d', 'http_requests']);
-    expect(overridden.code).toBe(1);
-    expect(overridden.stderr).toContain("unknown field 'QueryName' in dataset http_requests");
+    const conflicting = await runCli(['check', '-f', file, '-d', 'http_requests']);
+    expect(conflicting.code).toBe(1);
+    expect(conflicting.stderr).toContain(`error[dataset-disagrees]: -d http_requests disagrees with the '# dataset: dns_logs' line\n --> ${file}:1:12\n`);
+    expect(conflicting.stderr).toContain("= hint: drop -d (the line names the filter's dataset), or change the line to '# dataset: http_requests'");
+    // A -d that agrees with the line is no conflict.
+    expect((await runCli(['check', '-f', file, '-d', 'dns_logs'])).code).toBe(0);
   });
 
   it('is a usage error when it names no dataset, shown at its place in the file', async () => {

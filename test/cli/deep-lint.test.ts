@@ -1,51 +1,10 @@
 /**
- * `check --deep`: never-matches, always-matches and redundant decided by the solver, where core's
- * quick rules (one field, one kind of criterion at a time) say nothing; warnings at the text's spans.
+ * `logfilter check --deep` as a user runs it: the solver's warnings beside the quick ones, once each;
+ * each question it did not decide a note with its range (never a silent "ok"); its budget options.
+ * The lint itself is tested with the library (packages/solver/test/deep-lint.test.ts).
  */
-import { builtinCatalog, compile } from '@logfilter/core';
-import { afterAll, describe, expect, it } from 'vitest';
-import { deepLint } from '../../packages/cli/src/diff/deep-lint.js';
-import { loadSolver } from '../../packages/cli/src/diff/solve.js';
+import { describe, expect, it } from 'vitest';
 import { runCli } from '../support/cli.js';
-
-const HTTP = builtinCatalog().get('http_requests')!;
-
-async function found(text: string): Promise<Array<[string, string]>> {
-  return (await deepLint(text, HTTP)).map((d) => [d.code, text.slice(d.range.start.offset, d.range.end.offset)]);
-}
-
-afterAll(async () => (await loadSolver()).release());
-
-describe('deep lint', () => {
-  it('finds a criterion implied by the rest of its AND group', async () => {
-    expect(await found('BotScore lt 30 AND BotScore lt 10')).toEqual([['redundant', 'BotScore lt 30']]);
-    expect(await found('ClientRequestPath startsWith /api/ AND ClientRequestPath startsWith /api')).toEqual([
-      ['redundant', 'ClientRequestPath startsWith /api'],
-    ]);
-  });
-
-  it('finds a criterion that adds nothing to its OR group', async () => {
-    expect(await found('BotScore lt 10 OR BotScore lt 30')).toEqual([['redundant', 'BotScore lt 10']]);
-    expect(await found('ClientCountry in (us, ca) OR ClientCountry eq us')).toEqual([['redundant', 'ClientCountry eq us']]);
-  });
-
-  it('flags one of two equal members, not both', async () => {
-    expect(await found('BotScore lt 30 AND BotScore lt 30')).toEqual([['redundant', 'BotScore lt 30']]);
-  });
-
-  it('finds groups no record passes, or every record passes, that the quick rules miss', async () => {
-    const never = 'ClientRequestPath startsWith /a AND ClientRequestPath endsWith x AND NOT ClientRequestPath contains /';
-    expect(compile(never).diagnostics.map((d) => d.code)).not.toContain('never-matches');
-    expect(await found(never)).toEqual([['never-matches', never]]);
-    const always = '(BotScore lt 30 OR BotScore geq 30) OR NOT BotScore eq 5';
-    expect(compile(always).diagnostics.map((d) => d.code)).not.toContain('always-matches');
-    expect((await found(always)).map(([code]) => code)).toContain('always-matches');
-  });
-
-  it('says nothing of a filter whose every part matters', async () => {
-    expect(await found('ClientCountry in (us, ca) AND (BotScore lt 30 OR EdgeResponseStatus geq 500)')).toEqual([]);
-  });
-});
 
 describe('logfilter check --deep', () => {
   it("reports the solver's warnings beside the quick ones, once each", async () => {
@@ -55,5 +14,35 @@ describe('logfilter check --deep', () => {
     const json = JSON.parse((await runCli(['check', '--deep', '--json', 'ClientCountry eq us AND ClientCountry eq ca'])).stdout);
     // The quick rules find this never-matches already: the deep one at the same place is not repeated.
     expect(json.diagnostics.filter((d: { code: string }) => d.code === 'never-matches')).toHaveLength(1);
+  });
+
+  it('says which questions it did not decide, with their ranges, and how to raise the budget (issues 26, 29)', async () => {
+    const text = 'ClientRequestHost endsWith example.com AND (ClientRequestHost eq example.com OR ClientRequestHost endsWith .example.com)';
+    const starved = await runCli(['check', '--deep', '--budget', '20000', text]);
+    expect(starved.code).toBe(0);
+    expect(starved.stderr).toContain(
+      "note[undecided]: 1:1-1:39 'ClientRequestHost endsWith example.com': not decided whether it is redundant: the solver did not decide within its work budget (20000 resource units a question)",
+    );
+    expect(starved.stderr).toMatch(/deep: \d+ questions? not decided \(notes above\): --budget and --total-budget raise the work budgets\n$/);
+    const ample = await runCli(['check', '--deep', text]);
+    expect(ample.code).toBe(0);
+    expect(ample.stderr).toContain("warning[redundant]: 'ClientRequestHost endsWith example.com' is implied by the other conditions of this AND group");
+    expect(ample.stderr).not.toContain('note[undecided]');
+  });
+
+  it('notes a float constant outside the model instead of ending in an internal error (issue 31)', async () => {
+    const result = await runCli(['check', '--deep', 'EdgeResponseCompressionRatio lt 0.123456789012345']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain("note[undecided]: 1:1-1:50 'EdgeResponseCompressionRatio lt 0.123456789012345': not modelled:");
+    expect(result.stderr).not.toContain('internal error');
+    expect(result.stderr).toMatch(/deep: 2 questions not decided \(notes above\)\n$/);
+  });
+
+  it('keeps to a total budget, and refuses one that is not a number', async () => {
+    const total = await runCli(['check', '--deep', '--total-budget', '1', 'BotScore lt 30 AND BotScore lt 10 AND ClientASN gt 5']);
+    expect(total.code).toBe(0);
+    expect(total.stderr).toContain('not asked: the total work budget (1 resource units) was spent on the questions before it');
+    const bad = await runCli(['check', '--deep', '--total-budget', '-3', 'BotScore lt 30']);
+    expect(bad.code).toBe(2);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { INPUT_LIMITS, type InputKind } from '@logfilter/core';
 import { describe, expect, it } from 'vitest';
-import { runCli, tempFiles } from '../support/cli.js';
+import { runCli, spawnCli, tempFiles } from '../support/cli.js';
 
 const files = tempFiles('input-limits');
 
@@ -43,7 +43,8 @@ describe('filter text over the limit', () => {
   }
 
   it('is refused from a pipe as soon as it passes the limit', async () => {
-    const result = await runCli(['compile', '-f', '-'], { input: padded(bytes, 'ClientCountry eq us\n') });
+    // A real pipe on descriptor 0: what is refused is the process's own standard input.
+    const result = await spawnCli(['compile', '-f', '-'], { input: padded(bytes, 'ClientCountry eq us\n') });
     expect(result).toEqual({ code: 1, stdout: '', stderr: refusal('standard input', 'filter', undefined, 'filter text', FILTER_HINT) });
   });
 

@@ -6,12 +6,13 @@ const DNS_JOB = JSON.stringify({ id: 7, dataset: 'dns_logs', filter: '{"where":{
 const WEB_JOB = JSON.stringify({ id: 8, dataset: 'http_requests', filter: '{"where":{"key":"ClientCountry","operator":"eq","value":"us"}}' });
 
 describe('jobs read back', () => {
-  it('decompile takes the dataset from the job; an explicit -d that disagrees is a warning', async () => {
+  it("decompile takes the dataset from the job; an explicit -d that disagrees is an error (which one is meant is the user's call)", async () => {
     expect(await runCli(['decompile', DNS_JOB])).toEqual({ code: 0, stdout: 'QueryName eq a.com\n', stderr: '' });
     const explicit = await runCli(['decompile', '-d', 'http_requests', DNS_JOB, '--no-color']);
-    expect(explicit.code).toBe(0);
-    expect(explicit.stdout).toBe('QueryName eq a.com\n');
-    expect(explicit.stderr).toContain("warning[dataset-disagrees]: the job's dataset is 'dns_logs'");
+    expect(explicit.code).toBe(1);
+    expect(explicit.stdout).toBe('');
+    expect(explicit.stderr).toContain("error[dataset-disagrees]: -d http_requests disagrees with the job's dataset 'dns_logs'");
+    expect(explicit.stderr).toContain("= hint: drop -d: a job's filter runs against the job's own dataset");
   });
 
   it("accepts the CLI's own --json outputs of jobs get and jobs list", async () => {

@@ -242,7 +242,8 @@ describe('logfilter explain and logfilter operators (item 10)', () => {
     expect(lines).toHaveLength(15);
     expect(lines[2]).toMatch(/^!eq +not equal +!= +string; int, float; bool$/);
     expect(lines.find((line) => line.startsWith('!in '))).toMatch(/not in +string; int, float; array\[\.\.\.\]$/);
-    const json = JSON.parse((await runCli(['operators', '--json'])).stdout) as Array<{ operator: string; aliases: string[]; types: string[] }>;
+    const json = (JSON.parse((await runCli(['operators', '--json'])).stdout) as { operators: Array<{ operator: string; aliases: string[]; types: string[] }> })
+      .operators;
     expect(json.find((row) => row.operator === 'leq')).toMatchObject({ aliases: ['<=', 'lte (deprecated)'], types: ['int, float'] });
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Issue 12 item 1: no README example may rot. Every `logfilter ...` command line of the README's
- * code blocks runs here, in order, as a user pastes it (through a shell, with `logfilter` on the
+ * code blocks and of the documentation pages its sections moved to (test/support/docs-pages.ts) runs here, in order, as a user pastes it (through a shell, with `logfilter` on the
  * PATH as the built bin), the service commands against an emulator; and every filter under
  * examples/ compiles cleanly.
  */
@@ -9,6 +9,7 @@ import { chmodSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI_BIN, REPO_ROOT, runCli, tempFiles } from '../support/cli.js';
+import { readmeAndDocs } from '../support/docs-pages.js';
 import { cliEnv, emulator, ZONE } from '../support/emulator.js';
 
 const COMMAND = /^(?:npx --yes pnpm@\S+ install && npx --yes pnpm@\S+ exec |pnpm exec )?logfilter\s|\| logfilter\s|^printf /;
@@ -60,7 +61,7 @@ function shell(command: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ 
 }
 
 describe('the README examples', () => {
-  const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+  const readme = readmeAndDocs();
   const commands = readmeCommands(readme);
 
   it('finds the examples (the extraction itself is checked)', () => {

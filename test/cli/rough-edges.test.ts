@@ -132,11 +132,11 @@ describe('SARIF', () => {
 });
 
 describe('test --logs with a pattern', () => {
-  it('says the js engine reads one file, and what reads a pattern', async () => {
+  it('says test reads one file, and how the shell reads a pattern', async () => {
     const result = await runCli(['test', 'BotScore lt 30', '--logs', 'examples/*.ndjson']);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
-      'logfilter: cannot read examples/*.ndjson: no such file; the js engine reads one file and does not expand patterns: use --engine duckdb, which reads every file the pattern matches, or let the shell expand it: cat examples/*.ndjson | logfilter test ... --logs -\n',
+      'logfilter: cannot read examples/*.ndjson: no such file; logfilter test does not expand patterns: let the shell expand it: cat examples/*.ndjson | logfilter test ... --logs -\n',
     );
   });
 

@@ -50,6 +50,8 @@ describe('logfilter decompile', () => {
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({
       ok: true,
+      command: 'decompile',
+      exitCode: 0,
       text: CARD,
       filter: JSON.parse(DESIGN_JSON),
       json: DESIGN_JSON,

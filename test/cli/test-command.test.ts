@@ -1,10 +1,11 @@
 /** `logfilter test` end to end: NDJSON and gzip input, malformed lines, --count, --invert. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../support/cli.js';
+import { CLI_BIN, runCli } from '../support/cli.js';
 
 const CARD = 'ClientCountry in (us, ca) AND (BotScore lt 30 OR EdgeResponseStatus geq 500)';
 // Spacing and member order kept: matching lines are printed exactly as read.
@@ -90,5 +91,64 @@ describe('logfilter test', () => {
     const result = await runCli(['test', CARD, '--logs', corrupt]);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^logfilter: cannot read .*corrupt\.ndjson\.gz: /);
+  });
+
+  it('a large file, judged in ranges by worker threads, gives what one stream gives: lines in order, skipped lines by number', async () => {
+    // Over 16 MiB, so that it is cut into ranges; every kind of line, some across the range ends.
+    const parts: Buffer[] = [Buffer.from([0xef, 0xbb, 0xbf])];
+    let bytes = 0;
+    for (let i = 0; bytes < 20 * 1024 * 1024; i++) {
+      const line =
+        i % 9973 === 0
+          ? Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d, 0x0a])
+          : Buffer.from(
+              i % 7919 === 0
+                ? '{"ClientCountry":"us",\n'
+                : i % 5003 === 0
+                  ? `{"ClientCountry":"us","Pad":"${'x'.repeat(3_000_000)}"}\n`
+                  : `${JSON.stringify({ ClientCountry: ['us', 'ca', 'fr'][i % 3], BotScore: i % 100, EdgeResponseStatus: i % 7 === 0 ? 503 : 200, n: i })}${i % 11 === 0 ? '\r' : ''}\n`,
+            );
+      parts.push(line);
+      bytes += line.length;
+    }
+    const big = join(dir, 'big.ndjson');
+    writeFileSync(big, Buffer.concat(parts));
+    try {
+      for (const flags of [[], ['--invert'], ['--count']]) {
+        const ranges = await runCli(['test', CARD, '--logs', big, ...flags]);
+        // The same bytes through a pipe, read as one stream on the main thread.
+        const piped = spawnSync(process.execPath, [CLI_BIN, 'test', CARD, '--logs', '-', ...flags], { input: readFileSync(big), maxBuffer: 1 << 30 });
+        const stream = { stdout: piped.stdout.toString('utf8'), stderr: piped.stderr.toString('utf8') };
+        expect(ranges.code).toBe(0);
+        expect(ranges.stdout.length).toBeGreaterThan(0);
+        expect(ranges.stdout).toBe(stream.stdout);
+        expect(ranges.stderr.replaceAll(big, '<stdin>')).toBe(stream.stderr);
+        expect(ranges.stderr).toMatch(/:1: malformed line skipped: not valid UTF-8\n/);
+      }
+    } finally {
+      rmSync(big);
+    }
+  });
+
+  it('reads several files in the order given (--logs again), plain and gzip, as one run over each in turn', async () => {
+    const paths = [withBad, gzipped, plain, withBad];
+    const one = await Promise.all(paths.map((path) => runCli(['test', CARD, '--logs', path])));
+    const oneCount = await Promise.all(paths.map((path) => runCli(['test', CARD, '--logs', path, '--count'])));
+    const sum = oneCount.map(({ stdout }) => stdout.match(/\d+/g)!.map(Number)).reduce((a, b) => a.map((value, i) => value + (b[i] ?? 0)));
+    const logs = paths.flatMap((path) => ['--logs', path]);
+    for (const threads of ['1', '2']) {
+      const all = await runCli(['test', CARD, ...logs, '--threads', threads]);
+      expect(all.code).toBe(0);
+      expect(all.stdout).toBe(one.map(({ stdout }) => stdout).join(''));
+      expect(all.stderr).toBe(
+        `${one.map(({ stderr }) => stderr.replace(/logfilter: skipped \d+ malformed lines?\n/, '')).join('')}logfilter: skipped 4 malformed lines\n`,
+      );
+      const counted = await runCli(['test', CARD, ...logs, '--count', '--threads', threads]);
+      expect(counted.stdout).toBe(`matched ${sum[0]} of ${sum[1]}\nskipped 4\n`);
+      expect(counted.stderr).toBe(all.stderr.replace(/logfilter: skipped 4 malformed lines\n/, ''));
+    }
+    const twice = await runCli(['test', CARD, '--logs', '-', '--logs', '-'], { input: LINES.join('\n') });
+    expect(twice).toMatchObject({ code: 2, stdout: '' });
+    expect(twice.stderr).toContain('standard input');
   });
 });

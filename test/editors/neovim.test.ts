@@ -1,5 +1,5 @@
 /**
- * editors/neovim/logfilter.lua in a real Neovim (Debian's, 0.7.2 on Debian 12: `pnpm test` installs
+ * editors/neovim/logfilter.lua in a real Neovim (Debian's, 0.7.2 on Debian 12: `pnpm test:all` installs
  * it through scripts/ensure-debian-package.sh): headless, it opens a `.lf` file, gives it the
  * logfilter filetype, starts the built CLI's `logfilter lsp` in the right root folder and receives
  * its diagnostics, which a Lua snippet writes to a file before quitting. Every run is bounded.
@@ -132,7 +132,7 @@ interface EditingReport {
 let dir: string;
 
 beforeAll(() => {
-  if (!existsSync(NVIM)) throw new Error(`${NVIM} is missing: pnpm test installs it (scripts/ensure-debian-package.sh neovim /usr/bin/nvim)`);
+  if (!existsSync(NVIM)) throw new Error(`${NVIM} is missing: pnpm test:all installs it (scripts/ensure-debian-package.sh neovim /usr/bin/nvim)`);
   dir = mkdtempSync(join(tmpdir(), 'logfilter-nvim-'));
   writeFileSync(join(dir, 'report.lua'), REPORT_LUA);
   writeFileSync(join(dir, 'editing.lua'), EDITING_LUA);

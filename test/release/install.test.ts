@@ -4,8 +4,9 @@
  * and prefix) runs `npm i -g @logfilter/cli` (the README's first install line) and each kind of
  * command, `npx @logfilter/cli`, DuckDB as the optional extra, the CLI under Node 22 and 24 (the
  * registry's `node` package), and the libraries in a fresh project: ESM import, types under
- * module node16, a browser bundle of @logfilter/core, the language server started from a plain
- * Node script over stdio pipes. Third-party packages come from the npm registry.
+ * module node16, browser bundles of @logfilter/core and @logfilter/solver, the solver (with its
+ * optional peer z3-solver) and the language server (over stdio pipes) from plain Node scripts.
+ * Third-party packages come from the npm registry.
  */
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -45,7 +46,18 @@ beforeAll(async () => {
   libraries = (async () => {
     const dir = project(world, 'app');
     // @types/node as any Node project has it: @logfilter/api and @logfilter/emulator are Node libraries.
-    const names = ['@logfilter/core', '@logfilter/api', '@logfilter/emulator', '@logfilter/codemirror', '@logfilter/language-server', '@types/node@20'];
+    // z3-solver, the optional peer of @logfilter/solver, as a user of the solver installs it.
+    const names = [
+      '@logfilter/core',
+      '@logfilter/api',
+      '@logfilter/emulator',
+      '@logfilter/codemirror',
+      '@logfilter/language-server',
+      '@logfilter/solver',
+      'z3-solver@5.2.0',
+      '@logfilter/terraform',
+      '@types/node@20',
+    ];
     await ok(run('npm', ['install', ...names], { env: world.env, cwd: dir }), 'npm install of the libraries');
     return dir;
   })();
@@ -63,7 +75,7 @@ describe('npm install -g @logfilter/cli', () => {
     const cli = join(world.globalModules, '@logfilter', 'cli');
     expect(existsSync(join(cli, 'node_modules'))).toBe(false);
     expect(readdirSync(world.globalModules).filter((name) => name !== '@logfilter')).toEqual([]);
-    expect(readdirSync(join(cli, 'dist')).sort()).toEqual(expect.arrayContaining(['catalog', 'logfilter.cjs', 'lsp.cjs', 'ws.cjs']));
+    expect(readdirSync(join(cli, 'dist')).sort()).toEqual(expect.arrayContaining(['catalog', 'logfilter.cjs', 'lsp.cjs', 'test-worker.cjs', 'ws.cjs']));
     expect(readdirSync(join(cli, 'dist')).filter((file) => file.endsWith('.js') || file.endsWith('.map'))).toEqual([]);
     expect(existsSync(join(cli, 'LICENSE'))).toBe(true);
     expect(existsSync(join(cli, 'README.md'))).toBe(true);
@@ -75,7 +87,8 @@ describe('npm install -g @logfilter/cli', () => {
     expect(installed).toMatchObject({ code: 0, stdout: expected.stdout });
     expect(JSON.parse(installed.stdout).where).toBeDefined();
     const dist = join(world.globalModules, '@logfilter', 'cli', 'dist');
-    expect(readdirSync(dist).filter((file) => file.startsWith(`logfilter.cjs.${process.version}-`))).toHaveLength(1);
+    // compile runs from the language bundle (dist/language.cjs), with its own code cache.
+    expect(readdirSync(dist).filter((file) => file.startsWith(`language.cjs.${process.version}-`))).toHaveLength(1);
     expect((await logfilter(['--version'])).stdout.trim()).toBe(readJson(join(REPO_ROOT, 'packages', 'cli', 'package.json')).version);
   });
 
@@ -101,19 +114,12 @@ describe('npm install -g @logfilter/cli', () => {
     expect(initialize).toMatchObject({ capabilities: expect.any(Object) });
   });
 
-  it(
-    'runs --engine duckdb only once @duckdb/node-api is installed, saying so before (exit 2)',
-    async () => {
-      const absent = await logfilter(['test', '--engine', 'duckdb', '--logs', logs, FILTER]);
-      expect(absent.code).toBe(2);
-      expect(absent.stderr).toContain('install @duckdb/node-api');
-      expect(absent.stderr).toContain('default engine');
-      expect(absent.stderr).not.toContain('internal error');
-      await ok(run('npm', ['install', '-g', '@duckdb/node-api'], { env: world.env, cwd: world.root }), 'npm install -g @duckdb/node-api');
-      expect(await logfilter(['test', '--engine', 'duckdb', '--logs', logs, FILTER])).toMatchObject({ code: 0, stdout: `${LET_THROUGH.join('\n')}\n` });
-    },
-    5 * MINUTES,
-  );
+  it('says --engine duckdb was retired, and what to use instead (exit 2)', async () => {
+    const retired = await logfilter(['test', '--engine', 'duckdb', '--logs', logs, FILTER]);
+    expect(retired.code).toBe(2);
+    expect(retired.stderr).toContain('--engine duckdb was retired');
+    expect(retired.stderr).toContain('logfilter sql --dialect duckdb');
+  });
 
   it(
     'compares filters (diff) only once z3-solver is installed, saying so before (exit 2)',
@@ -122,7 +128,18 @@ describe('npm install -g @logfilter/cli', () => {
       const absent = await logfilter(pair);
       expect([absent.code, absent.stderr, absent.stdout]).toEqual([2, expect.stringContaining('npm install -g z3-solver'), '']);
       expect(absent.stderr).toContain('z3-solver');
+      expect(absent.stderr).toContain('diff needs the z3-solver package');
       expect(absent.stderr).not.toContain('internal error');
+      // Each command that needs it names itself, and how to run it with z3-solver beside it.
+      const deep = await logfilter(['check', '--deep', 'BotScore lt 30 AND BotScore lt 10']);
+      expect([deep.code, deep.stderr]).toEqual([0, expect.stringContaining('check --deep needs the z3-solver package')]);
+      expect(deep.stderr).toContain('logfilter check --deep ...');
+      const jobs = JSON.stringify([
+        { id: 1, destination_conf: 's3://a/x', filter: null },
+        { id: 2, destination_conf: 's3://a/x', filter: null },
+      ]);
+      const overlap = await logfilter(['jobs', 'overlap', '--file', '-'], jobs);
+      expect([overlap.code, overlap.stderr]).toEqual([2, expect.stringContaining('jobs overlap needs the z3-solver package')]);
       await ok(run('npm', ['install', '-g', 'z3-solver@5.2.0'], { env: world.env, cwd: world.root }), 'npm install -g z3-solver');
       expect(await logfilter(pair)).toMatchObject({ code: 1, stdout: expect.stringContaining('{"BotScore":30}') });
     },
@@ -138,8 +155,10 @@ describe('npm install -g @logfilter/cli', () => {
       const expected = await runCli(['compile', FILTER]);
       for (let time = 0; time < 2; time++) expect(await logfilter(['compile', FILTER], undefined, bin)).toMatchObject({ code: 0, stdout: expected.stdout });
       const dist = join(world.globalModules, '@logfilter', 'cli', 'dist');
-      expect(readdirSync(dist).filter((file) => file.startsWith(`logfilter.cjs.${version}-`))).toHaveLength(1);
+      expect(readdirSync(dist).filter((file) => file.startsWith(`language.cjs.${version}-`))).toHaveLength(1);
       expect(await logfilter(['test', '--logs', logs, FILTER], undefined, bin)).toMatchObject({ code: 0, stdout: `${LET_THROUGH.join('\n')}\n` });
+      // test runs from the full bundle, with a code cache of its own too.
+      expect(readdirSync(dist).filter((file) => file.startsWith(`logfilter.cjs.${version}-`))).toHaveLength(1);
     },
     5 * MINUTES,
   );
@@ -154,15 +173,6 @@ describe('npx @logfilter/cli', () => {
       expect(npx).toMatchObject({ code: 0, stdout: expected.stdout });
     },
     2 * MINUTES,
-  );
-
-  it(
-    'runs --engine duckdb with @duckdb/node-api beside it (-p), as the CLI`s README says',
-    async () => {
-      const args = ['--yes', '-p', '@logfilter/cli', '-p', '@duckdb/node-api', 'logfilter', 'test', '--engine', 'duckdb', '--logs', logs, FILTER];
-      expect(await run('npx', args, { env: world.env, cwd: world.root })).toMatchObject({ code: 0, stdout: `${LET_THROUGH.join('\n')}\n` });
-    },
-    5 * MINUTES,
   );
 });
 
@@ -187,7 +197,7 @@ describe('the libraries in a fresh project', () => {
           return path.endsWith(join('@codemirror', 'state')) ? [path] : copies(path);
         });
       expect(copies(join(app, 'node_modules'))).toHaveLength(1);
-      for (const name of ['core', 'api', 'emulator', 'codemirror', 'language-server']) {
+      for (const name of ['core', 'api', 'emulator', 'codemirror', 'language-server', 'solver', 'terraform']) {
         const manifest = readJson(join(app, 'node_modules', '@logfilter', name, 'package.json'));
         expect(manifest.engines.node).toBe('>=20.19');
         for (const range of Object.values({ ...manifest.dependencies, ...manifest.peerDependencies })) expect(range).not.toMatch(/workspace:|catalog:/);
@@ -216,6 +226,33 @@ describe('the libraries in a fresh project', () => {
   );
 
   it(
+    'check a Terraform file with @logfilter/terraform from a plain Node script',
+    async () => {
+      const app = await libraries;
+      writeFileSync(
+        join(app, 'main.tf'),
+        'resource "cloudflare_logpush_job" "bots" {\n  zone_id = "023e105f4ecef8ad9ca31a8372d0c353"\n  dataset = "http_requests"\n  filter  = jsonencode({ where = { key = "BotScore", operator = "below", value = 30 } })\n}\n',
+      );
+      const script = [
+        "import { readFileSync } from 'node:fs';",
+        "import { builtinCatalog } from '@logfilter/core';",
+        "import { checkTerraform, jsonencodeExpression } from '@logfilter/terraform';",
+        "const report = checkTerraform([{ name: 'main.tf', text: readFileSync('main.tf', 'utf8') }], { catalog: builtinCatalog() });",
+        "const found = report.diagnostics.map((d) => [d.file, d.range.start.line, d.range.start.column].join(':') + ' ' + d.code);",
+        "console.log(JSON.stringify({ found, printed: jsonencodeExpression({ where: { key: 'BotScore', operator: 'lt', value: 30 } }) }));",
+      ].join('\n');
+      writeFileSync(join(app, 'terraform.mjs'), script);
+      const used = await ok(run(process.execPath, ['terraform.mjs'], { env: world.env, cwd: app }), 'node terraform.mjs');
+      const column = '  filter  = jsonencode({ where = { key = "BotScore", operator = '.length + 1;
+      expect(JSON.parse(used.stdout)).toEqual({
+        found: [`main.tf:4:${column} unknown-operator`],
+        printed: 'jsonencode({\n  where = { key = "BotScore", operator = "lt", value = 30 }\n})',
+      });
+    },
+    5 * MINUTES,
+  );
+
+  it(
     'type-check under module node16 (tsc --noEmit), CodeMirror included',
     async () => {
       const app = await libraries;
@@ -234,9 +271,10 @@ describe('the libraries in a fresh project', () => {
           "import type * as api from '@logfilter/api';",
           "import type * as emulator from '@logfilter/emulator';",
           "import type { LanguageServer, LanguageServerOptions } from '@logfilter/language-server';",
+          "import type * as terraform from '@logfilter/terraform';",
           `const result = compile(${JSON.stringify(FILTER)});`,
           'export const ok: boolean = result.ok;',
-          'export type Modules = [typeof api, typeof emulator, typeof codemirror, LanguageServer, LanguageServerOptions];',
+          'export type Modules = [typeof api, typeof emulator, typeof codemirror, LanguageServer, LanguageServerOptions, typeof terraform];',
         ].join('\n'),
       );
       await ok(run(join(REPO_ROOT, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.json'], { env: world.env, cwd: app }), 'tsc --noEmit');
@@ -286,6 +324,53 @@ describe('the libraries in a fresh project', () => {
       expect(code).not.toMatch(/from ["']node:/);
       writeFileSync(join(app, 'bundle.mjs'), `${code}\nconsole.log(JSON.stringify(globalThis.result.ok));\n`);
       expect((await ok(run(process.execPath, ['bundle.mjs'], { env: world.env, cwd: app }), 'the bundle')).stdout.trim()).toBe('true');
+    },
+    5 * MINUTES,
+  );
+
+  it(
+    'use the solver from a plain Node script, its optional peer z3-solver loaded when asked',
+    async () => {
+      const app = await libraries;
+      const script = [
+        "import { builtinCatalog, compile, parseJsonExact } from '@logfilter/core';",
+        "import { compareFilters, loadSolver } from '@logfilter/solver';",
+        "const dataset = builtinCatalog().get('http_requests');",
+        'const filter = (text) => parseJsonExact(compile(text).json);',
+        "const result = await compareFilters(filter('BotScore lt 30'), filter('BotScore leq 30'), dataset);",
+        'console.log(JSON.stringify({ relation: result.relation, witnesses: result.witnesses.map((w) => w.line) }));',
+        '(await loadSolver()).release();',
+      ].join('\n');
+      writeFileSync(join(app, 'solver.mjs'), script);
+      const used = await ok(run(process.execPath, ['solver.mjs'], { env: world.env, cwd: app }), 'node solver.mjs');
+      expect(JSON.parse(used.stdout)).toEqual({ relation: 'new-wider', witnesses: ['{"BotScore":30}'] });
+    },
+    5 * MINUTES,
+  );
+
+  it(
+    'bundle the solver for the browser (esbuild, no node: builtins), and the bundle runs',
+    async () => {
+      const app = await libraries;
+      writeFileSync(
+        join(app, 'solver-browser.js'),
+        "import { compareFilters, destinationPlace } from '@logfilter/solver';\nglobalThis.result = [typeof compareFilters, destinationPlace('S3://Bucket/logs/?region=x')];\n",
+      );
+      const { build } = await import('esbuild');
+      const bundled = await build({
+        absWorkingDir: app,
+        entryPoints: ['solver-browser.js'],
+        bundle: true,
+        platform: 'browser',
+        format: 'esm',
+        write: false,
+        logLevel: 'silent',
+      });
+      const code = bundled.outputFiles.map((file) => file.text).join('\n');
+      expect(code).not.toMatch(/from ["']node:|require\(["']node:/);
+      writeFileSync(join(app, 'solver-bundle.mjs'), `${bundled.outputFiles[0].text}\nconsole.log(JSON.stringify(globalThis.result));\n`);
+      const ran = await ok(run(process.execPath, ['solver-bundle.mjs'], { env: world.env, cwd: app }), 'the solver bundle');
+      expect(JSON.parse(ran.stdout)).toEqual(['function', 's3://bucket/logs']);
     },
     5 * MINUTES,
   );

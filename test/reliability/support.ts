@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { CLI_BIN, type CliResult, runCli, tempFiles } from '../support/cli.js';
+import { CLI_BIN, type CliResult, spawnCli, tempFiles } from '../support/cli.js';
 import { TOKEN } from '../support/emulator.js';
 
 /** The faults every burst runs under, by the emulator's flags (seeded, so a failure can be replayed). */
@@ -83,9 +83,9 @@ export async function startEmulatorProcess(flags: string[], statePath = join(tem
   return emulator;
 }
 
-/** Runs the CLI against the emulator with the token and nothing of the machine's service settings. */
+/** Runs the CLI (a process of its own: the bursts are of processes) against the emulator with the token and nothing of the machine's service settings. */
 export function runAgainst(emulator: EmulatorProcess, args: string[]): Promise<CliResult> {
-  return runCli(args, {
+  return spawnCli(args, {
     env: { CLOUDFLARE_BASE_URL: emulator.baseUrl, CLOUDFLARE_API_TOKEN: TOKEN, CLOUDFLARE_EMAIL: undefined, CLOUDFLARE_API_KEY: undefined },
   });
 }

@@ -100,7 +100,7 @@ describe('bad input never throws', () => {
 
   it('reports an unknown dataset', () => {
     expect(decompile(CARD_JSON, { dataset: 'http_request' }).diagnostics).toMatchObject([
-      { code: 'unknown-dataset', hint: "did you mean 'http_requests'? (`logfilter datasets` lists them)" },
+      { code: 'unknown-dataset', hint: "did you mean 'http_requests'? (see the list of datasets)", advice: { kind: 'list-datasets', guess: 'http_requests' } },
     ]);
   });
 

@@ -1,5 +1,11 @@
-/** Runs the built `logfilter` command as a child process, as a user would. */
+/**
+ * Runs the `logfilter` command: in this process through `main(argv, io)` (runCli: most tests), or
+ * as a child process, as a user would (spawnCli: the bin itself, signals, stdio framing, bursts of
+ * processes). Both give the same result for the same run.
+ */
 import { spawn } from 'node:child_process';
+import { Readable, Writable } from 'node:stream';
+import { InputOverLimit, type Io, main, type Output } from '@logfilter/cli';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -21,14 +27,94 @@ export interface CliRun {
   input?: string;
   /** Added to a copy of the environment in which NO_COLOR and FORCE_COLOR are unset. */
   env?: Record<string, string | undefined>;
+  /** Relative paths are read from here (default: the repository's root). */
   cwd?: string;
 }
 
-export function runCli(args: string[], run: CliRun = {}): Promise<CliResult> {
+/** The environment of a run: this process's, NO_COLOR and FORCE_COLOR unset, `run.env` on top. */
+function runEnv(run: CliRun): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.NO_COLOR;
   delete env.FORCE_COLOR;
   Object.assign(env, run.env);
+  return env;
+}
+
+/**
+ * Runs `logfilter ARGS` in this process, through `main(argv, io)` with an io of its own: output
+ * collected, stdin the given input (closed), neither a terminal. Nothing of the run is left behind:
+ * a listener for Ctrl-C still held when it ends fails the run.
+ */
+export async function runCli(args: string[], run: CliRun = {}): Promise<CliResult> {
+  const { io, stdout, stderr, listening } = memoryIo(run);
+  const code = await main(['node', 'logfilter', ...args], io);
+  if (listening() > 0) throw new Error(`logfilter ${args.join(' ')} left ${listening()} interrupt listener(s) behind`);
+  return { code, stdout: stdout(), stderr: stderr() };
+}
+
+/** An io in memory for one run; `stdout()` and `stderr()` give what was written. */
+export function memoryIo(run: CliRun = {}): { io: Io; stdout: () => string; stderr: () => string; listening: () => number } {
+  const stdout = new MemoryOutput();
+  const stderr = new MemoryOutput();
+  const input = Buffer.from(run.input ?? '');
+  let stream: Readable | undefined;
+  const listeners = new Set<() => void>();
+  const io: Io = {
+    stdout,
+    stderr,
+    stdin: {
+      // As a pipe: past the limit it is refused without its size.
+      readAll: (limit) => {
+        if (input.length > limit) throw new InputOverLimit(undefined);
+        return input;
+      },
+      stream: () => (stream ??= Readable.from([input], { objectMode: false })),
+    },
+    env: runEnv(run),
+    cwd: run.cwd ?? REPO_ROOT,
+    onInterrupt(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    exit(code) {
+      throw new Error(`exit(${code}) asked of a run in this process: test this with spawnCli`);
+    },
+  };
+  return { io, stdout: () => stdout.text(), stderr: () => stderr.text(), listening: () => listeners.size };
+}
+
+/** Output kept in memory: never a terminal, never full. */
+class MemoryOutput implements Output {
+  readonly isTTY = false;
+  readonly columns = undefined;
+  private readonly chunks: Buffer[] = [];
+
+  write(text: string | Uint8Array): boolean {
+    this.chunks.push(Buffer.from(text));
+    return true;
+  }
+
+  once(): this {
+    return this;
+  }
+
+  stream(): NodeJS.WritableStream {
+    return new Writable({
+      write: (chunk: Buffer, _encoding, done) => {
+        this.chunks.push(Buffer.from(chunk));
+        done();
+      },
+    });
+  }
+
+  text(): string {
+    return Buffer.concat(this.chunks).toString('utf8');
+  }
+}
+
+/** Runs the built `logfilter` command as a child process, as a user would: for what needs a process of its own. */
+export function spawnCli(args: string[], run: CliRun = {}): Promise<CliResult> {
+  const env = runEnv(run);
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI_BIN, ...args], { env, cwd: run.cwd ?? REPO_ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
     const stdout: Buffer[] = [];

@@ -7,38 +7,9 @@ import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { createMessageConnection, type MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import { afterEach } from 'vitest';
 import { CLI_BIN, REPO_ROOT } from './cli.js';
+import type { LspDiagnostic, LspPosition, LspTextEdit, ServerMessage } from './lsp-types.js';
 
-export interface LspPosition {
-  line: number;
-  character: number;
-}
-export interface LspRange {
-  start: LspPosition;
-  end: LspPosition;
-}
-export interface LspTextEdit {
-  range: LspRange;
-  newText: string;
-}
-export interface LspDiagnostic {
-  range: LspRange;
-  severity: number;
-  code: string;
-  codeDescription?: { href: string };
-  source: string;
-  message: string;
-  relatedInformation?: { message: string }[];
-  data?: unknown;
-}
-
-/** A message as the server wrote it. */
-export interface ServerMessage {
-  id?: number | string | null;
-  method?: string;
-  params?: { uri?: string; version?: number; diagnostics?: LspDiagnostic[]; type?: number; message?: string };
-  result?: unknown;
-  error?: { code: number; message: string };
-}
+export type { LspDiagnostic, LspPosition, LspRange, LspTextEdit, ServerMessage } from './lsp-types.js';
 
 export interface LspSession {
   child: ChildProcessWithoutNullStreams;

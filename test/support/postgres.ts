@@ -1,7 +1,7 @@
 /**
  * A private Postgres server for one test file: Debian's binaries, a temporary data folder, a free
  * port on 127.0.0.1, stopped afterwards. Missing binaries are an error, never a skip
- * (scripts/ensure-debian-package.sh installs them; `pnpm test` runs it).
+ * (scripts/ensure-debian-package.sh installs them; `pnpm test:all` runs it).
  */
 import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
@@ -19,7 +19,7 @@ function binaries(): string {
   const root = '/usr/lib/postgresql';
   const versions = existsSync(root) ? readdirSync(root).filter((version) => existsSync(join(root, version, 'bin/initdb'))) : [];
   if (versions.length === 0)
-    throw new Error('Postgres is not installed: pnpm test installs it through scripts/ensure-debian-package.sh (Debian package postgresql)');
+    throw new Error('Postgres is not installed: pnpm test:all installs it through scripts/ensure-debian-package.sh (Debian package postgresql)');
   return join(root, versions.sort((a, b) => Number(b) - Number(a))[0], 'bin');
 }
 

@@ -59,14 +59,29 @@ describe('diff of two versions of .tf files', () => {
     expect([same.code, same.stderr]).toEqual([0, '5 jobs: 5 unchanged\n']);
   });
 
-  it('reads folders; a filter known only when Terraform plans is undecided (exit 3), never guessed', async () => {
+  it('reads folders; a job written alike in both is unchanged (same text), even when built from a variable (exit 0)', async () => {
     const { code, jobs } = await changes(`${DIR}/old`, `${DIR}/old`);
-    expect(code).toBe(3);
+    expect(code).toBe(0);
     expect(jobs.find((job) => job.address === 'cloudflare_logpush_job.watched')).toEqual({
       address: 'cloudflare_logpush_job.watched',
-      change: 'undecided',
-      reason: 'OLD: the filter holds `var.host`, known only when Terraform plans',
+      change: 'same',
+      reason: 'same text',
     });
+    expect(jobs.every((job) => job.change === 'same' && job.reason === 'same text')).toBe(true);
+    const text = await runCli(['diff', `${DIR}/old`, `${DIR}/old`]);
+    expect([text.code, text.stderr]).toEqual([0, '6 jobs: 6 unchanged\n']);
+    expect(text.stdout).toContain('cloudflare_logpush_job.watched: unchanged (same text)\n');
+  });
+
+  it('a filter known only when Terraform plans, written differently, is undecided (exit 3), never guessed', async () => {
+    const { file } = tempFiles('tf-diff-var');
+    const resource = (value: string) =>
+      `resource "cloudflare_logpush_job" "watched" {\n  zone_id = "z"\n  dataset = "http_requests"\n  destination_conf = "s3://a/b"\n  filter = jsonencode({ where = { key = "ClientRequestHost", operator = "eq", value = ${value} } })\n}\n`;
+    const { code, jobs } = await changes(file('old.tf', resource('var.host')), file('new.tf', resource('var.other_host')));
+    expect(code).toBe(3);
+    expect(jobs).toEqual([
+      { address: 'cloudflare_logpush_job.watched', change: 'undecided', reason: 'OLD: the filter holds `var.host`, known only when Terraform plans' },
+    ]);
   });
 
   it('a dataset that changed is a change; a filter with errors exits 2 with its diagnostic', async () => {

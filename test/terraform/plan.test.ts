@@ -4,6 +4,7 @@
  * where terraform and its cloudflare provider are at hand, on a real plan.
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, tempFiles } from '../support/cli.js';
@@ -13,7 +14,15 @@ const PLAN = 'test/terraform/fixtures/plan-modules.json';
 
 interface Reported {
   ok: boolean;
-  diagnostics: { file: string; address: string; code: string; message: string; hint?: string; pointer?: string }[];
+  diagnostics: {
+    file: string;
+    address: string;
+    code: string;
+    message: string;
+    hint?: string;
+    pointer?: string;
+    range: { start: { offset: number; line: number; column: number }; end: { offset: number; line: number; column: number } };
+  }[];
   notChecked: { file: string; reason: string }[];
 }
 
@@ -57,6 +66,51 @@ describe('check --terraform-plan', () => {
     expect(result.stderr).toContain(`--> ${PLAN}:1:`);
     expect(result.stderr).toContain('note[not-checked]: module.edge.module.watch.cloudflare_logpush_job.watched');
     expect(result.stderr).toMatch(/failed: 7 filters checked in 1 file, 1 not checked; 4 errors, 0 warnings\n$/);
+  });
+
+  it('points each diagnostic at its criterion inside the filter string, not at the whole string', async () => {
+    const { report } = await reported(PLAN);
+    const text = readFileSync(PLAN, 'utf8');
+    const at = (d: Reported['diagnostics'][number]) => text.slice(d.range.start.offset, d.range.end.offset);
+    expect(report.diagnostics.map((d) => [d.code, at(d)])).toEqual([
+      ['operator-not-allowed', '\\"gt\\"'],
+      // The dataset's own diagnostic stays at the dataset.
+      ['wrong-scope', '"dns_logs"'],
+      ['invalid-value', '\\"AAAA\\"'],
+      ['field-not-filterable', '\\"Action\\"'],
+    ]);
+    // Through \u escapes and across lines of a plan written with indentation, and in the code frame.
+    const filter = '{"where":{"and":[{"key":"ClientCountry","operator":"eq","value":"\u00e9t\u00e9"},{"key":"BotScore","operator":"like","value":"30"}]}}';
+    const plan = JSON.stringify(
+      {
+        format_version: '1.2',
+        planned_values: {
+          root_module: {
+            resources: [
+              {
+                address: 'cloudflare_logpush_job.j',
+                mode: 'managed',
+                type: 'cloudflare_logpush_job',
+                name: 'j',
+                values: { dataset: 'http_requests', zone_id: 'z', filter },
+              },
+            ],
+          },
+        },
+      },
+      null,
+      2,
+    ).replace('\u00e9t\u00e9', '\\u00e9t\\u00e9');
+    expect(plan).toContain('"value\\":\\"\\u00e9t\\u00e9\\"');
+    const file = tempFiles('plan-frame').file('plan.json', plan);
+    const pretty = await reported(file);
+    const line = plan.split('\n').findIndex((row) => row.includes('"filter"')) + 1;
+    const column = plan.split('\n')[line - 1].indexOf('\\"like\\"') + 1;
+    expect(pretty.report.diagnostics.map((d) => [d.code, d.range.start.line, d.range.start.column, d.range.end.column - d.range.start.column])).toEqual([
+      ['unknown-operator', line, column, '\\"like\\"'.length],
+    ]);
+    const frame = await runCli(['check', '--terraform-plan', file, '--no-color']);
+    expect(frame.stderr).toContain(`--> ${file}:${line}:${column}`);
   });
 
   it('annotates with --format github and writes valid SARIF', async () => {

@@ -35,7 +35,7 @@ describe('check --terraform in the job scope', () => {
         code: 'wrong-scope',
         severity: 'error',
         message: "dataset 'workers_trace_events' is account-scoped: its jobs live under an account, not a zone",
-        hint: 'use --account ID instead of --zone ID (check and decompile: --scope account; Terraform: account_id instead of zone_id)',
+        hint: 'set account_id instead of zone_id',
         range: { start: { line: 3, column: 14 } },
       },
     ]);

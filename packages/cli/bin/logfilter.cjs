@@ -11,9 +11,23 @@ const { createRequire } = require('node:module');
 const { Script } = require('node:vm');
 
 const dist = join(__dirname, '..', 'dist');
-const bundle = join(dist, 'logfilter.cjs');
+
+// compile, check and fmt need the language alone: dist/language.cjs holds it and those commands,
+// about half of the full bundle. The command word is found as src/main.ts finds it (the first word
+// that is not a global option or the value of one); scripts/bundle.mjs checks the two lists agree.
+const LANGUAGE_COMMANDS = new Set(['compile', 'check', 'fmt']);
+const GLOBALS_WITH_VALUE = new Set(['--catalog', '--base-url', '--product-segment', '--docs-url']);
+const commandWord = () => {
+  for (let i = 2; i < process.argv.length; i++) {
+    if (GLOBALS_WITH_VALUE.has(process.argv[i])) i++;
+    else if (!process.argv[i].startsWith('-')) return process.argv[i];
+  }
+  return undefined;
+};
+const bundleName = LANGUAGE_COMMANDS.has(commandWord()) ? 'language.cjs' : 'logfilter.cjs';
+const bundle = join(dist, bundleName);
 const source = readFileSync(bundle, 'utf8');
-const name = `logfilter.cjs.${process.version}-${process.arch}-${source.length}.cache`;
+const name = `${bundleName}.${process.version}-${process.arch}-${source.length}.cache`;
 const userCacheFolder = () => {
   const { homedir } = require('node:os');
   const base = process.env.XDG_CACHE_HOME || (process.platform === 'win32' ? process.env.LOCALAPPDATA : '') || join(homedir(), '.cache');

@@ -1,6 +1,7 @@
 // Bundles the CLI into one CommonJS file and records the building Node's V8 code cache for it
 // (bin/logfilter.cjs loads both, and makes the cache of any other Node on its first run): one file
-// to read and little to compile keep start-up close to a bare `node`. What most runs never use
+// to read and little to compile keep start-up close to a bare `node`. compile, check and fmt run
+// from a second bundle of the language alone (dist/language.cjs). What most runs never use
 // stays out of that file: the language server is a bundle of its own (dist/lsp.cjs, read only by
 // `logfilter lsp`), so is the WebSocket library (dist/ws.cjs, read only by `logfilter tail` and
 // the emulator), and each dataset's catalog is a JSON file in dist/catalog,
@@ -73,6 +74,16 @@ const inlineVersion = {
     });
   },
 };
+// `logfilter test`'s worker threads run a bundle of their own (dist/test-worker.cjs), found beside the CLI's.
+const testWorkerApart = {
+  name: 'test-worker-apart',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]engines[\\/]worker-file\.js$/ }, () => ({
+      contents: "import { join } from 'node:path';\nexport const workerFile = join(__dirname, 'test-worker.cjs');",
+      loader: 'js',
+    }));
+  },
+};
 // `ws` (for Instant Logs) is required from its own bundle when a connection is first made.
 const wsApart = {
   name: 'ws-apart',
@@ -80,6 +91,42 @@ const wsApart = {
     build.onResolve({ filter: /^ws$/ }, () => ({ path: './ws.cjs', external: true }));
   },
 };
+
+// The commands bin/logfilter.cjs runs from dist/language.cjs: the language alone (core, commander
+// and these commands' modules), about half the full bundle to read and to set up. A run names one
+// command (src/main.ts defines only that one), so every other command module is left out: its
+// register function is a stub that is never called there. bin/logfilter.cjs finds the command word
+// as main.ts does; the globals that take a value are checked against main.ts's below.
+export const LANGUAGE_COMMANDS = ['compile', 'check', 'fmt'];
+const LANGUAGE_MODULES = new Set(['compile', 'fmt']);
+const languageOnly = {
+  name: 'language-only',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/commands\/[a-z-]+\.js$/ }, (args) => {
+      const name = /([a-z-]+)\.js$/.exec(args.path)[1];
+      if (!/[\\/]main\.js$/.test(args.importer) || LANGUAGE_MODULES.has(name)) return undefined;
+      return { path: name, namespace: 'command-stub' };
+    });
+    build.onLoad({ filter: /.*/, namespace: 'command-stub' }, (args) => {
+      const register = `register${args.path.replace(/(^|-)([a-z])/g, (_, __, c) => c.toUpperCase())}`;
+      const message = `logfilter: internal error: the ${args.path} command is not in the language bundle`;
+      return { contents: `export const ${register} = () => { throw new Error(${JSON.stringify(message)}); };`, loader: 'js' };
+    });
+  },
+};
+const mainSource = readFileSync(join(dist, 'main.js'), 'utf8');
+const binSource = readFileSync(join(root, 'bin/logfilter.cjs'), 'utf8');
+const globalsOf = (text, what) => {
+  const found = /GLOBALS_WITH_VALUE = new Set\((\[[^\]]*\])\)/.exec(text);
+  if (!found) throw new Error(`bundle: no GLOBALS_WITH_VALUE in ${what}`);
+  return JSON.stringify(JSON.parse(found[1].replaceAll("'", '"')).sort());
+};
+if (globalsOf(mainSource, 'dist/main.js') !== globalsOf(binSource, 'bin/logfilter.cjs')) {
+  throw new Error('bundle: bin/logfilter.cjs and src/main.ts disagree on the global options that take a value (GLOBALS_WITH_VALUE)');
+}
+if (!binSource.includes(`LANGUAGE_COMMANDS = new Set([${LANGUAGE_COMMANDS.map((word) => `'${word}'`).join(', ')}])`)) {
+  throw new Error(`bundle: bin/logfilter.cjs must run ${LANGUAGE_COMMANDS.join(', ')} from dist/language.cjs`);
+}
 const wsEntry = createRequire(join(root, '../api/package.json')).resolve('ws');
 
 const common = {
@@ -92,11 +139,23 @@ const common = {
   logLevel: 'warning',
   // A native library: loaded from node_modules, and only by the command that needs it. ws's optional
   // native helpers are tried (in a try block) at run time; without them ws uses its JavaScript code.
-  external: ['@duckdb/node-api', 'z3-solver', 'bufferutil', 'utf-8-validate'],
+  external: ['z3-solver', 'bufferutil', 'utf-8-validate'],
   // import() would not run inside the code-cached script bin/logfilter.cjs makes: require instead.
   supported: { 'dynamic-import': false },
 };
-await build({ ...common, entryPoints: [join(dist, 'bin.js')], outfile, plugins: [catalogPerDataset, lspApart, lazyChildProcess, wsApart, inlineVersion] });
+await build({
+  ...common,
+  entryPoints: [join(dist, 'bin.js')],
+  outfile,
+  plugins: [catalogPerDataset, lspApart, lazyChildProcess, wsApart, inlineVersion, testWorkerApart],
+});
+await build({
+  ...common,
+  entryPoints: [join(dist, 'bin.js')],
+  outfile: join(dist, 'language.cjs'),
+  plugins: [catalogPerDataset, languageOnly, lspApart, lazyChildProcess, wsApart, inlineVersion, testWorkerApart],
+});
+await build({ ...common, entryPoints: [join(dist, 'engines/worker.js')], outfile: join(dist, 'test-worker.cjs'), plugins: [catalogPerDataset, inlineVersion] });
 await build({
   ...common,
   entryPoints: [join(languageServer, 'dist', 'index.js')],
@@ -107,8 +166,12 @@ await build({ ...common, entryPoints: [wsEntry], outfile: join(dist, 'ws.cjs') }
 
 // The building Node's code cache (bin/logfilter.cjs writes it when a run finds none), taken after a
 // typical run so that it holds what such a run compiles; caches of earlier bundles go first.
-for (const file of readdirSync(dist)) if (/^logfilter\.cjs\..*cache$/.test(file)) rmSync(join(dist, file), { force: true });
-const run = spawnSync(process.execPath, [join(root, 'bin/logfilter.cjs'), 'compile', 'ClientCountry in (us,ca) AND BotScore lt 30'], {
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
-if (run.status !== 0) throw new Error(`making the code cache failed (exit ${run.status})`);
+for (const file of readdirSync(dist)) if (/^(logfilter|language)\.cjs\..*cache$/.test(file)) rmSync(join(dist, file), { force: true });
+// A compile makes the language bundle's cache; a command outside it (with the language too) the full one's.
+for (const args of [
+  ['compile', 'ClientCountry in (us,ca) AND BotScore lt 30'],
+  ['sql', '--dialect', 'duckdb', 'ClientCountry in (us,ca) AND BotScore lt 30'],
+]) {
+  const run = spawnSync(process.execPath, [join(root, 'bin/logfilter.cjs'), ...args], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (run.status !== 0) throw new Error(`making the code cache failed: logfilter ${args[0]} exited ${run.status}`);
+}

@@ -1,8 +1,9 @@
+import { processIo } from './io.js';
 import { main } from './main.js';
 
 // A reader that stops early (`logfilter fields x | head`) is not an error. The handler is added when
 // a stream is first made: Node makes them on first use, and a compile that writes its output with
-// writeStdout and has nothing to report never needs either (their set-up is a tenth of its start).
+// straight to the descriptor and has nothing to report never needs either (their set-up is a tenth of its start).
 function onStreamError(error: NodeJS.ErrnoException): void {
   if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
   throw error;
@@ -25,6 +26,6 @@ for (const name of ['stdout', 'stderr'] as const) {
   });
 }
 
-void main(process.argv).then((code) => {
+void main(process.argv, processIo()).then((code) => {
   process.exitCode = code;
 });

@@ -1,4 +1,5 @@
 /** What every command shares: the global options, the catalog, and how results are written. */
+import { cliHint, withCliHint } from './report/advice.js';
 import {
   builtinCatalog,
   parseCatalog,
@@ -9,13 +10,17 @@ import {
   type DatasetResolution,
   type JobScope,
 } from '@logfilter/core';
-import { readTextFile, UsageError } from './io.js';
+import type { Command } from 'commander';
+import { type Io, type Output, readTextFile, UsageError } from './io.js';
+import { failureOutcome, OUTPUT_FORMATS, type Outcome, type OutputFormat, present, setRunningCommand } from './outcome.js';
 import type { ReportDiagnostic } from './report/types.js';
 import { useColor } from './terminal.js';
+import { docsBase } from './docs/docs-url.js';
 
 export interface GlobalOptions {
   catalog?: string;
   color?: boolean;
+  docsUrl?: string;
 }
 
 export class Context {
@@ -24,14 +29,18 @@ export class Context {
   private loaded: Catalog | undefined;
   private userDatasets: string[] = [];
 
-  constructor(private readonly globals: () => GlobalOptions) {}
+  constructor(
+    private readonly globals: () => GlobalOptions,
+    /** Where this run writes, reads and looks: every command goes through it, never through `process`. */
+    readonly io: Io,
+  ) {}
 
   /** The built-in catalog, with the datasets of `--catalog FILE` on top. */
   catalog(): Catalog {
     if (this.loaded) return this.loaded;
     const path = this.globals().catalog;
     if (!path) return (this.loaded = builtinCatalog());
-    const text = readTextFile(path, 'catalog');
+    const text = readTextFile(this.io, path, 'catalog');
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -53,23 +62,57 @@ export class Context {
   /** The dataset `resolveDataset` finds; an unknown name is a usage error (exit 2). */
   dataset(name: string | undefined): Dataset {
     const resolved = this.resolveDataset(name);
-    if (resolved.error) throw new UsageError(`${resolved.error.message}; ${resolved.error.hint}`, 'unknown-dataset');
+    if (resolved.error) throw new UsageError(`${resolved.error.message}; ${cliHint(resolved.error)}`, 'unknown-dataset');
     return resolved.dataset;
   }
 
-  /** Wraps a command action that returns its exit code. */
-  action<A extends unknown[]>(run: (...args: A) => number | Promise<number>): (...args: A) => Promise<void> {
+  /**
+   * Wraps a command action. One that returns an Outcome has it presented here, in the format its
+   * options ask for (`--json`, `--format`); one that returns a number has written its output itself.
+   * With `--json`, a usage or I/O error is the envelope too (in text it goes on to main, which says it).
+   */
+  action<A extends unknown[]>(run: (...args: A) => number | Outcome | Promise<number | Outcome>): (...args: A) => Promise<void> {
     return async (...args: A) => {
-      this.exitCode = await run(...args);
+      const command = args[args.length - 1] as Command;
+      const format = outputFormat(command.opts());
+      setRunningCommand(this.io, commandPath(command));
+      let answer: number | Outcome;
+      try {
+        answer = await run(...args);
+      } catch (error) {
+        if (!(error instanceof UsageError) || format !== 'json') throw error;
+        answer = failureOutcome(error);
+      }
+      this.exitCode = typeof answer === 'number' ? answer : this.present(commandPath(command), answer, format);
     };
   }
 
-  colorFor(stream: NodeJS.WriteStream): boolean {
-    return useColor(stream, this.globals().color);
+  /** Writes an outcome (stdout for machine formats, stderr for diagnostics in text); returns its exit code. */
+  present(command: string, outcome: Outcome, format: OutputFormat): number {
+    // Asked only when there is something to colour: a clean compile stays free of the terminal check.
+    return present(command, outcome, format, this.io, () => format === 'text' && this.colorFor(this.io.stderr), docsBase(this.globals().docsUrl, this.io.env));
+  }
+
+  colorFor(stream: Output): boolean {
+    return useColor(this.io, stream, this.globals().color);
   }
 
   printDiagnostics(diagnostics: readonly ReportDiagnostic[], text: string, fileName?: string): void {
     if (diagnostics.length === 0) return;
-    process.stderr.write(`${renderDiagnostics(diagnostics, text, { fileName, color: this.colorFor(process.stderr) })}\n`);
+    this.io.stderr.write(`${renderDiagnostics(diagnostics.map(withCliHint), text, { fileName, color: this.colorFor(this.io.stderr) })}\n`);
   }
+}
+
+/** The format a command's options ask for: `--json` is `--format json`. */
+export function outputFormat(options: { json?: boolean; format?: string }): OutputFormat {
+  if (options.json) return 'json';
+  // A command's --format of its own (tail's ndjson and table) is about its records, not its outcome.
+  return OUTPUT_FORMATS.includes(options.format as OutputFormat) ? (options.format as OutputFormat) : 'text';
+}
+
+/** The command's words after `logfilter`: `check`, `jobs overlap`. */
+export function commandPath(command: Command): string {
+  const words: string[] = [];
+  for (let at: Command | null = command; at?.parent; at = at.parent) words.unshift(at.name());
+  return words.join(' ');
 }

@@ -5,21 +5,22 @@
  */
 import { statSync } from 'node:fs';
 import { type Diagnostic, diagnosticAt, SourceMap } from '@logfilter/core';
+import { inCwd, type Io } from './io.js';
 
 /** Whether the text is the path of an existing regular file. */
-export function namesAFile(text: string | undefined): boolean {
+export function namesAFile(io: Io, text: string | undefined): boolean {
   if (text === undefined || text.length === 0 || text.length > 4096 || /[\n\r\0]/.test(text)) return false;
   try {
-    return statSync(text).isFile();
+    return statSync(inCwd(io, text)).isFile();
   } catch {
     return false;
   }
 }
 
 /** The diagnostics of a failed run, preceded by `argument-is-a-file` when the inline argument names a file. */
-export function withFileArgumentNote<T extends Diagnostic>(diagnostics: readonly T[], inline: string | undefined, command: string): T[] {
+export function withFileArgumentNote<T extends Diagnostic>(io: Io, diagnostics: readonly T[], inline: string | undefined, command: string): T[] {
   // The file system is asked only about a run that failed: a clean compile stays free of I/O.
-  if (inline === undefined || !diagnostics.some((d) => d.severity === 'error') || !namesAFile(inline)) return [...diagnostics];
+  if (inline === undefined || !diagnostics.some((d) => d.severity === 'error') || !namesAFile(io, inline)) return [...diagnostics];
   const note = diagnosticAt(
     new SourceMap(inline).range({ start: 0, end: inline.length }),
     'argument-is-a-file',

@@ -1,108 +1,86 @@
-/** Filter JSON as input, shared by `decompile`, `check --from-json` and `test --from-json`. */
-import { decompile, decompileJobs, type DecompileOptions, type DecompileResult, type JobDecompileResult, type JobScope } from '@logfilter/core';
-import { Option } from 'commander';
+/** Filter JSON as input, shared by `decompile` and `check --from-json`: one filter, or a list of jobs (one result per job). */
+import { decompileJobs, type DecompileResult, type JobDecompileResult, type JobScope } from '@logfilter/core';
 import type { Context } from './context.js';
 import { withFileArgumentNote } from './file-argument.js';
-import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readSource, summary, type Source } from './io.js';
-import { writeReport } from './report/cli.js';
-import type { ReportFormat } from './report/report.js';
-import { decompileHcl, looksLikeHcl } from './terraform/expression.js';
+import { checkFilter, disagreementAsError, readFilter } from './input.js';
+import { EXIT_INVALID, EXIT_OK, summary } from './io.js';
+import { locate, type Located, type Outcome, type OutputFormat } from './outcome.js';
 
 export interface JsonInputFlags {
   file?: string;
   dataset?: string;
   scope?: JobScope;
   values?: 'documented' | 'typed';
-  maxBytes?: string;
-  maxOperators?: string;
+  maxBytes?: number;
+  maxOperators?: number;
   /** false with --no-lint: no lint warnings (they are on for JSON as for text). */
   lint?: boolean;
   json?: boolean;
-  format?: ReportFormat;
-}
-
-/** `--scope zone|account`: the dataset as a job there sees it (`firewall_events` under an account is the account dataset). */
-export function scopeOption(): Option {
-  return new Option('--scope <scope>', 'the scope of the job the filter is for: its dataset as seen from there').choices(['zone', 'account']);
+  format?: OutputFormat;
 }
 
 /** `logfilter check --from-json`: the same checks, reporting only. */
-export function checkJson(context: Context, inline: string | undefined, flags: JsonInputFlags): number {
+export function checkJson(context: Context, inline: string | undefined, flags: JsonInputFlags): Outcome {
   return runJson(context, inline, flags, 'check');
 }
 
 /** Decompile prints the text on success; check prints a summary on stderr. */
-export function runJson(context: Context, inline: string | undefined, flags: JsonInputFlags, mode: 'decompile' | 'check'): number {
-  const source = readSource(inline, flags.file, 'json');
-  const jobs = decompileJobs(source.text, decompileOptions(context, flags));
-  if (jobs) return runJobs(context, jobs, flags, mode);
-  const decompiled = decompileSource(context, source, flags);
-  const result = { ...decompiled, diagnostics: withFileArgumentNote(decompiled.diagnostics, inline, mode === 'check' ? 'check --from-json' : mode) };
-  if (flags.json || flags.format === 'json') {
-    process.stdout.write(`${JSON.stringify(machineOutput(result))}\n`);
-    return result.ok ? EXIT_OK : EXIT_INVALID;
-  }
-  if (flags.format === 'github' || flags.format === 'sarif') {
-    const file = source.name === '<stdin>' ? undefined : source.name;
-    writeReport(context, { diagnostics: result.diagnostics.map((diagnostic) => ({ ...diagnostic, file })) }, flags.format);
-    return result.ok ? EXIT_OK : EXIT_INVALID;
-  }
-  context.printDiagnostics(result.diagnostics, source.text, source.name);
-  if (!result.ok) return EXIT_INVALID;
-  if (mode === 'decompile') process.stdout.write(`${result.text}\n`);
-  else process.stderr.write(summary(result.stats));
-  return EXIT_OK;
-}
-
-export function decompileSource(context: Context, source: Source, flags: JsonInputFlags): DecompileResult {
-  return (looksLikeHcl(source.text) ? decompileHcl : decompile)(source.text, decompileOptions(context, flags));
-}
-
-/** A job's own dataset wins over -d (with a warning when they differ) and over the default. */
-function decompileOptions(context: Context, flags: JsonInputFlags): DecompileOptions {
-  return {
+export function runJson(context: Context, inline: string | undefined, flags: JsonInputFlags, mode: 'decompile' | 'check'): Outcome {
+  const command = mode === 'check' ? 'check --from-json' : mode;
+  const source = readFilter(context.io, { inline, file: flags.file, form: 'json' });
+  const jobs = decompileJobs(source.text, {
+    ...limits(flags),
     dataset: context.dataset(flags.dataset),
     catalog: context.catalog(),
     explicitDataset: flags.dataset !== undefined,
     scope: flags.scope,
-    values: flags.values,
-    lint: flags.lint,
-    maxBytes: flags.maxBytes === undefined ? undefined : parsePositiveInt(flags.maxBytes, '--max-bytes'),
-    maxOperators: flags.maxOperators === undefined ? undefined : parsePositiveInt(flags.maxOperators, '--max-operators'),
-  };
+  });
+  if (jobs) return jobsOutcome(context, jobs, mode, command, inline);
+  const checked = checkFilter(context, source, flags, { ...limits(flags), command });
+  const result = checked.compiled as DecompileResult;
+  const answer: Outcome = { exitCode: checked.exitCode, result: machineOutput(result), diagnostics: checked.diagnostics };
+  if (checked.ok) {
+    if (mode === 'decompile') answer.stdout = `${result.text}\n`;
+    else answer.stderr = summary(result.stats);
+  }
+  return answer;
+}
+
+function limits(flags: JsonInputFlags) {
+  return { values: flags.values, lint: flags.lint, maxBytes: flags.maxBytes, maxOperators: flags.maxOperators };
 }
 
 /** A list of jobs: one result per job, each against its own dataset; exit 1 when any job has errors. */
-function runJobs(context: Context, jobs: readonly JobDecompileResult[], flags: JsonInputFlags, mode: 'decompile' | 'check'): number {
-  const ok = jobs.every((job) => job.result.ok);
-  if (flags.json) {
-    const results = jobs.map((job) => ({ id: job.id ?? null, pointer: job.pointer, dataset: job.dataset ?? null, ...machineOutput(job.result) }));
-    process.stdout.write(`${JSON.stringify({ ok, jobs: results })}\n`);
-    return ok ? EXIT_OK : EXIT_INVALID;
-  }
+function jobsOutcome(context: Context, jobs: readonly JobDecompileResult[], mode: 'decompile' | 'check', command: string, inline: string | undefined): Outcome {
+  const diagnostics: Located[] = [];
+  let stderr = '';
   for (const job of jobs) {
+    job.result.diagnostics = withFileArgumentNote(context.io, job.result.diagnostics.map(disagreementAsError), inline, command);
+    if (job.result.diagnostics.some((d) => d.severity === 'error')) job.result.ok = false;
     const title = jobTitle(job);
-    context.printDiagnostics(job.result.diagnostics, job.text, title);
-    if (job.result.ok && (mode === 'check' || !ok)) process.stderr.write(`${title}: ${summary(job.result.stats)}`);
+    diagnostics.push(...locate(job.result.diagnostics, { text: job.text, name: title, inline: title }));
   }
+  const ok = jobs.every((job) => job.result.ok);
+  for (const job of jobs) if (job.result.ok && (mode === 'check' || !ok)) stderr += `${jobTitle(job)}: ${summary(job.result.stats)}`;
+  const results = jobs.map((job) => ({
+    id: job.id ?? null,
+    pointer: job.pointer,
+    dataset: job.dataset ?? null,
+    ok: job.result.ok,
+    ...machineOutput(job.result),
+    diagnostics: job.result.diagnostics,
+  }));
+  const answer: Outcome = { exitCode: ok ? EXIT_OK : EXIT_INVALID, result: { jobs: results }, diagnostics, stderr };
   // A refusal prints nothing on stdout: the texts are printed only when every job decompiles.
-  if (!ok) return EXIT_INVALID;
-  if (mode === 'decompile') process.stdout.write(jobs.map((job) => `# ${jobTitle(job)}\n${job.result.text}\n`).join(''));
-  return EXIT_OK;
+  if (ok && mode === 'decompile') answer.stdout = jobs.map((job) => `# ${jobTitle(job)}\n${job.result.text}\n`).join('');
+  return answer;
 }
 
 function jobTitle(job: JobDecompileResult): string {
   return `job ${String(job.id ?? '?')} at ${job.pointer} (${job.dataset ?? 'no dataset'})`;
 }
 
-function machineOutput(result: DecompileResult): object {
-  return {
-    ok: result.ok,
-    text: result.text ?? null,
-    filter: result.filter ?? null,
-    json: result.json ?? null,
-    diagnostics: result.diagnostics,
-    stats: result.stats,
-    found: result.found ?? null,
-  };
+/** decompile's own members of its JSON answer. */
+function machineOutput(result: DecompileResult): Record<string, unknown> {
+  return { text: result.text ?? null, filter: result.filter ?? null, json: result.json ?? null, stats: result.stats, found: result.found ?? null };
 }

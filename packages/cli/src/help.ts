@@ -3,12 +3,12 @@
  * exit codes (from io.ts's constants), and help wrapped to the terminal's width.
  */
 import type { Command } from 'commander';
-import { EXIT_INTERNAL, EXIT_INVALID, EXIT_OK, EXIT_USAGE } from './io.js';
+import { EXIT_INTERNAL, EXIT_INVALID, EXIT_OK, EXIT_USAGE, type Io, type Output } from './io.js';
 
 /** The width help is wrapped to: the terminal's, else $COLUMNS, else 80. */
-export function helpWidth(stream: NodeJS.WriteStream): number {
-  const columns = stream.isTTY ? stream.columns : Number(process.env.COLUMNS);
-  return Number.isInteger(columns) && columns > 0 ? columns : 80;
+export function helpWidth(io: Io, stream: Output): number {
+  const columns = stream.isTTY ? stream.columns : Number(io.env.COLUMNS);
+  return columns !== undefined && Number.isInteger(columns) && columns > 0 ? columns : 80;
 }
 
 const EXIT_CODES = `Exit codes:

@@ -1,4 +1,5 @@
 /** Where a job command works: `--zone ID` or `--account ID`, exactly one; and the dataset checked against that scope. */
+import { cliHint } from './report/advice.js';
 import { ValidationError, type ScopeRef } from '@logfilter/api';
 import { type Dataset, diagnosticAt, type JobScope, NOWHERE } from '@logfilter/core';
 import type { Command } from 'commander';
@@ -36,7 +37,8 @@ export function scopeOf(flags: ScopeFlags): Scope {
 export function datasetInScope(context: Context, name: string | undefined, scope: Scope): Dataset {
   const resolved = context.resolveDataset(name, scope.kind);
   if (!resolved.error) return resolved.dataset;
-  const { code, message, hint } = resolved.error;
+  const { code, message } = resolved.error;
+  const hint = cliHint(resolved.error);
   if (code === 'unknown-dataset') throw new UsageError(`${message}; ${hint}`, code);
   throw new ValidationError(`${message}; nothing was sent`, [diagnosticAt(NOWHERE, code, message, { hint })]);
 }

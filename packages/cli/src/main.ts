@@ -1,9 +1,10 @@
 /** The `logfilter` command. Each command's action returns its exit code through the context. */
 import { DEFAULT_BASE_URL, DEFAULT_PRODUCT_SEGMENT, ENV } from '@logfilter/api';
-import { escapeControlCharacters } from '@logfilter/core';
+import { DOCS_BASE_URL, escapeControlCharacters } from '@logfilter/core';
+import { DOCS_URL_ENV } from './docs/docs-url.js';
 import { Command, CommanderError } from 'commander';
 import { registerCatalog } from './commands/catalog.js';
-import { machineFailure, registerCompile } from './commands/compile.js';
+import { registerCompile } from './commands/compile.js';
 import { registerCustomFields } from './commands/custom-fields.js';
 import { registerEmulator } from './commands/emulator.js';
 import { registerJobs } from './commands/jobs.js';
@@ -18,7 +19,8 @@ import { registerExplain } from './commands/explain.js';
 import { registerCompletion } from './commands/completion.js';
 import { addHelpTexts, helpWidth } from './help.js';
 import { Context, type GlobalOptions } from './context.js';
-import { EXIT_INTERNAL, EXIT_USAGE, UsageError } from './io.js';
+import { EXIT_INTERNAL, EXIT_USAGE, type Io, processIo, UsageError } from './io.js';
+import { failureOutcome, present } from './outcome.js';
 import { version } from './version.js';
 
 type Register = (program: Command, context: Context) => void;
@@ -39,11 +41,11 @@ export const COMMANDS: ReadonlyArray<readonly [names: readonly string[], registe
   [['diff'], registerDiff],
   [['tail'], registerTail],
   // The script is made from every command's definition, so it defines them all when it runs.
-  [['completion'], (program, context) => registerCompletion(program, context, () => createProgram().program)],
+  [['completion'], (program, context) => registerCompletion(program, context, () => createProgram(undefined, context.io).program)],
 ];
 
 /** The global options that take a value: the word after one is that value, not the command. */
-const GLOBALS_WITH_VALUE = new Set(['--catalog', '--base-url', '--product-segment']);
+const GLOBALS_WITH_VALUE = new Set(['--catalog', '--base-url', '--product-segment', '--docs-url']);
 
 /** The command word of `argv` (as process.argv): the first word that is not a global option or its value. */
 function commandWord(argv: readonly string[]): string | undefined {
@@ -59,9 +61,9 @@ function commandWord(argv: readonly string[]): string | undefined {
  * (defining every command and its options is a sixth of a short run's work beyond Node's own start);
  * with no command, `help`, or a word that names none, it holds them all, for help and suggestions.
  */
-export function createProgram(argv?: readonly string[]): { program: Command; context: Context } {
+export function createProgram(argv?: readonly string[], io: Io = processIo()): { program: Command; context: Context } {
   const program = new Command('logfilter');
-  const context = new Context(() => program.opts<GlobalOptions>());
+  const context = new Context(() => program.opts<GlobalOptions>(), io);
   program
     .description('compile readable log delivery filters to the checked JSON the service takes')
     .version(version(), '-V, --version')
@@ -69,9 +71,16 @@ export function createProgram(argv?: readonly string[]): { program: Command; con
     .option('--no-color', 'never colour the output')
     .option('--base-url <url>', `the service base URL (default: $${ENV.baseUrl}, else ${DEFAULT_BASE_URL})`)
     .option('--product-segment <segment>', `the job path segment (default: $${ENV.productSegment}, else ${DEFAULT_PRODUCT_SEGMENT})`)
+    .option('--docs-url <url>', `the documentation site diagnostics link to (default: $${DOCS_URL_ENV}, else ${DOCS_BASE_URL})`)
     .showHelpAfterError('(run with --help for usage)')
-    // Asked only when help is shown: wrapped to the terminal (or $COLUMNS), commander's 40-column floor lowered so long tables wrap too.
-    .configureOutput({ getOutHelpWidth: () => helpWidth(process.stdout), getErrHelpWidth: () => helpWidth(process.stderr) })
+    // Help and commander's errors go to the run's io. The width is asked only when help is shown:
+    // wrapped to the terminal (or $COLUMNS), commander's 40-column floor lowered so long tables wrap too.
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+      getOutHelpWidth: () => helpWidth(io, io.stdout),
+      getErrHelpWidth: () => helpWidth(io, io.stderr),
+    })
     .configureHelp({ minWidthToWrap: 20 });
   const word = argv && commandWord(argv);
   const named = COMMANDS.find(([names]) => word !== undefined && names.includes(word));
@@ -86,27 +95,36 @@ function exitOverrideEverywhere(command: Command): void {
   for (const sub of command.commands) exitOverrideEverywhere(sub);
 }
 
-/** Runs the CLI on `argv` (as process.argv) and returns the exit code. */
-export async function main(argv: string[]): Promise<number> {
-  const { program, context } = createProgram(argv);
+/**
+ * Runs the CLI on `argv` (as process.argv: the arguments start at the third word) with `io` (the
+ * process's, by default) and returns the exit code. It never ends the process, sets no exit code
+ * and leaves no listener behind, so that it can run many times in one process (the tests do).
+ */
+export async function main(argv: string[], io: Io): Promise<number> {
+  const { program, context } = createProgram(argv, io);
   try {
     await program.parseAsync(argv);
     return context.exitCode;
   } catch (error) {
-    return failure(error, argv);
+    return failure(io, error, argv);
   }
 }
 
-function failure(error: unknown, argv: string[]): number {
+function failure(io: Io, error: unknown, argv: string[]): number {
+  const json = argv.includes('--json') || argv.some((word, i) => word === '--format=json' || (word === '--format' && argv[i + 1] === 'json'));
   if (error instanceof CommanderError) {
-    // Help and version exit 0; commander has printed its message already.
-    return error.exitCode === 0 ? 0 : EXIT_USAGE;
+    // Help and version exit 0; commander has printed its message already (on stderr), and with --json the envelope says it too.
+    if (error.exitCode === 0) return 0;
+    const message = error.message.replace(/^error: /, '');
+    if (json) present(commandWord(argv) ?? '', failureOutcome({ message, code: 'usage' }), 'json', io);
+    return EXIT_USAGE;
   }
   if (error instanceof UsageError) {
-    if (argv.includes('--json')) process.stdout.write(`${JSON.stringify(machineFailure(error))}\n`);
-    else process.stderr.write(`logfilter: ${escapeControlCharacters(error.message)}\n${error.hint ? `  = hint: ${error.hint}\n` : ''}`);
+    // Outside an action (the catalog read before the command ran): the envelope names the command word.
+    if (json) present(commandWord(argv) ?? '', failureOutcome(error), 'json', io);
+    else io.stderr.write(`logfilter: ${escapeControlCharacters(error.message)}\n${error.hint ? `  = hint: ${error.hint}\n` : ''}`);
     return error.exitCode;
   }
-  process.stderr.write(`logfilter: internal error: ${error instanceof Error ? error.message : String(error)}\nplease report this as a bug\n`);
+  io.stderr.write(`logfilter: internal error: ${error instanceof Error ? error.message : String(error)}\nplease report this as a bug\n`);
   return EXIT_INTERNAL;
 }

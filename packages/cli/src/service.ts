@@ -4,6 +4,7 @@
  * 1 when the service or the validator rejects, 2 for usage, configuration (credentials included) and
  * network trouble.
  */
+import { withCliHint } from './report/advice.js';
 import {
   ApiError,
   ConfigError,
@@ -19,15 +20,18 @@ import {
   type RequestDescription,
 } from '@logfilter/api';
 import { diagnosticAt, escapeControlCharacters, NOWHERE, renderDiagnostic } from '@logfilter/core';
-import type { Command } from 'commander';
-import { EXIT_INVALID, EXIT_USAGE, UsageError } from './io.js';
+import { type Command, Option } from 'commander';
+import { count, secondsAsMs } from './options.js';
+import { EXIT_INVALID, EXIT_USAGE, type Io, UsageError } from './io.js';
+import { failureOutcome, type Outcome } from './outcome.js';
 import type { ReportDiagnostic } from './report/types.js';
 
 export interface ServiceFlags {
   json?: boolean;
   dryRun?: boolean;
-  timeout?: string;
-  retries?: string;
+  /** --timeout, in milliseconds (options.ts parses it). */
+  timeout?: number;
+  retries?: number;
 }
 
 interface ServiceGlobals {
@@ -39,10 +43,12 @@ export const CREDENTIALS_HELP = `Credentials come from the environment only: ${E
 
 export function addServiceOptions(command: Command, { dryRun }: { dryRun: boolean }): Command {
   command
-    .option('--timeout <seconds>', `time allowed for each request (default: ${DEFAULT_TIMEOUT_MS / 1000})`)
-    .option(
-      '--retries <n>',
-      `further attempts of a read after a 429, a 5xx or a lost answer, and of a create or delete after reading what is there (default: ${DEFAULT_RETRIES}); a PUT is never sent again: it is merged again from a new read`,
+    .addOption(new Option('--timeout <seconds>', `time allowed for each request (default: ${DEFAULT_TIMEOUT_MS / 1000})`).argParser(secondsAsMs))
+    .addOption(
+      new Option(
+        '--retries <n>',
+        `further attempts of a read after a 429, a 5xx or a lost answer, and of a create or delete after reading what is there (default: ${DEFAULT_RETRIES}); a PUT is never sent again: it is merged again from a new read`,
+      ).argParser(count),
     )
     .option('--json', 'machine output: one JSON object on stdout');
   if (dryRun) command.option('--dry-run', 'print each request that would write, with credentials redacted, and send none of them');
@@ -50,34 +56,24 @@ export function addServiceOptions(command: Command, { dryRun }: { dryRun: boolea
 }
 
 /** The client for this run; every request it makes is kept in `requests` (credentials redacted). */
-export function serviceClient(program: Command, flags: ServiceFlags): { client: Client; requests: RequestDescription[] } {
+export function serviceClient(io: Io, program: Command, flags: ServiceFlags): { client: Client; requests: RequestDescription[] } {
   const globals = program.opts<ServiceGlobals>();
   const requests: RequestDescription[] = [];
   try {
     const client = createClient({
       baseUrl: globals.baseUrl,
       productSegment: globals.productSegment,
-      timeoutMs: flags.timeout === undefined ? undefined : seconds(flags.timeout) * 1000,
-      retries: flags.retries === undefined ? undefined : count(flags.retries),
+      timeoutMs: flags.timeout,
+      retries: flags.retries,
       dryRun: flags.dryRun === true,
       onRequest: (request) => requests.push(request),
+      env: io.env,
     });
     return { client, requests };
   } catch (error) {
     if (error instanceof ConfigError) throw new UsageError(error.message, 'configuration');
     throw error;
   }
-}
-
-function seconds(text: string): number {
-  const value = Number(text);
-  if (!/^\d+(\.\d+)?$/.test(text) || value <= 0) throw new UsageError(`--timeout takes a number of seconds above 0, not '${text}'`);
-  return value;
-}
-
-function count(text: string): number {
-  if (!/^\d+$/.test(text)) throw new UsageError(`--retries takes a whole number, not '${text}'`);
-  return Number(text);
 }
 
 /** The requests as a person reads them: method and URL, headers, a blank line, the body. */
@@ -93,34 +89,41 @@ export function formatRequests(requests: readonly RequestDescription[]): string 
 }
 
 /** Diagnostics with no text to frame (the service's errors, a check of a value): the same renderer, header and hint only. */
-export function printReported(diagnostics: readonly ReportDiagnostic[]): void {
-  for (const d of diagnostics) process.stderr.write(`${renderDiagnostic(d, undefined)}\n`);
+export function printReported(io: Io, diagnostics: readonly ReportDiagnostic[]): void {
+  for (const d of diagnostics) io.stderr.write(`${renderDiagnostic(withCliHint(d), undefined)}\n`);
 }
 
 /**
  * Runs a service action, turning the client's errors into output and an exit code. With --json the
  * failure is one object `{ok: false, error, diagnostics}` on stdout.
  */
-export async function runService(flags: ServiceFlags, action: () => Promise<number>): Promise<number> {
+export async function runService(_io: Io, _flags: ServiceFlags, action: () => Promise<number | Outcome>): Promise<number | Outcome> {
   try {
     return await action();
   } catch (error) {
     const report = describeFailure(error);
     if (!report) throw error;
-    if (flags.json) {
-      process.stdout.write(`${JSON.stringify({ ok: false, error: report.error, diagnostics: report.diagnostics })}\n`);
-    } else {
-      printReported(report.diagnostics);
-      process.stderr.write(`logfilter: ${escapeControlCharacters(report.error.message)}\n`);
-    }
-    return report.exit;
+    // The envelope with `error` beside its members; for people, the diagnostics and a line saying what failed.
+    return {
+      exitCode: report.exit,
+      result: { error: report.error },
+      // A failure with no diagnostic of its own (a usage or network error) is one, so that `ok` is false.
+      diagnostics:
+        report.diagnostics.length > 0
+          ? report.diagnostics.map((diagnostic) => ({ diagnostic }))
+          : failureOutcome({ code: report.error.kind, message: report.error.message, exitCode: report.exit }).diagnostics!.map((located) => ({
+              ...located,
+              machineOnly: true,
+            })),
+      stderr: `logfilter: ${escapeControlCharacters(report.error.message)}\n${report.error.hint ? `  = hint: ${report.error.hint}\n` : ''}`,
+    };
   }
 }
 
 interface FailureReport {
   exit: number;
   /** `written`: what a read after a failed write found (applied, not-applied, partly-applied, unknown). */
-  error: { kind: string; message: string; status?: number; written?: string; details?: string[] };
+  error: { kind: string; message: string; status?: number; written?: string; details?: string[]; hint?: string };
   diagnostics: ReportDiagnostic[];
 }
 
@@ -167,7 +170,8 @@ function describeFailure(error: unknown): FailureReport | undefined {
   if (error instanceof ValidationError) {
     return { exit: EXIT_INVALID, error: { kind: 'invalid', message: error.message }, diagnostics: [...error.diagnostics] };
   }
-  if (error instanceof UsageError) return { exit: EXIT_USAGE, error: { kind: error.code, message: error.message }, diagnostics: [] };
+  if (error instanceof UsageError)
+    return { exit: error.exitCode, error: { kind: error.code, message: error.message, ...(error.hint ? { hint: error.hint } : {}) }, diagnostics: [] };
   return undefined;
 }
 

@@ -17,13 +17,17 @@ export {
   hasErrors,
   NOWHERE,
   SourceMap,
+  type Advice,
   type Diagnostic,
   type Position,
   type Range,
   type Severity,
   type Span,
 } from './base/diagnostics.js';
-export { exactRecordParser, parseJsonExact, INT64_MIN, type ExactNumber } from './base/exact-numbers.js';
+// The wording of every diagnostic, by code and message id, and the one wording of a suggestion.
+export { didYouMean, listed, type MessageTemplate, type Worded, type Words } from './base/messages.js';
+export { MESSAGES } from './base/all-messages.js';
+export { exactRecordParser, parseJsonExact, stringifyExact, INT64_MIN, type ExactNumber } from './base/exact-numbers.js';
 // Strict JSON that keeps each value's place (by JSON Pointer): for tools that point into JSON inputs.
 export { childPointer, readJson, type JsonReadResult } from './base/json-source.js';
 export { escapeControlCharacters, renderDiagnostic, renderDiagnostics, type RenderableDiagnostic, type RenderOptions } from './base/codeframe.js';

@@ -29,8 +29,9 @@ describe('a page that uses one dataset', () => {
     // A field only dns_logs has, and one only workers_trace_events has.
     expect(script).not.toContain('QueryName');
     expect(script).not.toContain('ScriptTags');
-    // 58.4 KB before this round; the operator and value-type tables, quick fixes and input limits took it to 60.2 KB.
-    expect(gzipSync(script).length).toBeLessThan(61_000);
+    // 58.4 KB before this round; the operator and value-type tables, quick fixes and input limits took it to 60.2 KB,
+    // and the message table (each message's id and data names, base/filter-messages.ts) to 61.2 KB.
+    expect(gzipSync(script).length).toBeLessThan(61_800);
   });
 
   it('carries all 38 when it names datasets through the built-in catalog', async () => {

@@ -2,7 +2,7 @@
 import { builtinCatalog, checkJobs, compile, Dataset, resolveDataset } from '@logfilter/core';
 import { describe, expect, it } from 'vitest';
 
-const UNKNOWN_HINT = "did you mean 'http_requests'? (`logfilter datasets` lists them)";
+const UNKNOWN_HINT = "did you mean 'http_requests'? (see the list of datasets)";
 
 describe('resolveDataset', () => {
   it('finds the dataset of a name as seen from the scope', () => {
@@ -19,7 +19,8 @@ describe('resolveDataset', () => {
     expect(resolved.error).toEqual({
       code: 'wrong-scope',
       message: "dataset 'workers_trace_events' is account-scoped: its jobs live under an account, not a zone",
-      hint: 'use --account ID instead of --zone ID (check and decompile: --scope account; Terraform: account_id instead of zone_id)',
+      hint: 'give the job an account instead of a zone',
+      advice: { kind: 'scope', scope: 'account', given: 'zone' },
     });
     expect(resolveDataset({ dataset: 'http_requests', scope: 'account' }).error?.message).toBe(
       "dataset 'http_requests' is zone-scoped: its jobs live under a zone, not an account",
@@ -41,11 +42,12 @@ describe('resolveDataset', () => {
         code: 'unknown-dataset',
         message: "unknown dataset 'http_request'",
         hint: UNKNOWN_HINT,
+        advice: { kind: 'list-datasets', guess: 'http_requests' },
       });
     }
     // Under an account, the name to write is the plain one.
     expect(resolveDataset({ dataset: 'firewall_event', scope: 'account' }).error?.hint).toMatch(/^did you mean 'firewall_events'\?/);
-    expect(resolveDataset({ dataset: 'zzzzzzzzzzzz' }).error?.hint).toBe('`logfilter datasets` lists the datasets');
+    expect(resolveDataset({ dataset: 'zzzzzzzzzzzz' }).error?.hint).toBe('see the list of datasets');
   });
 
   it('answers a wrong argument from plain JavaScript with a diagnostic, not a TypeError', () => {

@@ -42,7 +42,8 @@ describe('quick fixes on diagnostics', () => {
 
   it('gives no fix where the hint has nothing to write', () => {
     const diagnostic = compile('Nonsense eq 1').diagnostics.find((d) => d.code === 'unknown-field');
-    expect(diagnostic?.hint).toContain('lists the fields');
+    expect(diagnostic?.hint).toBe('check the fields of dataset http_requests');
+    expect(diagnostic?.advice).toEqual({ kind: 'list-fields', dataset: 'http_requests' });
     expect(diagnostic?.fixes).toBeUndefined();
   });
 

@@ -74,6 +74,7 @@ describe('input size limits in core', () => {
 
   it('says how large, and what to do, for an input read only up to its limit', () => {
     expect(inputTooLarge('terraform', undefined, 'main.tf')).toEqual({
+      code: 'input-too-large',
       message: `main.tf is over the limit of ${INPUT_LIMITS.terraform} bytes (2 MB) for a Terraform file`,
       hint: 'logfilter reads a Terraform file of up to 2 MB: is this the right file? Split it if it really is this large',
     });

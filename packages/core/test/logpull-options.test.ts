@@ -42,16 +42,17 @@ describe('logpull_options', () => {
     expect(result.diagnostics.map((d) => d.hint)).toEqual([
       "did you mean 'RayID'?",
       "did you mean 'ClientIP'?",
-      '`logfilter fields http_requests` lists them',
+      'check the fields of dataset http_requests',
       'remove one',
     ]);
+    expect(result.diagnostics[2].advice).toEqual({ kind: 'list-fields', dataset: 'http_requests' });
   });
 
   it('uses the dataset given, and says when the dataset is unknown', () => {
     expect(checkLogpullOptions('fields=QueryName,ResponseCode', { dataset: 'dns_logs' }).diagnostics).toEqual([]);
     expect(checkLogpullOptions('fields=QueryName', { dataset: 'http_requests' }).diagnostics[0].code).toBe('unknown-field');
     expect(checkLogpullOptions('fields=RayID', { dataset: 'http_request' }).diagnostics).toMatchObject([
-      { code: 'unknown-dataset', hint: "did you mean 'http_requests'? (`logfilter datasets` lists them)" },
+      { code: 'unknown-dataset', hint: "did you mean 'http_requests'? (see the list of datasets)", advice: { kind: 'list-datasets', guess: 'http_requests' } },
     ]);
   });
 

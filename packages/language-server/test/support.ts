@@ -8,38 +8,9 @@ import { PassThrough } from 'node:stream';
 import { type LanguageServerOptions, type ServerStop, startServer } from '@logfilter/language-server';
 import { createMessageConnection, type MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
 import { afterEach } from 'vitest';
+import type { LspDiagnostic, LspPosition, LspTextEdit, ServerMessage } from '../../../test/support/lsp-types.js';
 
-export interface LspPosition {
-  line: number;
-  character: number;
-}
-export interface LspRange {
-  start: LspPosition;
-  end: LspPosition;
-}
-export interface LspTextEdit {
-  range: LspRange;
-  newText: string;
-}
-export interface LspDiagnostic {
-  range: LspRange;
-  severity: number;
-  code: string;
-  codeDescription?: { href: string };
-  source: string;
-  message: string;
-  relatedInformation?: { message: string }[];
-  data?: unknown;
-}
-
-/** A message as the server wrote it. */
-export interface ServerMessage {
-  id?: number | string | null;
-  method?: string;
-  params?: { uri?: string; version?: number; diagnostics?: LspDiagnostic[]; type?: number; message?: string };
-  result?: unknown;
-  error?: { code: number; message: string };
-}
+export type { LspDiagnostic, LspPosition, LspRange, LspTextEdit, ServerMessage } from '../../../test/support/lsp-types.js';
 
 export interface Session {
   connection: MessageConnection;

@@ -7,6 +7,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../dist');
 
+/**
+ * Cross-origin isolation: with these two headers the page gets SharedArrayBuffer, which Z3's
+ * threads (the compare pane) need. A host that cannot set them still serves every other pane.
+ */
+export const ISOLATION_HEADERS = {
+  'Cross-Origin-Opener-Policy': 'same-origin',
+  'Cross-Origin-Embedder-Policy': 'require-corp',
+};
+
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -14,10 +23,14 @@ const TYPES = {
   '.svg': 'image/svg+xml',
   '.json': 'application/json',
   '.ico': 'image/x-icon',
+  '.wasm': 'application/wasm',
 };
 
-/** Starts the server; resolves to it once listening (port 0 picks a free port). */
-export function serveStatic(root = DIST, port = 0) {
+/**
+ * Starts the server; resolves to it once listening (port 0 picks a free port). `isolated: false`
+ * leaves out the cross-origin isolation headers, as a host that cannot set them would.
+ */
+export function serveStatic(root = DIST, port = 0, { isolated = true } = {}) {
   if (!existsSync(join(root, 'index.html'))) {
     throw new Error(`${root}/index.html is missing: build the playground first (pnpm run build)`);
   }
@@ -28,7 +41,11 @@ export function serveStatic(root = DIST, port = 0) {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
     }
-    response.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
+    response.writeHead(200, {
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-cache',
+      ...(isolated ? ISOLATION_HEADERS : {}),
+    });
     createReadStream(file).pipe(response);
   });
   return new Promise((resolvePromise, reject) => {

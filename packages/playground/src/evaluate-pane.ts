@@ -3,10 +3,15 @@
  * through. The filter and the records are read as `logfilter test` reads them, with integers past
  * 2^53 exact (JSON.parse would round them), so the browser's verdicts are the CLI's.
  */
-import { compile, exactRecordParser, type FilterJson, filterKeys, matcher, parseJsonExact, type RecordTest } from '@logfilter/core';
+import { compile, exactRecordParser, type FilterJson, filterKeys, matcher, type RecordTest } from '@logfilter/core';
 import type { PageState } from './share.js';
 
-type Verdict = 'pass' | 'fail' | 'invalid';
+export type Verdict = 'pass' | 'fail' | 'invalid';
+
+/** What `filter` (read exactly) says of one NDJSON line, read as the pane reads its records. */
+export function judgeLine(filter: FilterJson, line: string): Verdict {
+  return judge(matcher(filter), exactRecordParser(filterKeys(filter)), line);
+}
 
 export function setupEvaluate(input: HTMLTextAreaElement, state: () => PageState) {
   const list = document.getElementById('evaluate-output')!;
@@ -17,13 +22,12 @@ export function setupEvaluate(input: HTMLTextAreaElement, state: () => PageState
       const { text, dataset } = state();
       const compiled = compile(text, { dataset });
       const lines = input.value.split(/\r?\n/).filter((line) => line.trim() !== '');
-      if (compiled.json === undefined) {
+      if (compiled.filter === undefined) {
         list.replaceChildren();
         summary.textContent = 'fix the filter to evaluate records';
         return;
       }
-      // From the JSON text, not the `filter` object, whose integers past 2^53 are rounded.
-      const filter = parseJsonExact(compiled.json) as FilterJson;
+      const filter = compiled.filter;
       const test = matcher(filter);
       const parse = exactRecordParser(filterKeys(filter));
       const verdicts = lines.map((line) => judge(test, parse, line));

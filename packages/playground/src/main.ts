@@ -1,4 +1,4 @@
-/** The playground page: editor, dataset picker, compiled output, decompile and evaluate panes, share link. */
+/** The playground page: editor, dataset picker, compiled output, decompile, evaluate and compare panes, share link. */
 import { setDataset } from '@logfilter/codemirror';
 import { builtinCatalog, compile, DEFAULT_DATASET, format } from '@logfilter/core';
 import { loadDataset } from 'logfilter:builtin-datasets';
@@ -6,6 +6,7 @@ import { createEditor, setText } from './editor.js';
 import { renderCompiled } from './output.js';
 import { setupDecompile } from './decompile-pane.js';
 import { setupEvaluate } from './evaluate-pane.js';
+import type { ComparePane } from './compare-pane.js';
 import { decodeState, encodeState, type PageState } from './share.js';
 
 const DESIGN_CARD = 'ClientCountry in (us, ca) AND (BotScore lt 30 OR EdgeResponseStatus geq 500)';
@@ -18,12 +19,15 @@ const DEFAULTS: PageState = {
     '{"ClientCountry":"ca","BotScore":90,"EdgeResponseStatus":503}',
     '{"ClientCountry":"de","BotScore":5,"EdgeResponseStatus":500}',
   ].join('\n'),
+  old: '',
 };
 
 const byId = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const datasetSelect = byId<HTMLSelectElement>('dataset');
 const decompileInput = byId<HTMLTextAreaElement>('decompile-input');
 const evaluateInput = byId<HTMLTextAreaElement>('evaluate-input');
+const compareOld = byId<HTMLTextAreaElement>('compare-old');
+const compareDetails = byId<HTMLDetailsElement>('compare-pane');
 
 let state: PageState = decodeState(location.hash, DEFAULTS) ?? { ...DEFAULTS };
 if (!builtinCatalog().names().includes(state.dataset)) state.dataset = DEFAULT_DATASET;
@@ -34,6 +38,7 @@ for (const name of builtinCatalog().names()) datasetSelect.add(new Option(name, 
 datasetSelect.value = state.dataset;
 decompileInput.value = state.json;
 evaluateInput.value = state.records;
+compareOld.value = state.old;
 
 const view = createEditor(byId('editor'), state.text, state.dataset, (text) => {
   state.text = text;
@@ -45,14 +50,29 @@ const decompilePane = setupDecompile(
   (text) => setText(view, text),
 );
 const evaluatePane = setupEvaluate(evaluateInput, () => state);
+// The compare pane's code, and Z3 with it, load only when the pane is first opened.
+let comparePane: ComparePane | undefined;
+compareDetails.addEventListener('toggle', async () => {
+  if (!compareDetails.open || comparePane) return;
+  if (compareOld.value === '') compareOld.value = state.text;
+  const { openCompare } = await import('./compare-pane.js');
+  comparePane ??= openCompare(
+    () => state,
+    refresh,
+    (text) => setText(view, text),
+  );
+  refresh();
+});
 
 /** Recomputes every pane from the state and writes the state into the URL hash. */
 function refresh(): void {
   state.json = decompileInput.value;
   state.records = evaluateInput.value;
+  state.old = compareOld.value;
   renderCompiled(compile(state.text, { dataset: state.dataset }));
   decompilePane.render();
   evaluatePane.render();
+  comparePane?.render();
   const hash = encodeState(state);
   if (location.hash !== hash) history.replaceState(null, '', hash);
   byId<HTMLInputElement>('share-url').value = location.href;
@@ -97,9 +117,13 @@ window.addEventListener('hashchange', async () => {
   setDataset(view, state.dataset);
   decompileInput.value = state.json;
   evaluateInput.value = state.records;
+  compareOld.value = state.old;
+  if (state.old !== '') compareDetails.open = true;
   if (view.state.doc.toString() !== state.text) setText(view, state.text);
   refresh();
 });
 
 refresh();
 view.focus();
+// A share link that carries an OLD filter opens the compare pane.
+if (state.old !== '') compareDetails.open = true;

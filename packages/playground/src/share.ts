@@ -8,9 +8,11 @@ export interface PageState {
   json: string;
   /** The evaluate pane's NDJSON records. */
   records: string;
+  /** The compare pane's OLD filter (NEW is `text`); empty when the pane was not used. */
+  old: string;
 }
 
-const KEYS: Record<keyof PageState, string> = { text: 'f', dataset: 'd', json: 'j', records: 'r' };
+const KEYS: Record<keyof PageState, string> = { text: 'f', dataset: 'd', json: 'j', records: 'r', old: 'o' };
 
 export function encodeState(state: PageState): string {
   const params = new URLSearchParams();

@@ -26,12 +26,13 @@ export interface Playground {
   close(): Promise<void>;
 }
 
-export async function startPlayground(): Promise<Playground> {
+/** `isolated: false` serves the page without the cross-origin isolation headers, as a host that cannot set them. */
+export async function startPlayground({ isolated = true }: { isolated?: boolean } = {}): Promise<Playground> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`${CHROMIUM} is missing: install Debian's chromium (apt-get install -y --no-install-recommends chromium); .ci/run does this`);
   }
   if (!existsSync(join(DIST, 'index.html'))) throw new Error(`${DIST} is not built: run \`pnpm run build\` first`);
-  const server: Server = await serveStatic(DIST, 0);
+  const server: Server = await serveStatic(DIST, 0, { isolated });
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   const profile = mkdtempSync(join(tmpdir(), 'logfilter-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { EXIT_OK } from '../io.js';
+import type { Outcome } from '../outcome.js';
 import { registerCatalogPull } from './catalog-pull.js';
 
 export function registerCatalog(program: Command, context: Context): void {
@@ -9,19 +10,16 @@ export function registerCatalog(program: Command, context: Context): void {
   program
     .command('datasets')
     .description('list the datasets of the catalog')
-    .option('--json', 'machine output')
+    .option('--json', 'machine output: the JSON envelope with `datasets: [{id, name, scope, fields}]` on stdout')
     .action(
-      context.action((flags: { json?: boolean }) => {
+      context.action((): Outcome => {
         const datasets = context.catalog().all();
-        if (flags.json) {
-          process.stdout.write(`${JSON.stringify(datasets.map((d) => ({ id: d.id, name: d.name, scope: d.scope, fields: d.fields.length })))}\n`);
-          return EXIT_OK;
-        }
         const width = Math.max(...datasets.map((d) => d.id.length));
-        for (const dataset of datasets) {
-          process.stdout.write(`${dataset.id.padEnd(width)}  ${dataset.scope.padEnd(7)}  ${dataset.fields.length} fields\n`);
-        }
-        return EXIT_OK;
+        return {
+          exitCode: EXIT_OK,
+          result: { datasets: datasets.map((d) => ({ id: d.id, name: d.name, scope: d.scope, fields: d.fields.length })) },
+          stdout: datasets.map((dataset) => `${dataset.id.padEnd(width)}  ${dataset.scope.padEnd(7)}  ${dataset.fields.length} fields\n`).join(''),
+        };
       }),
     );
 
@@ -29,25 +27,19 @@ export function registerCatalog(program: Command, context: Context): void {
     .command('fields')
     .description('list the fields of a dataset with their types')
     .argument('<dataset>', 'dataset name, e.g. http_requests')
-    .option('--json', 'machine output')
+    .option('--json', 'machine output: the JSON envelope with `fields: [{name, type, description, filterable, deprecated}]` on stdout')
     .action(
-      context.action((name: string, flags: { json?: boolean }) => {
+      context.action((name: string): Outcome => {
         const dataset = context.dataset(name);
-        if (flags.json) {
-          process.stdout.write(
-            JSON.stringify(dataset.fields.map(({ name, type, description, filterable, deprecated }) => ({ name, type, description, filterable, deprecated }))) +
-              '\n',
-          );
-          return EXIT_OK;
-        }
         const nameWidth = Math.max(...dataset.fields.map((f) => f.name.length));
         const typeWidth = Math.max(...dataset.fields.map((f) => f.type.length));
-        for (const field of dataset.fields) {
+        const lines = dataset.fields.map((field) => {
           const notes = [!field.filterable && 'not filterable', field.deprecated && 'deprecated'].filter(Boolean).join(', ');
           const description = field.description + (notes ? ` [${notes}]` : '');
-          process.stdout.write(`${field.name.padEnd(nameWidth)}  ${field.type.padEnd(typeWidth)}  ${description}\n`);
-        }
-        return EXIT_OK;
+          return `${field.name.padEnd(nameWidth)}  ${field.type.padEnd(typeWidth)}  ${description}\n`;
+        });
+        const fields = dataset.fields.map(({ name, type, description, filterable, deprecated }) => ({ name, type, description, filterable, deprecated }));
+        return { exitCode: EXIT_OK, result: { dataset: dataset.id, fields }, stdout: lines.join('') };
       }),
     );
 }

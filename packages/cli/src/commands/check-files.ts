@@ -4,11 +4,10 @@
  * of several files are reported: each under its name, then one summary line.
  */
 import type { CompileResult } from '@logfilter/core';
-import type { Context } from '../context.js';
 import { namesAFile } from '../file-argument.js';
-import { EXIT_OK, readTextFile, type Source, UsageError, writeStdout } from '../io.js';
-import { writeReport } from '../report/cli.js';
-import type { ReportDiagnostic, ReportFormat } from '../report/report.js';
+import type { CheckedFilter, FilterSource } from '../input.js';
+import { EXIT_OK, type Io, readTextFile, UsageError } from '../io.js';
+import type { Outcome } from '../outcome.js';
 
 /** The rule of the help text and the README, said once. */
 export const INPUT_RULE =
@@ -22,10 +21,10 @@ export type Inputs = { inline: string | undefined; files: undefined } | { inline
  * One positional is the filter text, even when it names a file (the diagnostic `argument-is-a-file`
  * then says to use -f); two or more must all name files (or be `-`). Positionals and -f: not both.
  */
-export function inputsOf(positionals: readonly string[], files: readonly string[] = []): Inputs {
+export function inputsOf(io: Io, positionals: readonly string[], files: readonly string[] = []): Inputs {
   if (positionals.length > 0 && files.length > 0) throw new UsageError('give the filter either as an argument or with --file, not both');
   if (positionals.length > 1) {
-    const missing = positionals.find((path) => path !== '-' && !namesAFile(path));
+    const missing = positionals.find((path) => path !== '-' && !namesAFile(io, path));
     if (missing !== undefined)
       throw new UsageError(`'${missing}' is not a file: two or more arguments are filter files; give one filter as one argument (quote a filter with spaces)`);
     return { inline: undefined, files: [...positionals] };
@@ -35,16 +34,13 @@ export function inputsOf(positionals: readonly string[], files: readonly string[
 }
 
 /** The files, all read before any is checked (an unreadable one is exit 2 before anything is printed). */
-export function readFiles(files: readonly string[]): Source[] {
+export function readFiles(io: Io, files: readonly string[]): FilterSource[] {
   if (files.filter((path) => path === '-').length > 1) throw new UsageError('standard input can be read once: give - one time');
-  return files.map((path) => ({ text: readTextFile(path, 'filter'), name: path === '-' ? '<stdin>' : path }));
+  return files.map((path) => ({ text: readTextFile(io, path, 'filter'), name: path === '-' ? '<stdin>' : path, form: 'text' }));
 }
 
 export interface FileResult {
-  source: Source;
-  result: CompileResult;
-  /** The exit code of this file alone. */
-  exit: number;
+  checked: CheckedFilter;
   /** What compile prints for this file on success: one line. */
   output?: string;
 }
@@ -52,47 +48,41 @@ export interface FileResult {
 /**
  * Several files: diagnostics under each file's name, a line per file and a summary on stderr
  * (check), or one output line per file on stdout when every file compiles (compile: nothing on
- * stdout when any fails). Machine output: one object `{ok, files: [...]}`, or one report.
+ * stdout when any fails). In JSON, `files: [{file, ok, ...}]` beside the envelope's members.
  */
-export function reportFiles(
-  context: Context,
+export function filesOutcome(
   results: readonly FileResult[],
-  flags: { json?: boolean; format?: ReportFormat },
   mode: 'compile' | 'check',
-  machineOutput: (result: CompileResult) => object,
-): number {
-  const exit = Math.max(EXIT_OK, ...results.map((file) => file.exit));
-  const fileOf = (source: Source) => (source.name === '<stdin>' ? undefined : source.name);
-  if (flags.json || flags.format === 'json') {
-    const files = results.map(({ source, result }) => ({ file: source.name ?? null, ...machineOutput(result) }));
-    writeStdout(`${JSON.stringify({ ok: exit === EXIT_OK, files })}\n`);
-    return exit;
-  }
-  if (flags.format === 'github' || flags.format === 'sarif') {
-    const diagnostics: ReportDiagnostic[] = results.flatMap(({ source, result }) => result.diagnostics.map((d) => ({ ...d, file: fileOf(source) })));
-    const sources = new Map(results.map(({ source }) => [fileOf(source) ?? '', source.text]));
-    writeReport(context, { diagnostics, sources }, flags.format);
-    return exit;
-  }
-  for (const { source, result } of results) context.printDiagnostics(result.diagnostics, source.text, source.name);
+  machineOutput: (result: CompileResult) => Record<string, unknown>,
+): Outcome {
+  const exitCode = Math.max(EXIT_OK, ...results.map(({ checked }) => checked.exitCode));
+  const files = results.map(({ checked }) => ({
+    file: checked.source.name ?? null,
+    ok: checked.ok,
+    ...machineOutput(checked.compiled as CompileResult),
+    diagnostics: checked.diagnostics.map((located) => located.diagnostic),
+  }));
+  const answer: Outcome = { exitCode, result: { files }, diagnostics: results.flatMap(({ checked }) => checked.diagnostics) };
+  let stderr = '';
   if (mode === 'check') {
-    for (const { source, result } of results) process.stderr.write(`${source.name}: ${result.ok ? okLine(result) : counts(result)}\n`);
+    for (const { checked } of results)
+      stderr += `${checked.source.name}: ${checked.ok ? okLine(checked.compiled as CompileResult) : counts(checked.compiled)}\n`;
   }
-  const failed = results.filter((file) => file.exit !== EXIT_OK);
+  const failed = results.filter(({ checked }) => checked.exitCode !== EXIT_OK);
   if (failed.length > 0) {
-    process.stderr.write(`failed: ${failed.length} of ${plural(results.length, 'file')} ${failed.length === 1 ? 'has' : 'have'} errors\n`);
-    return exit;
+    answer.stderr = `${stderr}failed: ${failed.length} of ${plural(results.length, 'file')} ${failed.length === 1 ? 'has' : 'have'} errors\n`;
+    return answer;
   }
-  if (mode === 'compile') writeStdout(results.map((file) => `${file.output}\n`).join(''));
-  else process.stderr.write(`ok: ${plural(results.length, 'file')}\n`);
-  return exit;
+  if (mode === 'compile') answer.stdout = results.map((file) => `${file.output}\n`).join('');
+  else answer.stderr = `${stderr}ok: ${plural(results.length, 'file')}\n`;
+  return answer;
 }
 
 function okLine(result: CompileResult): string {
   return `ok: ${plural(result.stats.bytes, 'byte')}, ${plural(result.stats.operators, 'operator')}`;
 }
 
-function counts(result: CompileResult): string {
+function counts(result: { diagnostics: readonly { severity: string }[] }): string {
   const errors = result.diagnostics.filter((d) => d.severity === 'error').length;
   return `failed: ${plural(errors, 'error')}, ${plural(result.diagnostics.length - errors, 'warning')}`;
 }

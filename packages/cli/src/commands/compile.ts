@@ -1,32 +1,26 @@
 /** `logfilter compile` and `logfilter check`: filter text to checked filter JSON. */
-import {
-  compile,
-  type CompileResult,
-  Dataset,
-  type Diagnostic,
-  diagnosticAt,
-  NOWHERE,
-  resolveDataset,
-  SourceMap,
-  DEFAULT_DATASET,
-  DEFAULT_MAX_BYTES,
-  DEFAULT_MAX_OPERATORS,
-  type JobScope,
-  prettyJson,
-  type ValueStyle,
-} from '@logfilter/core';
+import { type CompileResult, type Dataset, type JobScope, prettyJson, type ValueStyle } from '@logfilter/core';
+import { DEFAULT_DEEP_TOTAL_WORK, DEFAULT_DEEP_WORK } from '@logfilter/solver';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
-import { datasetComment } from '@logfilter/core';
-import { EXIT_INVALID, EXIT_OK, EXIT_USAGE, parsePositiveInt, readSource, type Source, summary, UsageError, writeStdout } from '../io.js';
+import { type CheckedFilter, checkFilter, type FilterSource, readFilter } from '../input.js';
+import { type Io, type Source, summary, UsageError } from '../io.js';
+import {
+  addWarningLimitOptions,
+  datasetOption,
+  formatOption,
+  maxBytesOption,
+  maxOperatorsOption,
+  scopeOption,
+  type WarningLimitFlags,
+  warningLimit,
+} from '../options.js';
+import { applyWarningLimit, locate, type Outcome, type OutputFormat } from '../outcome.js';
 import { collect } from '../service.js';
-import { type FileResult, INPUT_RULE, inputsOf, readFiles, reportFiles } from './check-files.js';
-import { checkJson, scopeOption } from '../filter-json.js';
-import { formatOption, writeReport } from '../report/cli.js';
-import type { ReportDiagnostic, ReportFormat } from '../report/report.js';
-import { jsonencodeExpression } from '../terraform/print.js';
+import { type FileResult, filesOutcome, INPUT_RULE, inputsOf, readFiles } from './check-files.js';
+import { checkJson } from '../filter-json.js';
+import { jsonencodeExpression } from '@logfilter/terraform';
 import { runTerraformCheck, type TerraformFlags } from '../terraform/command.js';
-import { withFileArgumentNote } from '../file-argument.js';
 
 interface CompileFlags {
   /** -f, repeatable. */
@@ -37,29 +31,32 @@ interface CompileFlags {
   values: ValueStyle;
   optimize: boolean;
   lint: boolean;
-  maxBytes?: string;
-  maxOperators?: string;
+  maxBytes?: number;
+  maxOperators?: number;
   json?: boolean;
   /** check only: how the diagnostics are reported. */
-  format?: ReportFormat;
-  /** check only: the solver's exact lint too. */
+  format?: OutputFormat;
+  /** check only: the solver's exact lint too, and its budgets. */
   deep?: boolean;
+  budget?: string;
+  totalBudget?: string;
+  timeout?: string;
 }
 
 /** The options compile and check share. */
 export function addCompileOptions(command: Command): Command {
   return command
     .option('-f, --file <path>', 'read the filter from a file (- for standard input); repeat for several files', collect)
-    .option('-d, --dataset <name>', `dataset whose fields the filter uses (default: ${DEFAULT_DATASET})`)
+    .addOption(datasetOption())
     .addOption(scopeOption())
     .addOption(
       new Option('--values <style>', 'value typing: documented (all scalars as strings) or typed').choices(['documented', 'typed']).default('documented'),
     )
     .option('--no-optimize', 'keep the filter as written: no merging into in-lists, no de-duplication')
     .option('--no-lint', 'no lint warnings (never-matches, always-matches, value-case, not-a-timestamp)')
-    .option('--max-bytes <n>', `size limit of the output in bytes (default: ${DEFAULT_MAX_BYTES})`)
-    .option('--max-operators <n>', `limit on the number of operators (default: ${DEFAULT_MAX_OPERATORS})`)
-    .option('--json', 'machine output: one JSON object {ok, filter, json, diagnostics, stats} on stdout');
+    .addOption(maxBytesOption())
+    .addOption(maxOperatorsOption())
+    .option('--json', 'machine output: the JSON envelope {ok, command, exitCode, diagnostics, filter, json, stats} on stdout');
 }
 
 export function registerCompile(program: Command, context: Context): void {
@@ -84,155 +81,159 @@ export function registerCompile(program: Command, context: Context): void {
     .action(context.action((positionals: string[], flags: CompileFlags) => run(context, positionals, flags, 'compile')));
 
   addCompileOptions(
-    program
-      .command('check')
+    addWarningLimitOptions(program.command('check'))
       .description('check a filter and report its diagnostics, without printing the output')
       .argument('[filter...]', 'the filter text, or two or more filter files (or use --file)')
       .option('--from-json', 'the input is filter JSON (the object, its escaped string, or a job holding it)')
       .option('--terraform <paths...>', 'check the filter of every cloudflare_logpush_job resource in these .tf files or folders')
       .option('--terraform-plan <file>', 'check every cloudflare_logpush_job of a plan in JSON (terraform show -json plan.out > plan.json)')
       .option('--deep', 'also decide never-matches, always-matches and redundant criteria exactly, with the solver (needs z3-solver)')
+      .option('--budget <units>', `with --deep: work budget of each question, in Z3's resource units (default ${DEFAULT_DEEP_WORK})`)
+      .option('--total-budget <units>', `with --deep: work budget of all questions of a filter together (default ${DEFAULT_DEEP_TOTAL_WORK})`)
+      .option('--timeout <seconds>', 'with --deep: wall-clock safety net of each filter, far above what the budgets take (default 120)')
       .addOption(formatOption()),
   )
-    .addHelpText('after', `\n${INPUT_RULE}\nPrints the diagnostics and a summary line on stderr, nothing on stdout (but with --json or --format).`)
+    .addHelpText(
+      'after',
+      `\n${INPUT_RULE}\nPrints the diagnostics and a summary line on stderr, nothing on stdout (but with --json or --format).\nWith --deep, each question the solver did not decide is a note on stderr (note[undecided]) with its range and why;\nnotes do not change the exit code (0 for a filter without errors).\nWith --max-warnings N (or --error-on-warnings, N = 0), more than N warnings exit 1, also with --deep, --from-json, --terraform and --terraform-plan.`,
+    )
     .action(
-      context.action((positionals: string[], flags: CompileFlags & { fromJson?: boolean; terraform?: string[]; terraformPlan?: string }) => {
-        const first = positionals.length > 0 ? positionals.join(' ') : undefined;
-        if (flags.terraform || flags.terraformPlan !== undefined)
-          return runTerraformCheck(context, first, { ...flags, file: flags.file?.[0] } as TerraformFlags);
-        if (!flags.fromJson) return run(context, positionals, flags, 'check');
-        const inputs = inputsOf(positionals, flags.file);
-        if (inputs.files !== undefined && inputs.files.length > 1) throw new UsageError('check --from-json reads one input: give one JSON text or one file');
-        return checkJson(context, inputs.inline, { ...flags, file: inputs.files?.[0] });
-      }),
+      context.action(
+        async (positionals: string[], flags: CompileFlags & WarningLimitFlags & { fromJson?: boolean; terraform?: string[]; terraformPlan?: string }) => {
+          const flag = flags.errorOnWarnings ? '--error-on-warnings' : `--max-warnings ${flags.maxWarnings}`;
+          const first = positionals.length > 0 ? positionals.join(' ') : undefined;
+          if (flags.terraform || flags.terraformPlan !== undefined)
+            return applyWarningLimit(runTerraformCheck(context, first, { ...flags, file: flags.file?.[0] } as TerraformFlags), warningLimit(flags), flag);
+          if (!flags.fromJson) return applyWarningLimit(await run(context, positionals, flags, 'check'), warningLimit(flags), flag);
+          const inputs = inputsOf(context.io, positionals, flags.file);
+          if (inputs.files !== undefined && inputs.files.length > 1) throw new UsageError('check --from-json reads one input: give one JSON text or one file');
+          return applyWarningLimit(checkJson(context, inputs.inline, { ...flags, file: inputs.files?.[0] }), warningLimit(flags), flag);
+        },
+      ),
     );
 }
 
-function run(context: Context, positionals: string[], flags: CompileFlags, mode: 'compile' | 'check'): number | Promise<number> {
-  const inputs = inputsOf(positionals, flags.file);
+function run(context: Context, positionals: string[], flags: CompileFlags, mode: 'compile' | 'check'): Outcome | Promise<Outcome> {
+  const inputs = inputsOf(context.io, positionals, flags.file);
   if (mode === 'check' && flags.deep && flags.lint !== false) return runDeep(context, inputs, flags);
   if (inputs.files === undefined || inputs.files.length === 1) {
-    const source = inputs.files ? readFiles(inputs.files)[0] : readSource(inputs.inline, undefined);
-    const { result, exit } = compileSource(context, source, inputs.inline, flags, mode);
-    const reported = report(context, source, flags, mode, result);
-    return exit === EXIT_USAGE ? exit : reported;
+    const source = inputs.files ? readFiles(context.io, inputs.files)[0] : readFilter(context.io, { inline: inputs.inline, form: 'text' });
+    return outcome(compileSource(context, source, flags, mode), flags, mode);
   }
   if (mode === 'compile' && flags.output === 'pretty')
     throw new UsageError('-o pretty prints several lines: with several files, use -o json, string or hcl (one line each)');
-  const results = readFiles(inputs.files).map((source): FileResult => {
-    const { result, exit } = compileSource(context, source, undefined, flags, mode);
-    return { source, result, exit, output: result.ok && mode === 'compile' ? outputOf(result, flags) : undefined };
+  const results = readFiles(context.io, inputs.files).map((source): FileResult => {
+    const checked = compileSource(context, source, flags, mode);
+    return { checked, output: checked.ok && mode === 'compile' ? outputOf(checked.compiled as CompileResult, flags) : undefined };
   });
-  return reportFiles(context, results, flags, mode, machineOutput);
+  return filesOutcome(results, mode, machineOutput);
 }
 
-/** One filter compiled; the exit is 2 for an unknown dataset named by the file's `# dataset:` line. */
-function compileSource(
-  context: Context,
-  source: Source,
-  inline: string | undefined,
-  flags: CompileFlags,
-  mode: 'compile' | 'check',
-): { result: CompileResult; exit: number; dataset?: Dataset } {
-  // -d wins over the file's own `# dataset: NAME` first line.
-  const dataset = flags.dataset !== undefined ? context.dataset(flags.dataset) : commentedDataset(context, source.text);
-  // An unknown dataset is a usage error (exit 2) wherever it is named; named in the file, it is shown at its place there.
-  if (!(dataset instanceof Dataset)) return { result: failed(dataset), exit: EXIT_USAGE };
-  const compiled = compile(source.text, {
-    dataset,
-    scope: flags.scope,
+/** One filter compiled against its dataset (the input layer settles it: -d, the `# dataset:` line, the default). */
+function compileSource(context: Context, source: FilterSource, flags: CompileFlags, mode: 'compile' | 'check'): CheckedFilter {
+  return checkFilter(context, source, flags, {
+    command: mode,
     values: flags.values,
     optimize: flags.optimize,
     lint: flags.lint,
-    maxBytes: flags.maxBytes === undefined ? undefined : parsePositiveInt(flags.maxBytes, '--max-bytes'),
-    maxOperators: flags.maxOperators === undefined ? undefined : parsePositiveInt(flags.maxOperators, '--max-operators'),
+    maxBytes: flags.maxBytes,
+    maxOperators: flags.maxOperators,
   });
-  // Assigned, not spread: a spread would build the filter object that the result builds only when read.
-  const result = compiled;
-  result.diagnostics = withFileArgumentNote(compiled.diagnostics, inline, mode);
-  return { result, exit: result.ok ? EXIT_OK : EXIT_INVALID, dataset };
 }
 
 /** `check --deep`: each filter checked as `check` does, then the solver's exact lint added to what passed. */
-async function runDeep(context: Context, inputs: ReturnType<typeof inputsOf>, flags: CompileFlags): Promise<number> {
-  const sources = inputs.files ? readFiles(inputs.files) : [readSource(inputs.inline, undefined)];
+async function runDeep(context: Context, inputs: ReturnType<typeof inputsOf>, flags: CompileFlags): Promise<Outcome> {
+  const sources = inputs.files ? readFiles(context.io, inputs.files) : [readFilter(context.io, { inline: inputs.inline, form: 'text' })];
   const results: FileResult[] = [];
+  const notes: string[] = [];
+  let undecided = 0;
+  let byBudget = false;
   for (const source of sources) {
-    const { result, exit, dataset } = compileSource(context, source, inputs.inline, flags, 'check');
-    if (result.ok && dataset) await addDeepLint(source, dataset, result);
-    results.push({ source, result, exit, output: undefined });
+    const checked = compileSource(context, source, flags, 'check');
+    if (checked.ok && checked.dataset) {
+      const deep = await addDeepLint(context.io, source, checked.dataset, checked, flags);
+      for (const note of deep.notes) if (!notes.includes(note)) notes.push(note);
+      undecided += deep.undecided;
+      byBudget ||= deep.byBudget;
+    }
+    results.push({ checked, output: undefined });
   }
-  if (results.length > 1) return reportFiles(context, results, flags, 'check', machineOutput);
-  const [{ source, result, exit }] = results;
-  const reported = report(context, source, flags, 'check', result);
-  return exit === EXIT_USAGE ? exit : reported;
+  const answer = results.length > 1 ? filesOutcome(results, 'check', machineOutput) : outcome(results[0].checked, flags, 'check');
+  const undecidedLine =
+    undecided > 0
+      ? `deep: ${undecided} question${undecided === 1 ? '' : 's'} not decided (notes above)${byBudget ? ': --budget and --total-budget raise the work budgets' : ''}\n`
+      : '';
+  if (notes.length > 0 || undecidedLine) answer.stderr = `${notes.join('')}${answer.stderr ?? ''}${undecidedLine}`;
+  return answer;
 }
 
-/** The solver's warnings beside the quick rules' (one of each at a place); the quick rules alone, with a note, when z3-solver is absent. */
-async function addDeepLint(source: Source, dataset: Dataset, result: CompileResult): Promise<void> {
-  const { deepLint } = await import('../diff/deep-lint.js');
-  const { SolverMissing } = await import('../diff/solve.js');
+/**
+ * The solver's warnings beside the quick rules' (one of each at a place), and a note for each
+ * question it did not decide, with its range; the quick rules alone, with a note, when z3-solver
+ * is absent. Returns the notes and how many questions were not decided.
+ */
+async function addDeepLint(
+  io: Io,
+  source: Source,
+  dataset: Dataset,
+  checked: CheckedFilter,
+  flags: CompileFlags,
+): Promise<{ notes: string[]; undecided: number; byBudget: boolean }> {
+  const { deepLint, SolverMissing } = await import('@logfilter/solver');
+  const { solverMissingMessage, solverProgress, solverSeconds, solverUnits } = await import('../diff/exits.js');
+  const options = {
+    work: flags.budget === undefined ? undefined : solverUnits(flags.budget, '--budget'),
+    totalWork: flags.totalBudget === undefined ? undefined : solverUnits(flags.totalBudget, '--total-budget'),
+    totalSafetyMs: flags.timeout === undefined ? undefined : solverSeconds(flags.timeout, '--timeout'),
+  };
+  const result = checked.compiled;
+  const progress = solverProgress('check --deep', io.stderr);
   try {
     const seen = new Set(result.diagnostics.map((d) => `${d.code}@${d.range.start.offset}:${d.range.end.offset}`));
-    const deep = (await deepLint(source.text, dataset)).filter((d) => !seen.has(`${d.code}@${d.range.start.offset}:${d.range.end.offset}`));
-    result.diagnostics = [...result.diagnostics, ...deep].sort((a, b) => a.range.start.offset - b.range.start.offset);
+    const deep = await deepLint(source.text, dataset, { ...options, onProgress: progress.update }).finally(progress.stop);
+    const added = deep.diagnostics.filter((d) => !seen.has(`${d.code}@${d.range.start.offset}:${d.range.end.offset}`));
+    result.diagnostics = [...result.diagnostics, ...added].sort((a, b) => a.range.start.offset - b.range.start.offset);
+    checked.diagnostics = locate(result.diagnostics, source);
+    const where = source.name === undefined || source.name === '<stdin>' ? '' : `${source.name}:`;
+    const asked = { 'never-matches': 'whether any record passes it', 'always-matches': 'whether every record passes it', redundant: 'whether it is redundant' };
+    const notes: string[] = [];
+    for (const note of deep.undecided) {
+      const { start, end } = note.range;
+      const place = `${where}${start.line}:${start.column}-${end.line}:${end.column} '${note.text}'`;
+      // A constant outside the model leaves every question of its part undecided for one reason: said once.
+      const what = note.limit === 'not-modelled' ? `not modelled: ${note.reason}` : `not decided ${asked[note.question]}: ${note.reason}`;
+      const line = `note[undecided]: ${place}: ${what}\n`;
+      if (!notes.includes(line)) notes.push(line);
+    }
+    return { notes, undecided: deep.undecided.length, byBudget: deep.undecided.some((note) => note.limit !== 'not-modelled') };
   } catch (error) {
     if (!(error instanceof SolverMissing)) throw error;
-    process.stderr.write(`logfilter: note: --deep checked with the quick rules only: ${error.message}\n`);
+    return { notes: [`logfilter: note: --deep checked with the quick rules only: ${solverMissingMessage('check --deep')}\n`], undecided: 0, byBudget: false };
   }
 }
 
-/** Writes the result in the format asked for; returns the exit code. */
-function report(context: Context, source: Source, flags: CompileFlags, mode: 'compile' | 'check', result: CompileResult): number {
-  if (flags.json || flags.format === 'json') {
-    writeStdout(`${JSON.stringify(machineOutput(result))}\n`);
-    return result.ok ? EXIT_OK : EXIT_INVALID;
-  }
-  if (flags.format === 'github' || flags.format === 'sarif') {
-    const file = reportedFileName(source.name);
-    const sources = new Map([[file ?? '', source.text]]);
-    writeReport(context, { diagnostics: result.diagnostics.map((diagnostic) => ({ ...diagnostic, file })), sources }, flags.format);
-    return result.ok ? EXIT_OK : EXIT_INVALID;
-  }
-  context.printDiagnostics(result.diagnostics, source.text, source.name);
-  if (!result.ok) {
-    if (mode === 'check') process.stderr.write(failureSummary(result.diagnostics, source));
-    return EXIT_INVALID;
-  }
-  if (mode === 'compile') {
-    writeStdout(`${outputOf(result, flags)}\n`);
-  } else {
-    process.stderr.write(summary(result.stats));
-  }
-  return EXIT_OK;
-}
-
-/** The dataset the text's `# dataset:` line names (else the default); a name there that is no dataset is a diagnostic at its place. */
-function commentedDataset(context: Context, text: string): Dataset | Diagnostic {
-  const comment = datasetComment(text);
-  if (!comment) return context.dataset(undefined);
-  const resolved = resolveDataset({ dataset: comment.name, catalog: context.catalog() });
-  if (!resolved.error) return resolved.dataset;
-  const hint = `fix the first line, or give the dataset with -d: ${resolved.error.hint}`;
-  const range = new SourceMap(text).range({ start: comment.start, end: comment.end });
-  return diagnosticAt(range, 'unknown-dataset', `${resolved.error.message}, named by the '# dataset:' line`, { hint });
-}
-
-function failed(diagnostic: Diagnostic): CompileResult {
-  return { ok: false, filter: undefined, json: undefined, diagnostics: [diagnostic], stats: { bytes: 0, operators: 0 } };
+/** One filter's outcome: the output (compile) or a summary (check) for people; for programs, the envelope. */
+function outcome(checked: CheckedFilter, flags: CompileFlags, mode: 'compile' | 'check'): Outcome {
+  const result = checked.compiled as CompileResult;
+  // The JSON members are made only for the JSON answer: reading `filter` builds the object the text output does not need.
+  const answer: Outcome = { exitCode: checked.exitCode, result: () => machineOutput(result), diagnostics: checked.diagnostics };
+  if (!checked.ok) {
+    if (mode === 'check')
+      answer.stderr = failureSummary(
+        checked.diagnostics.map((located) => located.diagnostic),
+        checked.source,
+      );
+  } else if (mode === 'compile') answer.stdout = `${outputOf(result, flags)}\n`;
+  else answer.stderr = summary(result.stats);
+  return answer;
 }
 
 /** `check`'s last line when the filter has errors: how many, in what. */
-function failureSummary(diagnostics: readonly Diagnostic[], source: Source): string {
+function failureSummary(diagnostics: readonly { severity: string }[], source: Source): string {
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
   const warnings = diagnostics.length - errors;
   const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
   return `failed: ${plural(errors, 'error')}, ${plural(warnings, 'warning')} in ${source.name === undefined ? 'the filter' : '1 file'}\n`;
-}
-
-/** The file a diagnostic is reported against: none for inline text or standard input. */
-export function reportedFileName(name: string | undefined): string | undefined {
-  return name === undefined || name === '<stdin>' ? undefined : name;
 }
 
 /** What compile prints for a filter that compiled, in the format of -o. */
@@ -246,13 +247,7 @@ function formatOutput(json: string, output: CompileFlags['output']): string {
   return json;
 }
 
-export function machineOutput(result: CompileResult): object {
-  return { ok: result.ok, filter: result.filter ?? null, json: result.json ?? null, diagnostics: result.diagnostics, stats: result.stats };
-}
-
-/** The machine output of a usage or I/O failure, so that `--json` always answers with one object. */
-export function machineFailure(error: UsageError): object {
-  // A usage error's kind is its code (`usage`, `io-error`): not one of core's, so it is set over the placeholder.
-  const diagnostic: ReportDiagnostic = { ...diagnosticAt(NOWHERE, 'invalid-argument', error.message, { hint: error.hint }), code: error.code };
-  return { ok: false, filter: null, json: null, diagnostics: [diagnostic], stats: { bytes: 0, operators: 0 } };
+/** compile's own members of its JSON answer. */
+export function machineOutput(result: CompileResult): Record<string, unknown> {
+  return { filter: result.filter ?? null, json: result.json ?? null, stats: result.stats };
 }

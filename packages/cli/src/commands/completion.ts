@@ -34,6 +34,7 @@ const DATASET_OPTIONS = ['-d', '--dataset'];
 const DATASET_ARGUMENT = ['fields'];
 
 export function registerCompletion(program: Command, context: Context, fullProgram: () => Command): void {
+  const { io } = context;
   program
     .command('completion')
     .description('print a shell completion script (bash, zsh or fish)')
@@ -50,7 +51,7 @@ export function registerCompletion(program: Command, context: Context, fullProgr
           .catalog()
           .all()
           .map((dataset) => dataset.id);
-        process.stdout.write(completionScript(shell as Shell, specs, datasets));
+        io.stdout.write(completionScript(shell as Shell, specs, datasets));
         return EXIT_OK;
       }),
     );

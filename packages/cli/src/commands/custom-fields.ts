@@ -1,9 +1,11 @@
 /** `logfilter custom-fields check|get|set`: the zone's custom log fields (spec 2.2-2.4, 4.1). */
 import type { CustomFieldsResult, FieldRef } from '@logfilter/api';
 import { checkCustomFieldsText, CUSTOM_FIELD_LISTS, type CustomFieldNames, DEFAULT_MAX_CUSTOM_FIELDS, type Ruleset } from '@logfilter/core';
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
-import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readTextFile, UsageError } from '../io.js';
+import { writeEnvelope } from '../outcome.js';
+import { positiveCount } from '../options.js';
+import { EXIT_INVALID, EXIT_OK, readTextFile, UsageError, type Io } from '../io.js';
 import { addServiceOptions, collectList, formatRequests, printReported, runService, serviceClient, type ServiceFlags } from '../service.js';
 
 interface SetFlags extends ServiceFlags {
@@ -12,7 +14,7 @@ interface SetFlags extends ServiceFlags {
   response?: string[];
   cookie?: string[];
   replace?: boolean;
-  maxFields?: string;
+  maxFields?: number;
 }
 
 export function registerCustomFields(program: Command, context: Context): void {
@@ -22,12 +24,12 @@ export function registerCustomFields(program: Command, context: Context): void {
     .command('check')
     .description('check custom-field rules in a file: a rule, a rules array, a PUT body, a ruleset or an API answer')
     .argument('<path>', 'the JSON file (- for standard input)')
-    .option('--max-fields <n>', `most custom fields a zone takes (default: ${DEFAULT_MAX_CUSTOM_FIELDS})`)
+    .addOption(maxFieldsOption())
     .option('--json', 'machine output: {ok, shape, fields, diagnostics} on stdout')
-    .action(context.action((path: string, flags: { maxFields?: string; json?: boolean }) => check(context, path, flags)));
+    .action(context.action((path: string, flags: { maxFields?: number; json?: boolean }) => check(context, path, flags)));
 
   addServiceOptions(group.command('get').description("print the zone's custom fields").requiredOption('--zone <id>', 'the zone id'), { dryRun: false }).action(
-    context.action((flags: ServiceFlags & { zone: string }) => runService(flags, () => get(program, flags))),
+    context.action((flags: ServiceFlags & { zone: string }) => runService(context.io, flags, () => get(context.io, program, flags))),
   );
 
   addServiceOptions(
@@ -39,65 +41,66 @@ export function registerCustomFields(program: Command, context: Context): void {
       .option('--response <names>', 'response header names, comma-separated (repeatable); lower-cased', collectList)
       .option('--cookie <names>', 'cookie names, comma-separated (repeatable); kept exactly as written', collectList)
       .option('--replace', 'remove the custom fields not named here (other rules stay)')
-      .option('--max-fields <n>', `most custom fields a zone takes (default: ${DEFAULT_MAX_CUSTOM_FIELDS})`),
+      .addOption(maxFieldsOption()),
     { dryRun: true },
-  ).action(context.action((flags: SetFlags) => runService(flags, () => set(program, flags))));
+  ).action(context.action((flags: SetFlags) => runService(context.io, flags, () => set(context.io, program, flags))));
 }
 
-function check(context: Context, path: string, flags: { maxFields?: string; json?: boolean }): number {
-  const text = readTextFile(path, 'rules');
-  const maxFields = flags.maxFields === undefined ? undefined : parsePositiveInt(flags.maxFields, '--max-fields');
-  const result = checkCustomFieldsText(text, { maxFields });
+function check(context: Context, path: string, flags: { maxFields?: number; json?: boolean }): number {
+  const { io } = context;
+  const text = readTextFile(io, path, 'rules');
+  const result = checkCustomFieldsText(text, { maxFields: flags.maxFields });
   if (flags.json) {
-    process.stdout.write(`${JSON.stringify({ ok: result.ok, shape: result.shape ?? null, fields: result.fields, diagnostics: result.diagnostics })}\n`);
+    writeEnvelope(io, result.ok ? EXIT_OK : EXIT_INVALID, { shape: result.shape ?? null, fields: result.fields }, result.diagnostics);
     return result.ok ? EXIT_OK : EXIT_INVALID;
   }
   context.printDiagnostics(result.diagnostics, text, path === '-' ? '<stdin>' : path);
   if (!result.ok) return EXIT_INVALID;
   const total = CUSTOM_FIELD_LISTS.reduce((sum, list) => sum + result.fields[list].length, 0);
-  process.stderr.write(`ok: ${result.shape}, ${total} custom field${total === 1 ? '' : 's'}\n`);
+  io.stderr.write(`ok: ${result.shape}, ${total} custom field${total === 1 ? '' : 's'}\n`);
   return EXIT_OK;
 }
 
-async function get(program: Command, flags: ServiceFlags & { zone: string }): Promise<number> {
-  const { client } = serviceClient(program, flags);
+async function get(io: Io, program: Command, flags: ServiceFlags & { zone: string }): Promise<number> {
+  const { client } = serviceClient(io, program, flags);
   const { ruleset, fields } = await client.customFields.get(flags.zone);
   if (flags.json) {
-    process.stdout.write(`${JSON.stringify({ ok: true, zone: flags.zone, ruleset: ruleset ?? null, fields })}\n`);
+    writeEnvelope(io, EXIT_OK, { zone: flags.zone, ruleset: ruleset ?? null, fields });
     return EXIT_OK;
   }
   if (!ruleset) {
-    process.stdout.write(`zone ${flags.zone} has no custom fields (no http_log_custom_fields ruleset)\n`);
+    io.stdout.write(`zone ${flags.zone} has no custom fields (no http_log_custom_fields ruleset)\n`);
     return EXIT_OK;
   }
-  process.stdout.write(`zone ${flags.zone}: ruleset ${ruleset.id}${describeVersion(ruleset)}\n${formatFields(fields)}`);
+  io.stdout.write(`zone ${flags.zone}: ruleset ${ruleset.id}${describeVersion(ruleset)}\n${formatFields(fields)}`);
   return EXIT_OK;
 }
 
-async function set(program: Command, flags: SetFlags): Promise<number> {
+async function set(io: Io, program: Command, flags: SetFlags): Promise<number> {
   if (!flags.request?.length && !flags.response?.length && !flags.cookie?.length) {
     throw new UsageError(
       `name the fields to set: --request, --response or --cookie (e.g. custom-fields set --zone ${flags.zone} --request user-agent); 'custom-fields get' shows the ones there`,
     );
   }
-  const { client, requests } = serviceClient(program, flags);
+  const { client, requests } = serviceClient(io, program, flags);
   const result = await client.customFields.set(flags.zone, {
     request: flags.request,
     response: flags.response,
     cookie: flags.cookie,
     replace: flags.replace === true,
-    maxFields: flags.maxFields === undefined ? undefined : parsePositiveInt(flags.maxFields, '--max-fields'),
+    maxFields: flags.maxFields,
   });
   if (flags.json) {
     const { ruleset, ...rest } = result;
-    process.stdout.write(`${JSON.stringify({ ok: true, ...rest, ruleset: ruleset ?? null, ...(flags.dryRun ? { requests } : {}) })}\n`);
+    const { diagnostics, ...members } = rest;
+    writeEnvelope(io, EXIT_OK, { ...members, ruleset: ruleset ?? null, ...(flags.dryRun ? { requests } : {}) }, diagnostics);
     return EXIT_OK;
   }
-  for (const note of result.notes) process.stderr.write(`warning: ${note}\n`);
-  for (const race of result.races) process.stderr.write(`note: ${race}\n`);
-  printReported(result.diagnostics);
-  if (flags.dryRun) process.stdout.write(`${formatRequests(requests)}\n`);
-  process.stdout.write(formatChange(result));
+  for (const note of result.notes) io.stderr.write(`warning: ${note}\n`);
+  for (const race of result.races) io.stderr.write(`note: ${race}\n`);
+  printReported(io, result.diagnostics);
+  if (flags.dryRun) io.stdout.write(`${formatRequests(requests)}\n`);
+  io.stdout.write(formatChange(result));
   return EXIT_OK;
 }
 
@@ -129,4 +132,9 @@ function formatFields(fields: CustomFieldNames): string {
 
 function describeVersion(ruleset: Ruleset): string {
   return ruleset.version ? ` (version ${ruleset.version}${ruleset.last_updated ? `, updated ${ruleset.last_updated}` : ''})` : '';
+}
+
+/** `--max-fields N`, of check and set. */
+function maxFieldsOption(): Option {
+  return new Option('--max-fields <n>', `most custom fields a zone takes (default: ${DEFAULT_MAX_CUSTOM_FIELDS})`).argParser(positiveCount);
 }

@@ -4,7 +4,7 @@ import { ENV } from '@logfilter/api';
 import type { EmulatorCredentials, RecordsOptions } from '@logfilter/emulator';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import { EXIT_OK, parsePositiveInt, UsageError } from '../io.js';
+import { EXIT_OK, inCwd, type Io, parsePositiveInt, UsageError } from '../io.js';
 import { addFaultOptions, describeFaults, describeInjected, type FaultFlags, faultsFrom } from './emulator-faults.js';
 
 interface EmulatorFlags extends FaultFlags {
@@ -43,12 +43,13 @@ export function registerEmulator(program: Command, context: Context): void {
 }
 
 async function run(program: Command, context: Context, flags: EmulatorFlags): Promise<number> {
+  const { io } = context;
   const port = /^\d+$/.test(flags.port) && Number(flags.port) <= 65535 ? Number(flags.port) : undefined;
   if (port === undefined) throw new UsageError(`--port takes a port number from 0 to 65535, not '${flags.port}'`);
-  const credentials = acceptedCredentials(process.env);
+  const credentials = acceptedCredentials(io.env);
   const faults = faultsFrom(flags);
-  const records = recordsFrom(flags);
-  const productSegment = program.opts<{ productSegment?: string }>().productSegment ?? (process.env[ENV.productSegment] || undefined);
+  const records = recordsFrom(io, flags);
+  const productSegment = program.opts<{ productSegment?: string }>().productSegment ?? (io.env[ENV.productSegment] || undefined);
   // Loaded here, not at the top: node:http costs every other command's start-up a few milliseconds.
   const { startEmulator } = await import('@logfilter/emulator');
   let emulator: Awaited<ReturnType<typeof startEmulator>>;
@@ -56,12 +57,12 @@ async function run(program: Command, context: Context, flags: EmulatorFlags): Pr
     emulator = await startEmulator({
       port,
       credentials,
-      statePath: flags.state,
+      statePath: flags.state === undefined ? undefined : inCwd(io, flags.state),
       productSegment,
       catalog: context.catalog(),
       maxCustomFields: flags.maxCustomFields === undefined ? undefined : parsePositiveInt(flags.maxCustomFields, '--max-custom-fields'),
       instantLogs: records,
-      log: (line) => process.stderr.write(`${new Date().toISOString()} ${line}\n`),
+      log: (line) => io.stderr.write(`${new Date().toISOString()} ${line}\n`),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -69,27 +70,32 @@ async function run(program: Command, context: Context, flags: EmulatorFlags): Pr
   }
   if (faults) emulator.faults.random(faults);
   const who = credentials.map((c) => ('token' in c ? `the token in ${ENV.token}` : `${c.email} with the key in ${ENV.key}`)).join(' and ');
-  process.stderr.write(
+  // Listening for Ctrl-C before saying it is ready: a signal sent as soon as the lines are read must
+  // stop the emulator, not find the process without a handler (which would end it at once).
+  const interrupted = new Promise<void>((resolve) => {
+    const stopListening = io.onInterrupt(() => {
+      stopListening();
+      resolve();
+    });
+  });
+  io.stderr.write(
     `logfilter emulator listening on ${emulator.baseUrl}\n` +
       `state: ${flags.state ?? 'in memory only'}; accepting ${who}\n` +
       `point the client at it with: export ${ENV.baseUrl}=${emulator.baseUrl}\n` +
       `live logs: ${emulator.instantLogs.source.description}\n` +
       (faults ? `${describeFaults(faults)}\n` : ''),
   );
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', resolve);
-    process.once('SIGTERM', resolve);
-  });
+  await interrupted;
   await emulator.close();
-  if (faults) process.stderr.write(`${describeInjected(emulator.faults.injected)}\n`);
-  process.stderr.write('logfilter emulator stopped\n');
+  if (faults) io.stderr.write(`${describeInjected(emulator.faults.injected)}\n`);
+  io.stderr.write('logfilter emulator stopped\n');
   return EXIT_OK;
 }
 
 /** Where the live records come from. */
-function recordsFrom(flags: EmulatorFlags): RecordsOptions {
+function recordsFrom(io: Io, flags: EmulatorFlags): RecordsOptions {
   if (flags.replay === undefined && flags.replayLoop) throw new UsageError('--replay-loop repeats a replay: add --replay FILE');
-  const records: RecordsOptions = { replay: flags.replay, loop: flags.replayLoop === true };
+  const records: RecordsOptions = { replay: flags.replay === undefined ? undefined : inCwd(io, flags.replay), loop: flags.replayLoop === true };
   if (flags.replayRate !== undefined) records.rate = parsePositiveInt(flags.replayRate, '--replay-rate');
   if (flags.recordsSeed !== undefined) {
     if (!/^\d+$/.test(flags.recordsSeed)) throw new UsageError(`--records-seed takes a whole number, not '${flags.recordsSeed}'`);
@@ -99,7 +105,7 @@ function recordsFrom(flags: EmulatorFlags): RecordsOptions {
 }
 
 /** The same variables the client reads, so one set of exports serves both sides. */
-function acceptedCredentials(env: NodeJS.ProcessEnv): EmulatorCredentials[] {
+function acceptedCredentials(env: Io['env']): EmulatorCredentials[] {
   const accepted: EmulatorCredentials[] = [];
   if (env[ENV.token]) accepted.push({ token: env[ENV.token]! });
   const email = env[ENV.email];

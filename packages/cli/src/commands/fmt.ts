@@ -1,90 +1,108 @@
 /** `logfilter fmt`: canonical filter text; `--check` for CI, `--write` to rewrite files in place. */
-import { type Diagnostic, diagnosticAt, format, SourceMap } from '@logfilter/core';
+import { type Diagnostic, diagnosticAt, format as format_, SourceMap } from '@logfilter/core';
 import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import { formatOption, writeReport } from '../report/cli.js';
-import type { ReportDiagnostic, ReportFormat } from '../report/report.js';
+import { outputFormat } from '../context.js';
 import { namesAFile } from '../file-argument.js';
-import { EXIT_INVALID, EXIT_OK, readSource, readTextFile, UsageError, type Source } from '../io.js';
+import { readFilter } from '../input.js';
+import { EXIT_INVALID, EXIT_OK, inCwd, type Io, readTextFile, UsageError, type Source } from '../io.js';
+import { addWarningLimitOptions, formatOption, type WarningLimitFlags, warningLimit } from '../options.js';
+import { applyWarningLimit, type Located, locate, type Outcome, type OutputFormat } from '../outcome.js';
 
-interface FmtFlags {
+interface FmtFlags extends WarningLimitFlags {
   file?: string[];
   write?: boolean;
   check?: boolean;
-  format?: ReportFormat;
+  json?: boolean;
+  format?: OutputFormat;
 }
 
 export function registerFmt(program: Command, context: Context): void {
-  program
-    .command('fmt')
+  const command = program.command('fmt');
+  command
     .description('print a filter in canonical form; --check reports files that are not, --write rewrites them')
     .argument('[filter-or-files...]', 'the filter text, or filter files as gofmt and prettier take them (or use --file)')
     .option('-f, --file <paths...>', 'filter files (- for standard input)')
     .option('--write', 'rewrite the files in place (atomically)')
     .option('--check', 'print nothing; exit 1 when a file is not in canonical form')
     .addOption(formatOption())
-    .action(context.action((positionals: string[], flags: FmtFlags) => run(context, positionals, flags)));
+    .option('--json', 'machine output: the JSON envelope on stdout (as --format json)')
+    .action(
+      context.action((positionals: string[], flags: FmtFlags) =>
+        applyWarningLimit(
+          run(context.io, positionals, flags),
+          warningLimit(flags),
+          flags.errorOnWarnings ? '--error-on-warnings' : `--max-warnings ${flags.maxWarnings}`,
+        ),
+      ),
+    );
+  addWarningLimitOptions(command);
 }
 
 /** Positionals that all name files (or are `-`) are files (`logfilter fmt --check a.lf b.lf`); one that does not is the filter text. */
-function splitPositionals(positionals: string[], flags: FmtFlags): { filter: string | undefined; files: string[] } {
+function splitPositionals(io: Io, positionals: string[], flags: FmtFlags): { filter: string | undefined; files: string[] } {
   const files = flags.file ?? [];
   if (positionals.length === 0) return { filter: undefined, files };
   // `-` is standard input, as with -f.
-  if (positionals.every((path) => path === '-' || namesAFile(path))) {
+  if (positionals.every((path) => path === '-' || namesAFile(io, path))) {
     if (files.length > 0) throw new UsageError('name the files either as arguments or with --file, not both');
     return { filter: undefined, files: positionals };
   }
   if (positionals.length > 1) {
-    const missing = positionals.find((path) => path !== '-' && !namesAFile(path));
+    const missing = positionals.find((path) => path !== '-' && !namesAFile(io, path));
     throw new UsageError(`give one filter, or files: '${missing}' is not a file (quote a filter with spaces as one argument)`);
   }
   return { filter: positionals[0], files };
 }
 
-function run(context: Context, positionals: string[], flags: FmtFlags): number {
-  const { filter, files } = splitPositionals(positionals, flags);
+function run(io: Io, positionals: string[], flags: FmtFlags): Outcome {
+  const { filter, files } = splitPositionals(io, positionals, flags);
+  const format = outputFormat(flags);
   if (flags.write && flags.check) throw new UsageError('give --write or --check, not both');
   if (filter !== undefined && files.length > 0) throw new UsageError('give the filter either as an argument or with --file, not both');
   if (flags.write && (files.length === 0 || files.includes('-'))) throw new UsageError('--write rewrites files: name them as arguments or with --file PATH');
   if (files.length > 1 && !flags.write && !flags.check) throw new UsageError('several files need --write or --check');
-  if (flags.format !== undefined && flags.format !== 'text' && !flags.check) throw new UsageError('--format reports the findings of --check: add --check');
-  // Machine formats collect every file's findings and write them once, at the end.
-  const collected: ReportDiagnostic[] | undefined = flags.format !== undefined && flags.format !== 'text' ? [] : undefined;
+  if ((format === 'github' || format === 'sarif') && !flags.check) throw new UsageError('--format reports the findings of --check: add --check');
   const sources: Source[] =
-    files.length > 0 ? files.map((path) => ({ text: readTextFile(path, 'filter'), name: path === '-' ? '<stdin>' : path })) : [readSource(filter, undefined)];
-  let exit = EXIT_OK;
+    files.length > 0
+      ? files.map((path) => ({ text: readTextFile(io, path, 'filter'), name: path === '-' ? '<stdin>' : path }))
+      : [readFilter(io, { inline: filter, form: 'text' })];
+  let exitCode = EXIT_OK;
+  const diagnostics: Located[] = [];
+  const results: { file: string | null; formatted: boolean; text: string | null }[] = [];
+  let stdout = '';
+  let stderr = '';
   for (const source of sources) {
-    const result = format(source.text);
-    const file = source.name === '<stdin>' ? undefined : source.name;
-    if (collected) collected.push(...result.diagnostics.map((diagnostic) => ({ ...diagnostic, file })));
-    else context.printDiagnostics(result.diagnostics, source.text, source.name);
+    const result = format_(source.text);
+    diagnostics.push(...locate(result.diagnostics, source));
     if (!result.ok) {
-      exit = EXIT_INVALID;
+      exitCode = EXIT_INVALID;
+      results.push({ file: source.name ?? null, formatted: false, text: null });
       continue;
     }
     const formatted = `${result.text}\n`;
     // Text given inline has no final newline to compare; a file's content should end with one.
     const unchanged = source.name === undefined ? source.text.trim() === result.text : source.text === formatted;
+    results.push({ file: source.name ?? null, formatted: unchanged, text: result.text ?? null });
     if (flags.check) {
       if (!unchanged) {
-        if (collected) collected.push({ ...notFormatted(source, formatted), file });
-        else process.stderr.write(`${notFormattedText(source, formatted)}\n`);
-        exit = EXIT_INVALID;
+        // For people a line; for programs a finding at the first line that differs.
+        if (format === 'text') stderr += `${notFormattedText(source, formatted)}\n`;
+        else diagnostics.push(...locate([notFormatted(source, formatted)], source));
+        exitCode = EXIT_INVALID;
       }
     } else if (flags.write) {
       if (!unchanged) {
-        writeAtomically(source.name!, formatted);
-        process.stderr.write(`formatted ${source.name}\n`);
+        writeAtomically(inCwd(io, source.name!), formatted);
+        stderr += `formatted ${source.name}\n`;
       }
     } else {
-      process.stdout.write(formatted);
+      stdout += formatted;
     }
   }
-  if (collected && flags.format) writeReport(context, { diagnostics: collected }, flags.format);
-  return exit;
+  return { exitCode, result: { files: results }, diagnostics, stdout, stderr };
 }
 
 /** A finding for `fmt --check`: the first line that differs from the canonical text. */

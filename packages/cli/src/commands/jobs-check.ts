@@ -7,14 +7,14 @@ import { checkJobs, convertLogpullOptions, DEFAULT_DATASET, type JobScope } from
 import { Option, type Command } from 'commander';
 import type { Context } from '../context.js';
 import { EXIT_INVALID, EXIT_OK, readTextFile } from '../io.js';
-import { formatOption, writeReport } from '../report/cli.js';
-import type { ReportFormat } from '../report/report.js';
+import { formatOption } from '../options.js';
+import { locate, type Outcome, type OutputFormat } from '../outcome.js';
 
 interface CheckFlags {
   dataset?: string;
   scope?: JobScope;
   json?: boolean;
-  format?: ReportFormat;
+  format?: OutputFormat;
 }
 
 export function registerJobsCheck(_program: Command, group: Command, context: Context): void {
@@ -39,40 +39,30 @@ export function registerJobsCheck(_program: Command, group: Command, context: Co
     .action(context.action((text: string, flags: { dataset?: string; json?: boolean }) => convert(context, text, flags)));
 }
 
-function check(context: Context, file: string, flags: CheckFlags): number {
-  const text = readTextFile(file, 'jobs');
+function check(context: Context, file: string, flags: CheckFlags): Outcome {
+  const text = readTextFile(context.io, file, 'jobs');
   const result = checkJobs(text, { dataset: flags.dataset, scope: flags.scope, catalog: context.catalog() });
-  if (flags.json || flags.format === 'json') {
-    process.stdout.write(`${JSON.stringify(result)}\n`);
-    return result.ok ? EXIT_OK : EXIT_INVALID;
-  }
-  const name = file === '-' ? '<stdin>' : file;
-  if (flags.format === 'github' || flags.format === 'sarif') {
-    writeReport(context, { diagnostics: result.diagnostics.map((d) => ({ ...d, file: file === '-' ? undefined : file })) }, flags.format);
-    return result.ok ? EXIT_OK : EXIT_INVALID;
-  }
-  context.printDiagnostics(result.diagnostics, text, name);
+  const diagnostics = locate(result.diagnostics, { text, name: file === '-' ? '<stdin>' : file });
+  let stderr = '';
   for (const job of result.jobs) {
     const where = job.pointer === '' ? '' : ` at ${job.pointer}`;
     const errors = result.diagnostics.filter((d) => d.severity === 'error' && (d.pointer ?? '').startsWith(`${job.pointer}/`)).length;
-    process.stderr.write(`${job.ok ? 'ok' : `${errors} error${errors === 1 ? '' : 's'}`}: job ${job.id ?? '(new)'}${where} (${job.dataset})\n`);
+    stderr += `${job.ok ? 'ok' : `${errors} error${errors === 1 ? '' : 's'}`}: job ${job.id ?? '(new)'}${where} (${job.dataset})\n`;
   }
-  return result.ok ? EXIT_OK : EXIT_INVALID;
+  const { ok: _ok, diagnostics: _diagnostics, ...members } = result;
+  return { exitCode: result.ok ? EXIT_OK : EXIT_INVALID, result: members, diagnostics, stderr };
 }
 
-function convert(context: Context, text: string, flags: { dataset?: string; json?: boolean }): number {
+function convert(context: Context, text: string, flags: { dataset?: string; json?: boolean }): Outcome {
   const result = convertLogpullOptions(text, context.dataset(flags.dataset));
-  if (flags.json) {
-    process.stdout.write(`${JSON.stringify(result)}\n`);
-    return result.ok ? EXIT_OK : EXIT_INVALID;
-  }
-  context.printDiagnostics(
-    result.diagnostics.map((d) => ({ ...d, pointer: d.pointer === undefined ? undefined : `/output_options${d.pointer}` })),
-    text,
-    'logpull_options',
-  );
+  const shown = result.diagnostics.map((d) => ({ ...d, pointer: d.pointer === undefined ? undefined : `/output_options${d.pointer}` }));
+  const diagnostics = locate(shown, { text, name: 'logpull_options', inline: text });
   // A refusal prints nothing on stdout: what it would have printed is not the conversion asked for.
-  if (!result.ok) return EXIT_INVALID;
-  process.stdout.write(`${JSON.stringify({ output_options: result.output_options }, null, 2)}\n`);
-  return EXIT_OK;
+  if (!result.ok) return { exitCode: EXIT_INVALID, result: { output_options: null }, diagnostics };
+  return {
+    exitCode: EXIT_OK,
+    result: { output_options: result.output_options },
+    diagnostics,
+    stdout: `${JSON.stringify({ output_options: result.output_options }, null, 2)}\n`,
+  };
 }

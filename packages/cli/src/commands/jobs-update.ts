@@ -6,10 +6,12 @@
  */
 import { mergeChange, updateJob, type Job, type JobChange } from '@logfilter/api';
 import { checkJobs, compile, outputOptionFromText, type Diagnostic, type JobScope } from '@logfilter/core';
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
+import { keyValue } from '../options.js';
 import type { Context } from '../context.js';
+import { writeEnvelope } from '../outcome.js';
 import { EXIT_INVALID, EXIT_OK, readSource, UsageError } from '../io.js';
-import { addServiceOptions, collect, collectList, formatRequests, printReported, runService, serviceClient, type ServiceFlags } from '../service.js';
+import { addServiceOptions, collectList, formatRequests, printReported, runService, serviceClient, type ServiceFlags } from '../service.js';
 import { addScopeOptions, scopeOf, type ScopeFlags } from '../job-scope.js';
 
 interface UpdateFlags extends ServiceFlags, ScopeFlags {
@@ -22,7 +24,7 @@ interface UpdateFlags extends ServiceFlags, ScopeFlags {
   name?: string;
   destination?: string;
   fields?: string[];
-  outputOption?: string[];
+  outputOption?: Array<[string, string]>;
 }
 
 export function registerJobsUpdate(program: Command, group: Command, context: Context): void {
@@ -38,48 +40,50 @@ export function registerJobsUpdate(program: Command, group: Command, context: Co
       .option('--name <name>', 'the new job name')
       .option('--destination <conf>', 'the new destination_conf')
       .option('--fields <names>', 'output_options.field_names, comma-separated (repeatable)', collectList)
-      .option('--output-option <key=value>', 'one output option, e.g. timestamp_format=rfc3339 or sample_rate=0.1; KEY= removes it (repeatable)', collect),
+      .addOption(
+        new Option(
+          '--output-option <key=value>',
+          'one output option, e.g. timestamp_format=rfc3339 or sample_rate=0.1; KEY= removes it (repeatable)',
+        ).argParser(keyValue),
+      ),
     { dryRun: true },
-  ).action(context.action((flags: UpdateFlags) => runService(flags, () => update(program, context, flags))));
+  ).action(context.action((flags: UpdateFlags) => runService(context.io, flags, () => update(program, context, flags))));
 
   for (const [verb, enabled] of [
     ['enable', true],
     ['disable', false],
   ] as const) {
     addServiceOptions(addScopeOptions(group.command(verb)).description(`${verb} a job`).requiredOption('--id <id>', 'the job id'), { dryRun: true }).action(
-      context.action((flags: UpdateFlags) => runService(flags, () => update(program, context, { ...flags, enable: enabled, disable: !enabled }))),
+      context.action((flags: UpdateFlags) => runService(context.io, flags, () => update(program, context, { ...flags, enable: enabled, disable: !enabled }))),
     );
   }
 }
 
 async function update(program: Command, context: Context, flags: UpdateFlags): Promise<number> {
+  const { io } = context;
   const scope = scopeOf(flags);
   const change = changeOf(flags);
-  const { client, requests } = serviceClient(program, flags);
+  const { client, requests } = serviceClient(io, program, flags);
   const current = await client.jobs.get(scope.ref, flags.id);
   const diagnostics = compileFilterInto(context, flags, current, scope.kind, change);
   if (diagnostics === undefined) return EXIT_INVALID;
   const checked = checkJobs({ ...current, ...mergeChange(current, change) }, { scope: scope.kind, catalog: context.catalog() });
   const problems = checked.diagnostics.filter((d) => d.severity === 'error' && changedMember(d.pointer ?? '', change));
   if (problems.length > 0) {
-    if (flags.json)
-      process.stdout.write(
-        `${JSON.stringify({ ok: false, error: { kind: 'invalid', message: 'the change is not valid; nothing was sent' }, diagnostics: problems })}\n`,
-      );
-    else printReported(problems);
+    if (flags.json) writeEnvelope(io, EXIT_INVALID, { error: { kind: 'invalid', message: 'the change is not valid; nothing was sent' } }, problems);
+    else printReported(io, problems);
     return EXIT_INVALID;
   }
   const result = await updateJob(client.jobs, scope.ref, flags.id, change);
   if (flags.json) {
     const { job, body, attempts, legacy, superseded, notes } = result;
-    const report = { ok: true, job: job ?? null, body, attempts, legacy: legacy ?? null, superseded, notes, ...(result.dryRun ? { requests } : {}) };
-    process.stdout.write(`${JSON.stringify(report)}\n`);
+    writeEnvelope(io, EXIT_OK, { job: job ?? null, body, attempts, legacy: legacy ?? null, superseded, notes, ...(result.dryRun ? { requests } : {}) });
   } else if (result.dryRun) {
-    for (const note of result.notes) process.stderr.write(`note (dry run, not sent): ${note}\n`);
-    process.stdout.write(`${formatRequests(requests)}\ndry run: nothing was sent\n`);
+    for (const note of result.notes) io.stderr.write(`note (dry run, not sent): ${note}\n`);
+    io.stdout.write(`${formatRequests(requests)}\ndry run: nothing was sent\n`);
   } else {
-    for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
-    process.stdout.write(`updated job ${flags.id} (${Object.keys(result.body).join(', ')}): ${result.job!.enabled ? 'enabled' : 'disabled'}\n`);
+    for (const note of result.notes) io.stderr.write(`note: ${note}\n`);
+    io.stdout.write(`updated job ${flags.id} (${Object.keys(result.body).join(', ')}): ${result.job!.enabled ? 'enabled' : 'disabled'}\n`);
   }
   return EXIT_OK;
 }
@@ -102,13 +106,10 @@ function changeOf(flags: UpdateFlags): JobChange {
 }
 
 /** `--output-option KEY=VALUE`s as an output_options object (an empty value is null: remove it). */
-export function outputOptionsOf(pairs: readonly string[] = []): Record<string, unknown> {
+export function outputOptionsOf(pairs: ReadonlyArray<readonly [string, string]> = []): Record<string, unknown> {
   const options: Record<string, unknown> = {};
-  for (const pair of pairs) {
-    const equals = pair.indexOf('=');
-    if (equals <= 0) throw new UsageError(`--output-option takes KEY=VALUE, not '${pair}'`);
-    options[pair.slice(0, equals)] = optionValue(pair.slice(0, equals), pair.slice(equals + 1));
-  }
+  // Each KEY=VALUE was split by the option's parser (options.ts).
+  for (const [key, value] of pairs) options[key] = optionValue(key, value);
   return options;
 }
 
@@ -119,17 +120,15 @@ function optionValue(key: string, text: string): unknown {
 
 /** Compiles --filter/--filter-file against the job's dataset into `change`; undefined (after printing) on errors. */
 function compileFilterInto(context: Context, flags: UpdateFlags, job: Job, scope: JobScope, change: JobChange): Diagnostic[] | undefined {
+  const { io } = context;
   if (flags.filter === undefined && flags.filterFile === undefined) return [];
-  const source = readSource(flags.filter, flags.filterFile);
+  const source = readSource(io, flags.filter, flags.filterFile);
   const name = typeof job.dataset === 'string' ? job.dataset : 'http_requests';
   const dataset = context.resolveDataset(name, scope).dataset ?? context.dataset(name);
   const result = compile(source.text, { dataset, catalog: context.catalog() });
   if (!flags.json) context.printDiagnostics(result.diagnostics, source.text, source.name ?? 'filter');
   if (!result.ok) {
-    if (flags.json)
-      process.stdout.write(
-        `${JSON.stringify({ ok: false, error: { kind: 'invalid', message: 'the filter has errors; nothing was sent' }, diagnostics: result.diagnostics })}\n`,
-      );
+    if (flags.json) writeEnvelope(io, EXIT_INVALID, { error: { kind: 'invalid', message: 'the filter has errors; nothing was sent' } }, result.diagnostics);
     return undefined;
   }
   change.filter = result.json!;

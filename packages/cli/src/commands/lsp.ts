@@ -17,12 +17,21 @@ export function registerLsp(program: Command, context: Context): void {
 }
 
 async function run(context: Context, flags: LspFlags): Promise<number> {
+  const { io } = context;
   // Resolved before the server starts, so that a bad --dataset or --catalog is a usage error on stderr.
   const defaultDataset = context.dataset(flags.dataset);
   // Loaded here, not at the top: the protocol library would cost every other command's start-up.
-  const { runStdioServer } = await import('@logfilter/language-server');
-  runStdioServer({ catalog: context.catalog(), defaultDataset, program: 'logfilter lsp' });
-  // The server ends the process itself: on `exit` (0 after `shutdown`, else 1), when its input closes (1),
-  // or when a message header loses the framing (1, saying why on stderr).
-  return new Promise<number>(() => {});
+  const { startServer } = await import('@logfilter/language-server');
+  const server = startServer({
+    catalog: context.catalog(),
+    defaultDataset,
+    input: io.stdin.stream() as NodeJS.ReadableStream,
+    output: io.stdout.stream() as NodeJS.WritableStream,
+  });
+  // The server stops on `exit` (0 after `shutdown`, else 1), when its input closes (1), or when a
+  // message header loses the framing (1, saying why on stderr); the process then ends with that code.
+  const stop = await server.stopped;
+  if (stop.cause === 'framing-lost' && stop.message) io.stderr.write(`logfilter lsp: ${stop.message}\n`);
+  io.exit(stop.code);
+  return stop.code;
 }

@@ -2,14 +2,18 @@
  * `logfilter sql`: the filter as an SQL boolean expression (or, with --table, a whole SELECT) for
  * DuckDB, ClickHouse, BigQuery or Postgres, meaning exactly what evaluate and `logfilter test` mean.
  */
-import { compile, decompile, DEFAULT_DATASET, type FilterJson, parseJsonExact, SQL_DIALECTS, type SqlDialectName, toSql } from '@logfilter/core';
+import { type JobScope, SQL_DIALECTS, type SqlDialectName, toSql } from '@logfilter/core';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
-import { EXIT_INVALID, EXIT_OK, readSource, UsageError } from '../io.js';
+import { checkFilter, exactFilter, readFilter } from '../input.js';
+import { EXIT_OK, UsageError } from '../io.js';
+import { datasetOption, scopeOption } from '../options.js';
+import type { Outcome } from '../outcome.js';
 
 interface SqlFlags {
   file?: string;
   dataset?: string;
+  scope?: JobScope;
   fromJson?: boolean;
   dialect: SqlDialectName;
   jsonColumn?: string;
@@ -23,42 +27,26 @@ export function registerSql(program: Command, context: Context): void {
     .argument('[filter]', 'the filter text (or use --file)')
     .addOption(new Option('--dialect <name>', 'the SQL dialect').choices([...SQL_DIALECTS]).makeOptionMandatory())
     .option('-f, --file <path>', 'read the filter from a file (- for standard input)')
-    .option('-d, --dataset <name>', `dataset whose fields the filter uses, and the table columns are (default: ${DEFAULT_DATASET})`)
+    .addOption(
+      datasetOption("dataset whose fields the filter uses, and the table's columns are (default: the file's '# dataset:' line, the job's, else http_requests)"),
+    )
+    .addOption(scopeOption())
     .option('--from-json', 'the filter is filter JSON (as a job holds it), not filter text')
     .option('--json-column <name>', 'test the members of this JSON column (the raw log line) instead of one column per field')
     .option('--table <name>', 'print a whole `SELECT * FROM <name> WHERE ...`')
+    .option('--json', 'machine output: the JSON envelope with `sql` on stdout')
     .action(context.action((filter: string | undefined, flags: SqlFlags) => run(context, filter, flags)));
 }
 
-function run(context: Context, filter: string | undefined, flags: SqlFlags): number {
+function run(context: Context, filter: string | undefined, flags: SqlFlags): Outcome {
   if (flags.jsonColumn !== undefined && flags.jsonColumn.trim() === '') throw new UsageError('--json-column needs a column name');
   if (flags.table !== undefined && flags.table.trim() === '') throw new UsageError('--table needs a table name');
-  const dataset = context.dataset(flags.dataset);
-  const json = compiledFilter(context, filter, flags);
-  if (!json) return EXIT_INVALID;
-  const sql = toSql(json, { dialect: flags.dialect, dataset, jsonColumn: flags.jsonColumn, table: flags.table });
-  process.stdout.write(flags.table === undefined ? `${sql}\n` : `${sql};\n`);
-  return EXIT_OK;
-}
-
-/**
- * The filter as compile writes it, from filter text or (with --from-json) filter JSON; undefined
- * after reporting its errors. Read from the JSON text with integers past 2^53 kept exact (the
- * result's `filter` object holds them as doubles).
- */
-export function compiledFilter(
-  context: Context,
-  filter: string | undefined,
-  flags: { file?: string; dataset?: string; fromJson?: boolean },
-): FilterJson | undefined {
-  const source = readSource(filter, flags.file);
-  const dataset = context.dataset(flags.dataset);
-  if (flags.fromJson) {
-    const result = decompile(source.text, { dataset });
-    context.printDiagnostics(result.diagnostics, source.text, source.name);
-    return result.ok ? (parseJsonExact(result.json!) as FilterJson) : undefined;
-  }
-  const result = compile(source.text, { dataset });
-  context.printDiagnostics(result.diagnostics, source.text, source.name);
-  return result.ok ? (parseJsonExact(result.json!) as FilterJson) : undefined;
+  const source = readFilter(context.io, { inline: filter, file: flags.file, form: flags.fromJson ? 'json' : 'text' });
+  const checked = checkFilter(context, source, flags, { command: flags.fromJson ? 'sql --from-json' : 'sql' });
+  const json = exactFilter(checked);
+  if (!json || !checked.dataset) return { exitCode: checked.exitCode, diagnostics: checked.diagnostics };
+  // The columns are the dataset's the filter was checked against: its `# dataset:` line's, or its job's.
+  const sql = toSql(json, { dialect: flags.dialect, dataset: checked.dataset, jsonColumn: flags.jsonColumn, table: flags.table });
+  const text = flags.table === undefined ? sql : `${sql};`;
+  return { exitCode: EXIT_OK, result: { sql: text, dialect: flags.dialect }, diagnostics: checked.diagnostics, stdout: `${text}\n` };
 }

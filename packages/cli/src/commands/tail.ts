@@ -7,10 +7,13 @@
  * between: that gap is said on stderr, and with --json also as a `{"gap": ...}` line among the records.
  */
 import { STREAM_DEFAULTS, type InstantLogsInput, type StreamEvent } from '@logfilter/api';
-import { buildLogpullOptions, checkLogpullOptions, compile, hasErrors, type Dataset } from '@logfilter/core';
+import { buildLogpullOptions, checkLogpullOptions, type Dataset, datasetComment, diagnosticAt, NOWHERE, SourceMap } from '@logfilter/core';
 import { Option, type Command } from 'commander';
+import { positiveCount, secondsAsMs } from '../options.js';
 import type { Context } from '../context.js';
-import { EXIT_INVALID, EXIT_OK, parsePositiveInt, readSource, UsageError } from '../io.js';
+import { checkFilter, readFilter } from '../input.js';
+import { EXIT_INVALID, EXIT_OK, type Io, UsageError } from '../io.js';
+import { type Located, locate, type Outcome, writeEnvelope } from '../outcome.js';
 import { datasetInScope, scopeOf } from '../job-scope.js';
 import { LiveTable } from '../live-table.js';
 import { addServiceOptions, collectList, formatRequests, runService, serviceClient, type ServiceFlags } from '../service.js';
@@ -31,12 +34,14 @@ interface TailFlags extends ServiceFlags {
   zone: string;
   file?: string;
   fields?: string[];
-  sample?: string;
-  max?: string;
-  duration?: string;
+  sample?: number;
+  max?: number;
+  /** --duration, in milliseconds. */
+  duration?: number;
   format: (typeof FORMATS)[number];
   count?: boolean;
-  idleTimeout?: string;
+  /** --idle-timeout, in milliseconds. */
+  idleTimeout?: number;
 }
 
 /** What `tail --help` says of the service's stream, after the options. */
@@ -58,54 +63,57 @@ export function registerTail(program: Command, context: Context): void {
     .requiredOption('--zone <id>', 'the zone id')
     .option('-f, --file <path>', 'read the filter from a file (- for standard input)')
     .option('--fields <names>', `the fields to stream, comma-separated (repeatable; default: ${DEFAULT_TAIL_FIELDS.join(',')})`, collectList)
-    .option('--sample <n>', 'one record in N (default: 1, every record)')
-    .option('--max <n>', 'stop after N records')
-    .option('--duration <seconds>', 'stop after this many seconds')
+    .addOption(new Option('--sample <n>', 'one record in N (default: 1, every record)').argParser(positiveCount))
+    .addOption(new Option('--max <n>', 'stop after N records').argParser(positiveCount))
+    .addOption(new Option('--duration <seconds>', 'stop after this many seconds').argParser(secondsAsMs))
     .addOption(new Option('--format <format>', 'ndjson: each record as received; table: columns of the fields').choices([...FORMATS]).default('ndjson'))
     .option('--count', 'print only how many records came (on stdout, when the stream ended without a failure), not the records')
-    .option(
-      '--idle-timeout <seconds>',
-      `reconnect when nothing (no record, no answer to a ping) is heard for this long (default: ${STREAM_DEFAULTS.idleTimeoutMs / 1000})`,
+    .addOption(
+      new Option(
+        '--idle-timeout <seconds>',
+        `reconnect when nothing (no record, no answer to a ping) is heard for this long (default: ${STREAM_DEFAULTS.idleTimeoutMs / 1000})`,
+      ).argParser(secondsAsMs),
     )
     .addHelpText('after', STREAM_HELP);
   addServiceOptions(command, { dryRun: true }).action(
-    context.action((filter: string | undefined, flags: TailFlags) => runService(flags, () => tail(program, context, filter, flags))),
+    context.action((filter: string | undefined, flags: TailFlags) => runService(context.io, flags, () => tail(program, context, filter, flags))),
   );
 }
 
-async function tail(program: Command, context: Context, filter: string | undefined, flags: TailFlags): Promise<number> {
-  const sample = flags.sample === undefined ? 1 : parsePositiveInt(flags.sample, '--sample');
-  const max = flags.max === undefined ? undefined : parsePositiveInt(flags.max, '--max');
-  const duration = flags.duration === undefined ? undefined : seconds(flags.duration, '--duration');
-  const idleTimeoutMs = flags.idleTimeout === undefined ? undefined : seconds(flags.idleTimeout, '--idle-timeout') * 1000;
+async function tail(program: Command, context: Context, filter: string | undefined, flags: TailFlags): Promise<number | Outcome> {
+  const { io } = context;
+  const sample = flags.sample ?? 1;
+  const max = flags.max;
+  const durationMs = flags.duration;
+  const idleTimeoutMs = flags.idleTimeout;
   const fields = flags.fields ?? DEFAULT_TAIL_FIELDS;
   if (fields.length === 0) throw new UsageError('--fields names no field: give field names, comma-separated');
   const dataset = datasetInScope(context, 'http_requests', scopeOf({ zone: flags.zone }));
   const input = checkedInput(context, filter, flags, dataset, fields, sample);
-  if (!input) return EXIT_INVALID;
-  const { client, requests } = serviceClient(program, flags);
+  if ('exitCode' in input) return input;
+  const { client, requests } = serviceClient(io, program, flags);
   if (flags.dryRun) {
     await client.instantLogs.create(flags.zone, input);
-    if (flags.json) process.stdout.write(`${JSON.stringify({ ok: true, session: null, requests })}\n`);
-    else process.stdout.write(`${formatRequests(requests)}\ndry run: nothing was sent\n`);
+    if (flags.json) writeEnvelope(io, EXIT_OK, { session: null, requests });
+    else io.stdout.write(`${formatRequests(requests)}\ndry run: nothing was sent\n`);
     return EXIT_OK;
   }
   const stop = new AbortController();
   let interrupted = false;
   const onSignal = () => {
     // A second Ctrl-C does not wait for the connection to close.
-    if (interrupted) process.exit(130);
+    if (interrupted) io.exit(130);
     interrupted = true;
     stop.abort();
   };
-  process.on('SIGINT', onSignal).on('SIGTERM', onSignal);
-  const timer = duration === undefined ? undefined : setTimeout(() => stop.abort(), duration * 1000);
+  const stopListening = io.onInterrupt(onSignal);
+  const timer = durationMs === undefined ? undefined : setTimeout(() => stop.abort(), durationMs);
   const print = printer(context, flags, fields);
   const gapMarks = flags.json === true && !flags.count && flags.format === 'ndjson';
   const onEvent = (event: StreamEvent) => {
-    report(event);
+    report(io, event);
     if (event.kind === 'gap' && gapMarks)
-      process.stdout.write(`${JSON.stringify({ gap: { from: event.from.toISOString(), to: event.to.toISOString(), reason: event.reason } })}\n`);
+      io.stdout.write(`${JSON.stringify({ gap: { from: event.from.toISOString(), to: event.to.toISOString(), reason: event.reason } })}\n`);
   };
   let seen = 0;
   let failed = true;
@@ -117,12 +125,12 @@ async function tail(program: Command, context: Context, filter: string | undefin
     }
     failed = false;
   } finally {
-    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+    stopListening();
     clearTimeout(timer);
     // --count's number goes to stdout, alone, and only for a stream that ended well: on a failure
     // stdout carries the error (with --json, one object), and the partial count is said on stderr.
-    if (flags.count && !failed) process.stdout.write(`${seen}\n`);
-    else process.stderr.write(`logfilter: ${seen} record${seen === 1 ? '' : 's'}${failed ? ' before the failure' : ''}\n`);
+    if (flags.count && !failed) io.stdout.write(`${seen}\n`);
+    else io.stderr.write(`logfilter: ${seen} record${seen === 1 ? '' : 's'}${failed ? ' before the failure' : ''}\n`);
   }
   return EXIT_OK;
 }
@@ -135,37 +143,49 @@ function checkedInput(
   dataset: Dataset,
   fields: string[],
   sample: number,
-): InstantLogsInput | undefined {
+): InstantLogsInput | Outcome {
   const logpullOptions = buildLogpullOptions({ fields });
   const options = checkLogpullOptions(logpullOptions, { dataset });
-  const source = filter === undefined && flags.file === undefined ? undefined : readSource(filter, flags.file);
-  const compiled = source && compile(source.text, { dataset, catalog: context.catalog() });
-  const diagnostics = [
-    ...options.diagnostics.map((d) => ({ ...d, source: 'fields' })),
-    ...(compiled?.diagnostics ?? []).map((d) => ({ ...d, source: 'filter' })),
+  // The filter through the input layer: a `# dataset:` line naming another dataset than the session's is an error, not ignored.
+  const source =
+    filter === undefined && flags.file === undefined ? undefined : readFilter(context.io, { inline: filter, file: flags.file, form: 'text', label: 'filter' });
+  const checked = source && checkFilter(context, source, {}, { command: 'tail', fallback: dataset });
+  // Shown at the `# dataset:` line that names the other dataset.
+  const line = source && datasetComment(source.text);
+  const where = source && line ? new SourceMap(source.text).range({ start: line.start, end: line.end }) : NOWHERE;
+  const elsewhere =
+    checked?.dataset && checked.dataset.name !== dataset.name
+      ? [
+          diagnosticAt(where, 'dataset-disagrees', `tail streams ${dataset.name} (Instant Logs), and the filter is for ${checked.dataset.name}`, {
+            hint: `give a filter of ${dataset.name}`,
+          }),
+        ]
+      : [];
+  const diagnostics: Located[] = [
+    ...locate(
+      options.diagnostics.map((d) => ({ ...d, source: 'fields' })),
+      { text: logpullOptions, name: 'fields', inline: logpullOptions },
+    ),
+    ...(checked?.diagnostics ?? []).map((located) => ({ ...located, diagnostic: { ...located.diagnostic, source: 'filter' } })),
+    ...locate(elsewhere, line ? source : undefined),
   ];
-  if (!flags.json) {
-    context.printDiagnostics(options.diagnostics, logpullOptions, 'fields');
-    if (compiled) context.printDiagnostics(compiled.diagnostics, source.text, source.name ?? 'filter');
+  if (diagnostics.some((located) => located.diagnostic.severity === 'error') || (checked && !checked.ok)) {
+    const message = 'the session is not valid; nothing was sent';
+    return { exitCode: checked?.exitCode || EXIT_INVALID, result: { error: { kind: 'invalid', message } }, diagnostics };
   }
-  if (hasErrors(diagnostics)) {
-    if (flags.json)
-      process.stdout.write(
-        `${JSON.stringify({ ok: false, error: { kind: 'invalid', message: 'the session is not valid; nothing was sent' }, diagnostics })}\n`,
-      );
-    return undefined;
-  }
-  return { fields: fields.join(','), filter: compiled?.json ?? '', sample };
+  if (!flags.json) context.present('tail', { exitCode: EXIT_OK, diagnostics }, 'text');
+  return { fields: fields.join(','), filter: checked?.compiled.json ?? '', sample };
 }
 
 /** Writes one record in the chosen format, waiting while stdout is full (the socket is paused meanwhile). */
 function printer(context: Context, flags: TailFlags, fields: readonly string[]): (text: string, record: Record<string, unknown>) => Promise<void> {
-  const write = (text: string) => (process.stdout.write(text) ? Promise.resolve() : new Promise<void>((resolve) => process.stdout.once('drain', resolve)));
+  const { io } = context;
+  const write = (text: string) => (io.stdout.write(text) ? Promise.resolve() : new Promise<void>((resolve) => io.stdout.once('drain', resolve)));
   if (flags.format === 'ndjson') return (text) => write(`${text}\n`);
   let table: LiveTable | undefined;
   return async (_text, record) => {
     if (!table) {
-      table = new LiveTable(fields, context.colorFor(process.stdout), terminalWidth());
+      table = new LiveTable(fields, context.colorFor(io.stdout), terminalWidth(io));
       await write(table.header());
     }
     await write(table.row(record));
@@ -173,29 +193,23 @@ function printer(context: Context, flags: TailFlags, fields: readonly string[]):
 }
 
 /** The width the table fits: the terminal's, or `COLUMNS` when set; undefined when piped (nothing is cut then). */
-function terminalWidth(): number | undefined {
-  if (process.stdout.isTTY && process.stdout.columns) return process.stdout.columns;
-  const columns = Number(process.env.COLUMNS);
+function terminalWidth(io: Io): number | undefined {
+  if (io.stdout.columns) return io.stdout.columns;
+  const columns = Number(io.env.COLUMNS);
   return Number.isInteger(columns) && columns > 0 ? columns : undefined;
 }
 
 /** What the stream says besides records, on stderr. */
-function report(event: StreamEvent): void {
+function report(io: Io, event: StreamEvent): void {
   if (event.kind === 'reconnecting')
-    process.stderr.write(`logfilter: ${event.reason}; reconnecting in ${(event.delayMs / 1000).toFixed(1)} s (attempt ${event.attempt})\n`);
+    io.stderr.write(`logfilter: ${event.reason}; reconnecting in ${(event.delayMs / 1000).toFixed(1)} s (attempt ${event.attempt})\n`);
   else if (event.kind === 'recreating')
-    process.stderr.write(
+    io.stderr.write(
       `logfilter: the session is gone (${event.reason}); creating a new one${event.delayMs > 0 ? ` in ${(event.delayMs / 1000).toFixed(1)} s (attempt ${event.attempt})` : ''}\n`,
     );
   else if (event.kind === 'gap')
-    process.stderr.write(
+    io.stderr.write(
       `logfilter: gap: records logged from ${event.from.toISOString()} to ${event.to.toISOString()} were not received (${event.reason}; the service has no position to resume from)\n`,
     );
-  else if (event.kind === 'malformed') process.stderr.write(`logfilter: a message that is not a JSON record was skipped\n`);
-}
-
-function seconds(text: string, option: string): number {
-  const value = Number(text);
-  if (!/^\d+(\.\d+)?$/.test(text) || value <= 0) throw new UsageError(`${option} takes a number of seconds above 0, not '${text}'`);
-  return value;
+  else if (event.kind === 'malformed') io.stderr.write(`logfilter: a message that is not a JSON record was skipped\n`);
 }

@@ -1,24 +1,24 @@
 /**
  * `logfilter test`: runs a filter over NDJSON log lines (plain or gzip, a file or standard input)
- * and prints the lines it lets through, exactly as read, with one of two engines: engines/lines.ts
- * streams line by line in this process, engines/duckdb.ts runs DuckDB over many files.
+ * and prints the lines it lets through, exactly as read (engines/lines.ts).
  */
 import { existsSync } from 'node:fs';
-import { compile, decompile, DEFAULT_DATASET, type FilterJson, filterKeys, matcher, parseJsonExact } from '@logfilter/core';
+import { DEFAULT_DATASET, type FilterJson } from '@logfilter/core';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
-import type { EngineCounts } from '../engines/line-reader.js';
-import { withFileArgumentNote } from '../file-argument.js';
-import { EXIT_INVALID, EXIT_OK, readSource, UsageError } from '../io.js';
+import { checkFilter, exactFilter, readFilter } from '../input.js';
+import { type EngineCounts, MAX_LINE_BYTES } from '../engines/line-reader.js';
+import { EXIT_OK, inCwd, type Io, UsageError } from '../io.js';
 
 interface TestFlags {
   file?: string;
-  logs: string;
+  logs: string[];
   dataset?: string;
   count?: boolean;
   invert?: boolean;
   fromJson?: boolean;
-  engine: 'js' | 'duckdb';
+  engine: 'js';
+  threads?: number;
 }
 
 export function registerTest(program: Command, context: Context): void {
@@ -27,81 +27,84 @@ export function registerTest(program: Command, context: Context): void {
     .description('run a filter over NDJSON log lines and print the lines it lets through')
     .argument('[filter]', 'the filter text (or use --file)')
     .option('-f, --file <path>', 'read the filter from a file (- for standard input)')
-    .requiredOption('--logs <path>', 'NDJSON log lines, optionally gzip-compressed (- for standard input)')
-    .option('-d, --dataset <name>', `dataset whose fields the filter uses (default: ${DEFAULT_DATASET})`)
+    .requiredOption(
+      '--logs <path>',
+      `NDJSON log lines, optionally gzip-compressed (- for standard input); given again, the next file, read in order; a line longer than ${MAX_LINE_BYTES / 1048576} MiB is skipped and reported`,
+      (path: string, paths: string[] | undefined) => [...(paths ?? []), path],
+    )
+    .option('-d, --dataset <name>', `dataset whose fields the filter uses (default: the file's '# dataset:' line, the job's, else ${DEFAULT_DATASET})`)
     .option('--count', 'print `matched N of M` (and `skipped K`) instead of the lines')
     .option('--invert', 'print the lines the filter drops instead')
     .option('--from-json', 'the filter is filter JSON (as a job holds it), not filter text')
-    .addOption(
-      new Option('--engine <name>', 'js: streamed line by line in this process; duckdb: DuckDB over many files in parallel (--logs may be a glob)')
-        .choices(['js', 'duckdb'])
-        .default('js'),
-    )
+    .option('--threads <n>', 'worker threads for one large file (default: the cores present; 1 reads on one thread)', threadCount)
+    .addOption(new Option('--engine <name>', 'js, the one engine (duckdb was retired: see the README)').argParser(engineName).default('js'))
     .action(context.action((filter: string | undefined, flags: TestFlags) => run(context, filter, flags)));
 }
 
 async function run(context: Context, filter: string | undefined, flags: TestFlags): Promise<number> {
-  if (flags.logs === '-' && (flags.file === '-' || filter === '-')) throw new UsageError('the filter and the logs cannot both come from standard input');
-  if (flags.engine === 'duckdb' && flags.logs === '-') throw new UsageError('the duckdb engine reads files, not standard input (use --engine js)');
-  if (flags.engine !== 'duckdb') refuseUnexpandedPattern(flags.logs);
+  const { io } = context;
+  if (flags.logs.includes('-') && (flags.file === '-' || filter === '-')) throw new UsageError('the filter and the logs cannot both come from standard input');
+  if (flags.logs.filter((path) => path === '-').length > 1) throw new UsageError('--logs - (standard input) can be given once');
+  for (const path of flags.logs) refuseUnexpandedPattern(io, path);
   const json = compileFilter(context, filter, flags);
-  if (!json) return EXIT_INVALID;
-  const counts = flags.engine === 'duckdb' ? await runEngine(json, flags) : await runJs(json, flags);
+  if (typeof json === 'number') return json;
+  const counts = await runJs(io, json, flags);
   if (flags.count) {
-    process.stdout.write(`${flags.invert ? 'dropped' : 'matched'} ${counts.printed} of ${counts.records}\n`);
-    if (counts.skipped > 0) process.stdout.write(`skipped ${counts.skipped}\n`);
+    io.stdout.write(`${flags.invert ? 'dropped' : 'matched'} ${counts.printed} of ${counts.records}\n`);
+    if (counts.skipped > 0) io.stdout.write(`skipped ${counts.skipped}\n`);
   } else if (counts.skipped > 0) {
-    process.stderr.write(`logfilter: skipped ${counts.skipped} malformed line${counts.skipped === 1 ? '' : 's'}\n`);
+    io.stderr.write(`logfilter: skipped ${counts.skipped} malformed line${counts.skipped === 1 ? '' : 's'}\n`);
   }
   return EXIT_OK;
 }
 
 /**
- * A quoted pattern (`--logs 'logs/*.ndjson'`) names no file for the JS engine, which reads one file
- * and expands nothing: instead of only "no such file", say which engine reads patterns and how the shell can.
+ * A quoted pattern (`--logs 'logs/*.ndjson'`) names no file: `test` reads the files it is given and expands
+ * nothing. Instead of only "no such file", say how the shell can read them all.
  */
-function refuseUnexpandedPattern(logs: string): void {
-  if (!/[*?[{]/.test(logs) || existsSync(logs)) return;
+function refuseUnexpandedPattern(io: Io, logs: string): void {
+  if (!/[*?[{]/.test(logs) || existsSync(inCwd(io, logs))) return;
   throw new UsageError(
-    `cannot read ${logs}: no such file; the js engine reads one file and does not expand patterns: ` +
-      `use --engine duckdb, which reads every file the pattern matches, or let the shell expand it: cat ${logs} | logfilter test ... --logs -`,
+    `cannot read ${logs}: no such file; logfilter test does not expand patterns: ` + `let the shell expand it: cat ${logs} | logfilter test ... --logs -`,
     'io-error',
   );
 }
 
-/** The JavaScript engine, loaded when the command runs. */
-async function runJs(filter: FilterJson, flags: TestFlags): Promise<EngineCounts> {
-  const { runLines } = await import('../engines/lines.js');
-  return runLines({ logs: flags.logs, test: matcher(filter), keys: filterKeys(filter), count: flags.count === true, invert: flags.invert === true });
+/** `--engine js` still reads; `--engine duckdb`, retired, says why. */
+function engineName(value: string): 'js' {
+  if (value === 'js') return value;
+  if (value === 'duckdb')
+    throw new UsageError(
+      '--engine duckdb was retired: read as exactly as the default engine reads each line, DuckDB was slower than it on every file measured; ' +
+        'for logs already in DuckDB, `logfilter sql --dialect duckdb` prints the filter as SQL',
+    );
+  throw new UsageError(`--engine takes js, not '${value}'`);
 }
 
-/** The DuckDB engine, loaded only when asked for (it brings a native library). */
-async function runEngine(filter: FilterJson, flags: TestFlags): Promise<EngineCounts> {
-  const { runDuckdb } = await import('../engines/duckdb.js');
+function threadCount(value: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 256) throw new UsageError(`--threads takes a whole number from 1 to 256, not '${value}'`);
+  return n;
+}
+
+/** The JavaScript engine, loaded when the command runs. */
+async function runJs(io: Io, filter: FilterJson, flags: TestFlags): Promise<EngineCounts> {
   const { runLines } = await import('../engines/lines.js');
-  const test = matcher(filter);
-  return runDuckdb({
-    patterns: [flags.logs],
+  return runLines({
+    io,
+    logs: flags.logs,
     filter,
     count: flags.count === true,
     invert: flags.invert === true,
-    write: (text) => new Promise((resolve) => (process.stdout.write(text) ? resolve() : process.stdout.once('drain', resolve))),
-    progressTo: process.stderr.isTTY ? process.stderr : undefined,
-    fallback: (path) =>
-      runLines({ logs: path, test, keys: filterKeys(filter), count: flags.count === true, invert: flags.invert === true, listMalformed: false }),
+    threads: flags.threads,
+    progressTo: io.stderr.isTTY ? io.stderr : undefined,
   });
 }
 
-function compileFilter(context: Context, filter: string | undefined, flags: TestFlags): FilterJson | undefined {
-  const source = readSource(filter, flags.file, flags.fromJson ? 'json' : 'filter');
-  const dataset = context.dataset(flags.dataset);
-  if (flags.fromJson) {
-    const result = decompile(source.text, { dataset, catalog: context.catalog(), explicitDataset: flags.dataset !== undefined });
-    context.printDiagnostics(withFileArgumentNote(result.diagnostics, filter, 'test --from-json'), source.text, source.name);
-    // Read from the text: its integers past 2^53 are exact (the `filter` object rounds them).
-    return result.ok ? (parseJsonExact(result.json!) as FilterJson) : undefined;
-  }
-  const result = compile(source.text, { dataset });
-  context.printDiagnostics(withFileArgumentNote(result.diagnostics, filter, 'test'), source.text, source.name);
-  return result.ok ? (parseJsonExact(result.json!) as FilterJson) : undefined;
+/** The filter, through the input layer (its `# dataset:` line, its job's dataset, -d); its diagnostics shown; a number is the exit code of a filter with errors. */
+function compileFilter(context: Context, filter: string | undefined, flags: TestFlags): FilterJson | number {
+  const source = readFilter(context.io, { inline: filter, file: flags.file, form: flags.fromJson ? 'json' : 'text' });
+  const checked = checkFilter(context, source, flags, { command: flags.fromJson ? 'test --from-json' : 'test' });
+  context.present('test', { exitCode: checked.exitCode, diagnostics: checked.diagnostics }, 'text');
+  return exactFilter(checked) ?? checked.exitCode;
 }

@@ -1,11 +1,12 @@
 /** A progress bar on a terminal for long engine runs: shown only once a run has lasted a while. */
+import type { Output } from '../io.js';
 
 /** Runs shorter than this never show a bar. */
 const SHOW_AFTER_MS = 2000;
 const WIDTH = 30;
 
 /** Starts polling `percentage` (0-100, or negative when unknown); the returned function stops and clears the bar. */
-export function startProgress(stream: NodeJS.WriteStream, percentage: () => number): () => void {
+export function startProgress(stream: Output, percentage: () => number): () => void {
   const started = Date.now();
   let shown = false;
   const timer = setInterval(() => {

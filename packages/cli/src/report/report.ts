@@ -1,17 +1,15 @@
 /**
- * Diagnostics of any number of files rendered for people (code frames), for programs (JSON), for
- * GitHub Actions (workflow commands that annotate a pull request's lines) and for code-scanning
- * dashboards (SARIF 2.1.0). Every command that checks files reports through `renderReport`.
+ * A report (the diagnostics of any number of files) rendered as a string in any of the output
+ * formats, for programs that use the package: the CLI's one presenter (outcome.ts) does the work.
  */
-import { renderDiagnostic } from '@logfilter/core';
-import { githubCommands } from './github.js';
-import { sarifLog } from './sarif.js';
-import type { Report, ReportDiagnostic } from './types.js';
+import type { Io } from '../io.js';
+import { envelope, type Outcome, present } from '../outcome.js';
+import type { Report } from './types.js';
 
 export type { NotChecked, Report, ReportDiagnostic } from './types.js';
 
-export const REPORT_FORMATS = ['text', 'json', 'github', 'sarif'] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
+export { OUTPUT_FORMATS as REPORT_FORMATS, type OutputFormat as ReportFormat } from '../outcome.js';
+import type { OutputFormat as ReportFormat } from '../outcome.js';
 
 export interface Rendered {
   /** What goes to standard output (machine formats). */
@@ -20,39 +18,32 @@ export interface Rendered {
   stderr: string;
 }
 
+/** A report through the one presenter (outcome.ts), captured as text: what `check --format` prints for it. */
 export function renderReport(report: Report, format: ReportFormat, options: { color?: boolean } = {}): Rendered {
-  switch (format) {
-    case 'text':
-      return { stdout: '', stderr: textReport(report, options.color ?? false) };
-    case 'json':
-      return { stdout: `${JSON.stringify(jsonReport(report))}\n`, stderr: '' };
-    case 'github':
-      return { stdout: githubCommands(report.diagnostics, report.notChecked), stderr: '' };
-    case 'sarif':
-      return { stdout: `${JSON.stringify(sarifLog(report.diagnostics, report.notChecked, report.sources), null, 2)}\n`, stderr: '' };
-  }
+  const rendered: Rendered = { stdout: '', stderr: '' };
+  const capture = (key: keyof Rendered) => ({
+    write: (text: string | Uint8Array) => {
+      rendered[key] += String(text);
+      return true;
+    },
+  });
+  const io = { stdout: capture('stdout'), stderr: capture('stderr') } as unknown as Io;
+  present('check', reportOutcome(report), format, io, () => options.color ?? false);
+  return rendered;
 }
 
-/** The report as one JSON object: `{ok, diagnostics, notChecked}`. */
+/** The report as the envelope `check --json` prints. */
 export function jsonReport(report: Report): object {
-  return {
-    ok: !report.diagnostics.some((diagnostic) => diagnostic.severity === 'error'),
-    diagnostics: report.diagnostics,
-    notChecked: report.notChecked ?? [],
-  };
+  return envelope('check', reportOutcome(report));
 }
 
-function textReport(report: Report, color: boolean): string {
-  const frames = report.diagnostics.map((diagnostic) => textFrame(diagnostic, report.sources?.get(diagnostic.file ?? ''), color));
-  const skipped = (report.notChecked ?? []).map(
-    (item) => `note[not-checked]: ${item.reason}\n --> ${item.file ? `${item.file}:` : ''}${item.range.start.line}:${item.range.start.column}`,
-  );
-  const parts = [...frames, ...skipped];
-  return parts.length === 0 ? '' : `${parts.join('\n\n')}\n`;
-}
-
-function textFrame(diagnostic: ReportDiagnostic, source: string | undefined, color: boolean): string {
-  return renderDiagnostic(diagnostic, source, { fileName: diagnostic.file, color });
+/** A report as an outcome: each diagnostic with its file's text (by path, '' for inline text) for its code frame. */
+function reportOutcome(report: Report): Outcome {
+  const diagnostics = report.diagnostics.map((diagnostic) => {
+    const text = report.sources?.get(diagnostic.file ?? '');
+    return { diagnostic, source: text === undefined ? undefined : { text, name: diagnostic.file } };
+  });
+  return { exitCode: reportExitCode(report), diagnostics, notChecked: report.notChecked ?? [] };
 }
 
 /** The exit code a report means: 1 when it holds an error, else 0. */

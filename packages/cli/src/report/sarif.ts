@@ -2,16 +2,23 @@
  * SARIF 2.1.0 (OASIS), the format code-scanning dashboards read: one run of the tool `logfilter`,
  * one rule per diagnostic code (described from core's table of codes), one result per diagnostic,
  * each at its region: of its file, or of the filter text given inline, which the log carries as an
- * artifact of its own. Columns count UTF-16 code units, as the compiler's do.
+ * artifact of its own. Columns count UTF-16 code units, as the compiler's do. Each rule's `helpUri`
+ * is its code's page on the documentation site (under `docsBase`).
  */
-import { describeCode } from '@logfilter/core';
+import { DOCS_BASE_URL, describeCode } from '@logfilter/core';
+import { codePage } from '../docs/docs-url.js';
 import type { NotChecked, ReportDiagnostic } from './types.js';
 import { version } from '../version.js';
 
 const SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 
 /** `sources` holds the text of each file by path, '' for the filter given inline (on the command line or standard input). */
-export function sarifLog(reported: readonly ReportDiagnostic[], notChecked: readonly NotChecked[] = [], sources?: ReadonlyMap<string, string>): object {
+export function sarifLog(
+  reported: readonly ReportDiagnostic[],
+  notChecked: readonly NotChecked[] = [],
+  sources?: ReadonlyMap<string, string>,
+  docsBase: string = DOCS_BASE_URL,
+): object {
   // A filter that could not be checked is a note, so a dashboard shows what was left out.
   const notes = notChecked.map((item): ReportDiagnostic & { note: true } => ({
     ...item,
@@ -27,6 +34,7 @@ export function sarifLog(reported: readonly ReportDiagnostic[], notChecked: read
     shortDescription: { text: id.replace(/-/g, ' ') },
     fullDescription: { text: describeCode(id) },
     help: { text: `${describeCode(id)} Each result's message says what is wrong there and, after "Hint:", how to fix it.` },
+    helpUri: codePage(id, docsBase),
   }));
   const files = [...new Set(diagnostics.flatMap((diagnostic) => (diagnostic.file ? [diagnostic.file] : [])))];
   const inline = diagnostics.some((diagnostic) => !diagnostic.file);

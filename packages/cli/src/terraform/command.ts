@@ -1,10 +1,9 @@
 /** `logfilter check --terraform PATH...` and `check --terraform-plan PLAN.json`, reported in any of the report formats. */
 import type { Context } from '../context.js';
-import { parsePositiveInt, UsageError } from '../io.js';
-import { writeReport } from '../report/cli.js';
-import { type ReportFormat, reportExitCode } from '../report/report.js';
-import { checkTerraform, type TerraformReport } from './check.js';
-import { checkTerraformPlan } from './plan.js';
+import { EXIT_INVALID, EXIT_OK, UsageError } from '../io.js';
+import type { Outcome, OutputFormat } from '../outcome.js';
+import { checkTerraform, checkTerraformPlan, type TerraformReport } from '@logfilter/terraform';
+import { readPlanFile, readTerraformFiles, terraformInput } from './read.js';
 
 export interface TerraformFlags {
   terraform?: string[];
@@ -12,14 +11,14 @@ export interface TerraformFlags {
   dataset?: string;
   scope?: string;
   file?: string;
-  maxBytes?: string;
-  maxOperators?: string;
+  maxBytes?: number;
+  maxOperators?: number;
   lint?: boolean;
   json?: boolean;
-  format?: ReportFormat;
+  format?: OutputFormat;
 }
 
-export function runTerraformCheck(context: Context, filter: string | undefined, flags: TerraformFlags): number {
+export function runTerraformCheck(context: Context, filter: string | undefined, flags: TerraformFlags): Outcome {
   const option = flags.terraformPlan !== undefined ? '--terraform-plan' : '--terraform';
   if (flags.terraform && flags.terraformPlan !== undefined) throw new UsageError('give --terraform (.tf files) or --terraform-plan (a plan in JSON), not both');
   if (filter !== undefined || flags.file !== undefined)
@@ -31,23 +30,32 @@ export function runTerraformCheck(context: Context, filter: string | undefined, 
   const options = {
     catalog: context.catalog(),
     lint: flags.lint,
-    maxBytes: flags.maxBytes === undefined ? undefined : parsePositiveInt(flags.maxBytes, '--max-bytes'),
-    maxOperators: flags.maxOperators === undefined ? undefined : parsePositiveInt(flags.maxOperators, '--max-operators'),
+    maxBytes: flags.maxBytes,
+    maxOperators: flags.maxOperators,
   };
-  const report = flags.terraformPlan !== undefined ? checkTerraformPlan(flags.terraformPlan, options) : checkTerraform(flags.terraform ?? [], options);
-  return writeTerraformReport(context, report, flags);
+  const plan = flags.terraformPlan;
+  const report =
+    plan !== undefined
+      ? terraformInput(() => checkTerraformPlan(readPlanFile(context.io, plan), options))
+      : checkTerraform(readTerraformFiles(context.io, flags.terraform ?? []), options);
+  return terraformOutcome(report);
 }
 
-function writeTerraformReport(context: Context, report: TerraformReport, flags: TerraformFlags): number {
-  const format = flags.json ? 'json' : (flags.format ?? 'text');
-  writeReport(context, report, format);
-  if (format === 'text') {
-    const errors = report.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
-    const warnings = report.diagnostics.length - errors;
-    const skipped = report.notChecked.length > 0 ? `, ${report.notChecked.length} not checked` : '';
-    process.stderr.write(
-      `${errors > 0 ? 'failed' : 'ok'}: ${report.filters} filter${report.filters === 1 ? '' : 's'} checked in ${report.files} file${report.files === 1 ? '' : 's'}${skipped}; ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}\n`,
-    );
-  }
-  return reportExitCode(report);
+/** The diagnostics of every resource, each framed in its file; a summary line for people; `files`, `filters` and `notChecked` in JSON. */
+function terraformOutcome(report: TerraformReport): Outcome {
+  const diagnostics = report.diagnostics.map((diagnostic) => {
+    const text = report.sources.get(diagnostic.file ?? '');
+    return { diagnostic, source: text === undefined ? undefined : { text, name: diagnostic.file } };
+  });
+  const errors = report.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
+  const warnings = report.diagnostics.length - errors;
+  const skipped = report.notChecked.length > 0 ? `, ${report.notChecked.length} not checked` : '';
+  const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+  return {
+    exitCode: errors > 0 ? EXIT_INVALID : EXIT_OK,
+    result: { files: report.files, filters: report.filters },
+    diagnostics,
+    notChecked: report.notChecked,
+    stderr: `${errors > 0 ? 'failed' : 'ok'}: ${plural(report.filters, 'filter')} checked in ${plural(report.files, 'file')}${skipped}; ${plural(errors, 'error')}, ${plural(warnings, 'warning')}\n`,
+  };
 }

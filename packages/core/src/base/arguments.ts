@@ -40,7 +40,6 @@ export function optionsOf<T extends object>(options: T | null | undefined): T {
 export function refuseTooLarge(text: string, kind: InputKind, bag: DiagnosticBag): boolean {
   const bytes = sizeOver(text, INPUT_LIMITS[kind]);
   if (bytes === undefined) return false;
-  const { message, hint } = inputTooLarge(kind, bytes);
-  bag.error('input-too-large', { start: 0, end: 0 }, message, hint);
+  bag.report('error', inputTooLarge(kind, bytes), { start: 0, end: 0 });
   return true;
 }

@@ -93,7 +93,7 @@ export const CODE_DESCRIPTIONS: Readonly<Record<DiagnosticCode, string>> = {
   'edge-with-limit': 'A job of kind "edge" sets an upload limit it cannot take.',
   'output-options-win': 'The job has output_options and logpull_options: output_options wins.',
   'fixed-member': 'A job member that cannot change once the job exists.',
-  'not-formatted': 'The file is not in the canonical form `logfilter fmt` prints.',
+  'not-formatted': 'The file is not in the canonical form the formatter prints.',
   'invalid-hcl': 'The Terraform file is not valid HCL.',
   'not-checked': 'A filter that could not be checked, with why (a value known only when Terraform plans or applies).',
   'argument-is-a-file': 'The filter argument is the name of a file: read it with -f.',

@@ -1,5 +1,6 @@
 /** One diagnostic shape, and one collector, for the lexer, parser, checker, serializer, JSON input and every tool built on them. */
 import type { DiagnosticCode } from './codes.js';
+import type { Worded } from './messages.js';
 
 export type { DiagnosticCode } from './codes.js';
 export type Severity = 'error' | 'warning';
@@ -33,7 +34,26 @@ export interface Diagnostic {
   pointer?: string;
   /** Edits of the filter text that do what the hint says (editors offer them as quick fixes). */
   fixes?: Fix[];
+  /**
+   * Advice to do something outside the text, as data each front end says in its own terms (the CLI
+   * as a command or flag, an editor in words or as an action); `hint` says the same in plain words.
+   */
+  advice?: Advice;
 }
+
+/**
+ * What a diagnostic advises doing outside the text: list a dataset's fields, list the datasets,
+ * choose another dataset (one of `datasets`, which have the field), give the job another scope,
+ * configure the zone's custom fields. `guess` is a did-you-mean offered beside it.
+ */
+export type Advice =
+  | { kind: 'list-fields'; dataset: string }
+  | { kind: 'list-datasets'; guess?: string }
+  | { kind: 'choose-dataset'; field: string; datasets: readonly string[]; guess?: string }
+  | { kind: 'scope'; scope: 'zone' | 'account'; given: 'zone' | 'account' }
+  | { kind: 'configure-custom-fields'; fields: 'cookie' | 'request' | 'response'; carrier: string }
+  /** A Terraform plan over its size limit (`limit`, as shown): check the workspace's .tf files instead. */
+  | { kind: 'check-terraform-files'; limit: string };
 
 /** One quick fix: what it does, and the edits of the text (ranges in the text the diagnostic is about). */
 export interface Fix {
@@ -143,6 +163,15 @@ export class DiagnosticBag {
     return bag;
   }
 
+  /**
+   * Reports a diagnostic worded by the message table (messages.ts), as `filterMessage(code, id, data)`
+   * or `jsonMessage(...)` word it; `fix`, when given, is an edit of the text that does what the hint says.
+   */
+  report(severity: Severity, words: Worded, where: Where, fix?: FixSpans): void {
+    if (severity === 'error') this.errorCount++;
+    this.push(severity, words.code, where, words.message, words.hint, fix, words.advice);
+  }
+
   error(code: DiagnosticCode, where: Where, message: string, hint?: string, fix?: FixSpans): void {
     this.errorCount++;
     this.push('error', code, where, message, hint, fix);
@@ -175,10 +204,11 @@ export class DiagnosticBag {
     return this.errorCount > 0;
   }
 
-  private push(severity: Severity, code: DiagnosticCode, where: Where, message: string, hint?: string, fix?: FixSpans): void {
+  private push(severity: Severity, code: DiagnosticCode, where: Where, message: string, hint?: string, fix?: FixSpans, advice?: Advice): void {
     const { span, pointer } = this.place(where);
     const diagnostic: Diagnostic = { code, severity, message, range: span && this.source ? this.source.range(span) : NOWHERE };
     if (hint !== undefined) diagnostic.hint = hint;
+    if (advice !== undefined) diagnostic.advice = advice;
     if (pointer !== undefined) diagnostic.pointer = pointer;
     // Fixes edit filter text: a diagnostic placed in a JSON document has none.
     const source = this.source;

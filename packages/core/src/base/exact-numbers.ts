@@ -136,3 +136,27 @@ class Reader {
     }
   }
 }
+
+/**
+ * JSON.stringify (compact) for values that may hold exact numbers: a bigint is written as its
+ * digits, where JSON.stringify throws, so `stringifyExact(parseJsonExact(text))` keeps every
+ * integer of `text`. Everything else is written as JSON.stringify writes it.
+ */
+export function stringifyExact(value: unknown): string {
+  return writeExact(value) ?? 'null';
+}
+
+/** One value's JSON text, or undefined for what JSON.stringify leaves out (undefined, functions, symbols). */
+function writeExact(value: unknown): string | undefined {
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value !== 'object' || value === null) return JSON.stringify(value);
+  const json = (value as { toJSON?: unknown }).toJSON;
+  if (typeof json === 'function') return writeExact(json.call(value));
+  if (Array.isArray(value)) return `[${value.map((item) => writeExact(item) ?? 'null').join(',')}]`;
+  const members: string[] = [];
+  for (const key of Object.keys(value)) {
+    const text = writeExact((value as Record<string, unknown>)[key]);
+    if (text !== undefined) members.push(`${JSON.stringify(key)}:${text}`);
+  }
+  return `{${members.join(',')}}`;
+}

@@ -6,6 +6,9 @@
  * reading it; core's entry points refuse text over the same limits before parsing it.
  */
 
+import { filterMessage } from './filter-messages.js';
+import type { Worded } from './messages.js';
+
 const KB = 1024;
 const MB = 1024 * KB;
 
@@ -19,6 +22,12 @@ export const INPUT_LIMITS = {
   jobs: 2 * MB,
   /** One Terraform file: check --terraform. */
   terraform: 2 * MB,
+  /**
+   * A Terraform plan in JSON: check --terraform-plan, diff of plans. A plan holds every resource of
+   * the workspace with its values before and after (a large workspace's runs to tens of MB); read
+   * whole, it costs about 10 times its size in memory.
+   */
+  plan: 64 * MB,
   /** Custom-field rules: custom-fields check and set. */
   rules: 1 * MB,
   /** A field catalog: --catalog. */
@@ -35,6 +44,7 @@ const WHAT: Record<InputKind, string> = {
   json: 'filter JSON',
   jobs: 'a jobs file',
   terraform: 'a Terraform file',
+  plan: 'a Terraform plan in JSON',
   rules: 'custom-field rules',
   catalog: 'a catalog file',
 };
@@ -60,14 +70,15 @@ function shown(bytes: number): string {
  * What to say about an input of `kind` over its limit: `bytes` is its size, or undefined when it was
  * not read to the end (standard input); `name` is the file, if any.
  */
-export function inputTooLarge(kind: InputKind, bytes: number | undefined, name?: string): { message: string; hint: string } {
+export function inputTooLarge(kind: InputKind, bytes: number | undefined, name?: string): Worded & { hint: string } {
   const limit = INPUT_LIMITS[kind];
-  const size = bytes === undefined ? '' : ` ${bytes} bytes (${shown(bytes)}),`;
-  return {
-    message: `${name ?? 'the input'} is${size} over the limit of ${limit} bytes (${shown(limit)}) for ${WHAT[kind]}`,
-    hint:
-      kind === 'filter' || kind === 'json'
-        ? 'a filter the service takes is at most 1000 bytes of JSON: is this the right input?'
-        : `logfilter reads ${WHAT[kind]} of up to ${shown(limit)}: is this the right file? Split it if it really is this large`,
+  const data = {
+    name: name ?? 'the input',
+    size: bytes === undefined ? '' : ` ${bytes} bytes (${shown(bytes)}),`,
+    limit: `${limit} bytes (${shown(limit)})`,
+    what: WHAT[kind],
+    shownLimit: shown(limit),
   };
+  const id = kind === 'filter' || kind === 'json' ? 'filter' : kind === 'plan' ? 'plan' : 'file';
+  return filterMessage('input-too-large', id, data) as Worded & { hint: string };
 }

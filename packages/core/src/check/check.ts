@@ -1,4 +1,5 @@
 /** The checker: every predicate against the dataset's typed fields; collects every error. */
+import { filterMessage } from '../base/filter-messages.js';
 import type { Expr, List, Predicate, Scalar } from '../syntax/ast.js';
 import type { Dataset, Field } from '../language/catalog.js';
 import type { CheckedExpr, Criterion, TypedValue } from './checked.js';
@@ -14,7 +15,7 @@ import {
   type Operator,
   type TypeFamily,
 } from '../language/operators.js';
-import { operatorSuggestionHint, suggestOperator } from '../language/operator-suggest.js';
+import { operatorSymbol, suggestOperator } from '../language/operator-suggest.js';
 import { canonicalNumber } from '../language/values.js';
 import { uint64Problem } from '../language/value-ranges.js';
 import { holdsObjects, isArrayField, type LiteralReading, readsAsInteger, typeFamily, typeName, valueFacts } from '../language/field-types.js';
@@ -31,11 +32,11 @@ export function check(ast: Expr, dataset: Dataset, text = ''): CheckResult {
 }
 
 /**
- * Where else a field unknown in the dataset is known ("'QueryName' is a field of dns_logs; ..."), from
+ * Where else a field unknown in the dataset is known (the ids of the datasets that have it), from
  * the catalog the caller has: compile and decompile pass the catalog's, and compileDataset, which has
  * one dataset and no catalog (so a bundle of it carries no other), passes none.
  */
-export type FieldElsewhere = (name: string, dataset: Dataset) => string | undefined;
+export type FieldElsewhere = (name: string, dataset: Dataset) => readonly string[] | undefined;
 
 /** Checks into `bag`; returns the checked tree only when this tree has no error. */
 export function checkInto(ast: Expr, dataset: Dataset, bag: DiagnosticBag, elsewhere?: FieldElsewhere): CheckedExpr | undefined {
@@ -71,10 +72,9 @@ function checkPredicate(predicate: Predicate, dataset: Dataset, bag: DiagnosticB
   const operator = resolveOperator(predicate, bag);
   if (!field || !operator) return undefined;
   if (!field.filterable) {
-    const why = holdsObjects(field)
-      ? `'${field.name}' is an ${field.type} field: the service can deliver it but not filter on it`
-      : `the service does not filter on '${field.name}' in dataset ${dataset.name}`;
-    bag.error('field-not-filterable', predicate.field.span, `'${field.name}' cannot be used in a filter`, `${why}; filter on another field`);
+    const span = predicate.field.span;
+    if (holdsObjects(field)) bag.report('error', filterMessage('field-not-filterable', 'objects', { field: field.name, type: field.type }), span);
+    else bag.report('error', filterMessage('field-not-filterable', 'notFiltered', { field: field.name, dataset: dataset.name }), span);
     return undefined;
   }
   const operand = predicate.operand;
@@ -86,24 +86,16 @@ function checkPredicate(predicate: Predicate, dataset: Dataset, bag: DiagnosticB
   const wantsList = LIST_OPERATORS.has(operator);
   if (wantsList && operand.kind !== 'list') {
     const list = `(${sourceOf(operand)})`;
-    bag.error(
-      'expected-list',
-      operand.span,
-      `'${operator}' takes a list of values`,
-      `write the values in parentheses: ${operator} ${list}`,
-      replaceWith(operand.span, list, `Write the list ${list}`),
-    );
+    bag.report('error', filterMessage('expected-list', 'scalar', { operator, list }), operand.span, replaceWith(operand.span, list, `Write the list ${list}`));
     return undefined;
   }
   if (!wantsList && operand.kind === 'list') {
-    const into = factsOf(operator).merges?.into;
-    const hint = into ? `to match any of several values write '${into} (...)'` : `'${operator}' compares with a single value; join several predicates with OR`;
-    bag.error('expected-scalar', operand.span, `'${operator}' takes one value, not a list`, hint);
+    bag.report('error', filterMessage('expected-scalar', 'list', { operator, into: factsOf(operator).merges?.into }), operand.span);
     return undefined;
   }
   if (operand.kind === 'list') {
     if (operand.items.length === 0) {
-      bag.error('empty-list', operand.span, `'${operator}' needs at least one value`, `list the values to match, for example ${operator} (a, b)`);
+      bag.report('error', filterMessage('empty-list', 'empty', { operator }), operand.span);
       return undefined;
     }
     const values = readList(operand, field, bag);
@@ -117,35 +109,22 @@ function resolveField(predicate: Predicate, dataset: Dataset, bag: DiagnosticBag
   const { name, span } = predicate.field;
   const field = dataset.field(name);
   if (field) {
-    if (field.deprecated) {
-      bag.warning(
-        'deprecated-field',
-        span,
-        `'${name}' is deprecated in dataset ${dataset.name}`,
-        `the service may stop filling it: filter on a current field if one carries the same data (${field.description || 'no description'})`,
-      );
-    }
+    if (field.deprecated)
+      bag.report('warning', filterMessage('deprecated-field', 'inFilter', { field: name, dataset: dataset.name, description: field.description }), span);
     return field;
   }
   const sameLetters = dataset.fieldIgnoringCase(name);
   if (sameLetters) {
-    bag.error(
-      'unknown-field',
-      span,
-      `unknown field '${name}' in dataset ${dataset.name}`,
-      `field names are case-sensitive: did you mean '${sameLetters.name}'?`,
-      replaceWith(span, sameLetters.name),
-    );
+    const data = { name, dataset: dataset.name, guess: sameLetters.name, sameLetters: true };
+    bag.report('error', filterMessage('unknown-field', 'inDataset', data), span, replaceWith(span, sameLetters.name));
     return undefined;
   }
   const guess = dataset.suggest(name);
   const elsewhere = fieldElsewhere?.(name, dataset);
-  const hint = guess ? `did you mean '${guess}'?` : `\`logfilter fields ${dataset.name}\` lists the fields of the dataset`;
-  bag.error(
-    'unknown-field',
+  bag.report(
+    'error',
+    filterMessage('unknown-field', 'inDataset', { name, dataset: dataset.name, guess, elsewhere }),
     span,
-    `unknown field '${name}' in dataset ${dataset.name}`,
-    elsewhere ? `${elsewhere}${guess ? `; or did you mean '${guess}'?` : ''}` : hint,
     guess ? replaceWith(span, guess) : undefined,
   );
   return undefined;
@@ -156,16 +135,15 @@ function resolveOperator(predicate: Predicate, bag: DiagnosticBag): Operator | u
   const operator = operatorFromSpelling(spelling);
   if (!operator) {
     const guess = suggestOperator(spelling);
-    const hint = operatorSuggestionHint(spelling) ?? `operators are ${OPERATOR_LIST}`;
-    bag.error('unknown-operator', span, `'${spelling}' is not an operator`, hint, guess ? replaceWith(span, guess) : undefined);
+    const data = { spelling, guess, also: guess && operatorSymbol(guess), operators: OPERATOR_LIST };
+    bag.report('error', filterMessage('unknown-operator', 'notAnOperator', data), span, guess ? replaceWith(span, guess) : undefined);
     return undefined;
   }
   if (operator !== spelling && DEPRECATED_SPELLINGS.has(spelling.toLowerCase())) {
-    bag.warning(
-      'deprecated-operator',
+    bag.report(
+      'warning',
+      filterMessage('deprecated-operator', 'oldSpelling', { spelling, operator }),
       span,
-      `'${spelling}' is an old spelling of '${operator}'`,
-      `write '${operator}'`,
       replaceWith(span, operator, `Write '${operator}'`),
     );
   }
@@ -177,16 +155,16 @@ function reportOperatorNotAllowed(predicate: Predicate, operator: Operator, fiel
   const span = predicate.operator.span;
   if (valueFacts(field).reads === 'integer or text') {
     const side = family === 'int' ? 'a number' : 'a text value';
-    bag.error(
-      'operator-not-allowed',
+    const withNumber = OPERATOR_MATRIX.int.join(', ');
+    const withText = OPERATOR_MATRIX.string.join(', ');
+    bag.report(
+      'error',
+      filterMessage('operator-not-allowed', 'integerOrText', { operator, side, field: field.name, type: field.type, withNumber, withText }),
       span,
-      `'${operator}' cannot be used with ${side} on field '${field.name}' (${field.type})`,
-      `with a number it takes ${OPERATOR_MATRIX.int.join(', ')}; with text it takes ${OPERATOR_MATRIX.string.join(', ')}`,
     );
     return;
   }
-  const kindName = typeName(field, family);
-  bag.error('operator-not-allowed', span, `'${operator}' cannot be used with ${kindName} field '${field.name}'`, `${kindName} fields take ${allowed}`);
+  bag.report('error', filterMessage('operator-not-allowed', 'ofType', { operator, kind: typeName(field, family), field: field.name, allowed }), span);
 }
 
 function sourceOf(scalar: Scalar): string {
@@ -228,21 +206,18 @@ function readNumber(scalar: Scalar, field: Field, integral: boolean, bag: Diagno
   const what = integral ? 'a whole number' : 'a number';
   if (!number || (integral && !number.integral)) {
     const shown = scalar.kind === 'string' ? JSON.stringify(scalar.value) : `'${scalar.value}'`;
-    bag.error(
-      'invalid-value',
-      scalar.span,
-      `${shown} is not ${what}; '${field.name}' is ${isArrayField(field) ? `an ${field.type}` : `a${integral ? 'n int' : ' float'}`} field`,
-      number && integral ? `write a whole number such as ${number.text.split('.')[0]}` : `write ${what} such as ${integral ? '30' : '0.5'}`,
-    );
+    const fieldKind = isArrayField(field) ? `an ${field.type}` : `a${integral ? 'n int' : ' float'}`;
+    const example = number && integral ? `a whole number such as ${number.text.split('.')[0]}` : `${what} such as ${integral ? '30' : '0.5'}`;
+    bag.report('error', filterMessage('invalid-value', 'notANumber', { shown, what, field: field.name, fieldKind, example }), scalar.span);
     return undefined;
   }
   if (integral && !intInRange(scalar, number.text, field, bag)) return undefined;
   if (scalar.kind === 'string') {
-    bag.warning(
-      'quoted-number',
+    const data = { quoted: JSON.stringify(scalar.value), number: number.text };
+    bag.report(
+      'warning',
+      filterMessage('quoted-number', 'quoted', data),
       scalar.span,
-      `the quoted value ${JSON.stringify(scalar.value)} is read as the number ${number.text}`,
-      `write it without quotes: ${number.text}`,
       replaceWith(scalar.span, number.text, `Write ${number.text} without quotes`),
     );
   }
@@ -252,15 +227,7 @@ function readNumber(scalar: Scalar, field: Field, integral: boolean, bag: Diagno
 function intInRange(scalar: Scalar, text: string, field: Field, bag: DiagnosticBag): boolean {
   const problem = uint64Problem(text);
   if (!problem) return true;
-  const what = problem === 'negative' ? 'is negative' : 'is larger than 18446744073709551615 (2^64-1)';
-  bag.error(
-    'int-out-of-range',
-    scalar.span,
-    `${text} ${what}; the service reads '${field.name}' as an unsigned 64-bit integer`,
-    problem === 'negative'
-      ? 'int values run from 0 to 18446744073709551615: no record holds a negative value, so drop or rewrite the comparison'
-      : 'int values run from 0 to 18446744073709551615: write a value in that range',
-  );
+  bag.report('error', filterMessage('int-out-of-range', problem === 'negative' ? 'negative' : 'tooLarge', { value: text, field: field.name }), scalar.span);
   return false;
 }
 
@@ -268,17 +235,12 @@ function readBoolean(scalar: Scalar, field: Field, bag: DiagnosticBag): TypedVal
   const lower = scalar.value.toLowerCase();
   if (lower !== 'true' && lower !== 'false') {
     const shown = scalar.kind === 'string' ? JSON.stringify(scalar.value) : `'${scalar.value}'`;
-    bag.error('invalid-value', scalar.span, `${shown} is not true or false; '${field.name}' is a bool field`, 'write true or false');
+    bag.report('error', filterMessage('invalid-value', 'notABoolean', { shown, field: field.name }), scalar.span);
     return undefined;
   }
   if (scalar.kind === 'string' || scalar.value !== lower) {
-    bag.warning(
-      'quoted-boolean',
-      scalar.span,
-      `${scalar.kind === 'string' ? JSON.stringify(scalar.value) : `'${scalar.value}'`} is read as the boolean ${lower}`,
-      `write it as ${lower}`,
-      replaceWith(scalar.span, lower, `Write ${lower}`),
-    );
+    const shown = scalar.kind === 'string' ? JSON.stringify(scalar.value) : `'${scalar.value}'`;
+    bag.report('warning', filterMessage('quoted-boolean', 'quoted', { shown, value: lower }), scalar.span, replaceWith(scalar.span, lower, `Write ${lower}`));
   }
   return { type: 'boolean', text: lower };
 }

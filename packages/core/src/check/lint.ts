@@ -4,6 +4,7 @@
  * always matches (it filters nothing), a value whose case the service never logs, a timestamp
  * compared with something that is not one. Warnings only; `lint: false` turns them off.
  */
+import { filterMessage } from '../base/filter-messages.js';
 import type { DiagnosticBag, FixSpans, Span } from '../base/diagnostics.js';
 import type { Dataset } from '../language/catalog.js';
 import { isArrayField } from '../language/field-types.js';
@@ -116,21 +117,11 @@ function alwaysMatches(criteria: Criterion[]): boolean {
 }
 
 function reportNever(key: string, criteria: Criterion[], bag: DiagnosticBag): void {
-  bag.warning(
-    'never-matches',
-    around(criteria),
-    `no record satisfies every condition on '${key}' in this AND group, so it never matches`,
-    `a record holds one value of '${key}': to accept any of several values write OR, or \`${key} in (a, b)\`; as written the job delivers nothing from this group`,
-  );
+  bag.report('warning', filterMessage('never-matches', 'andGroup', { key }), around(criteria));
 }
 
 function reportAlways(key: string, criteria: Criterion[], bag: DiagnosticBag): void {
-  bag.warning(
-    'always-matches',
-    around(criteria),
-    `the conditions on '${key}' in this OR group cover every record, so it always matches`,
-    'a value and its negation together let everything through: remove one of them, or join them with AND',
-  );
+  bag.report('warning', filterMessage('always-matches', 'orGroup', { key }), around(criteria));
 }
 
 function lintValues(criterion: Criterion, dataset: Dataset, bag: DiagnosticBag): void {
@@ -144,24 +135,14 @@ function lintValues(criterion: Criterion, dataset: Dataset, bag: DiagnosticBag):
   if (lowerCase) {
     const upper = values.find((value) => value.text !== value.text.toLowerCase());
     if (upper) {
-      bag.warning(
-        'value-case',
-        criterion.span,
-        `'${criterion.key}' is logged in lower case, so ${JSON.stringify(upper.text)} never equals it`,
-        `write ${JSON.stringify(upper.text.toLowerCase())}: comparisons are case-sensitive`,
-        lowerCaseFix(criterion, values, bag.source?.text),
-      );
+      const data = { key: criterion.key, value: JSON.stringify(upper.text), lower: JSON.stringify(upper.text.toLowerCase()) };
+      bag.report('warning', filterMessage('value-case', 'upperCase', data), criterion.span, lowerCaseFix(criterion, values, bag.source?.text));
     }
   }
   if (timestamp) {
     const odd = values.find((value) => !readsAsTimestamp(value.text));
     if (odd) {
-      bag.warning(
-        'not-a-timestamp',
-        criterion.span,
-        `'${criterion.key}' is a timestamp, and ${JSON.stringify(odd.text)} is not one`,
-        "write a Unix time (1700000000) or an RFC 3339 time (2024-01-01T00:00:00Z), in the format of the job's timestamps option",
-      );
+      bag.report('warning', filterMessage('not-a-timestamp', 'notATime', { key: criterion.key, value: JSON.stringify(odd.text) }), criterion.span);
     }
   }
 }

@@ -51,7 +51,7 @@ function criterionText(key: string, operator: string, value: FilterValue): strin
 }
 
 /** A string value in double quotes (so `none` or `500` reads as a value, not a word); a number or boolean bare. */
-function showValue(value: string | number | boolean): string {
+function showValue(value: string | number | bigint | boolean): string {
   return typeof value === 'string' ? JSON.stringify(value) : String(value);
 }
 

@@ -1,4 +1,5 @@
 /** Hover: what the word under the cursor is — a field's type and description, an operator's meaning. */
+import { didYouMean } from '../base/messages.js';
 import { optionsOf } from '../base/arguments.js';
 import type { Field } from '../language/catalog.js';
 import { resolveDataset, type DatasetOptions } from '../language/datasets.js';
@@ -63,7 +64,7 @@ function describeField(name: string, options: DatasetOptions): { title: string; 
   if (!field) {
     const sameLetters = dataset.fieldIgnoringCase(name);
     const guess = sameLetters?.name ?? dataset.suggest(name);
-    return { title: `${name}: unknown field`, text: `not a field of ${dataset.name}${guess ? `; did you mean '${guess}'?` : ''}` };
+    return { title: `${name}: unknown field`, text: `not a field of ${dataset.name}${guess ? `; ${didYouMean(guess)}` : ''}` };
   }
   const notes = [field.description];
   if (!field.filterable) notes.push('the service does not filter on this field');

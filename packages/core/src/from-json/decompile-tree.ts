@@ -3,6 +3,7 @@
  * checker takes, with a diagnostic (and its JSON Pointer) for every node that is not a criterion or
  * a group as the service defines them.
  */
+import { didYouMean, didYouMeanJson } from '../base/messages.js';
 import type { Expr, List, Predicate, Scalar } from '../syntax/ast.js';
 import type { Dataset, Field } from '../language/catalog.js';
 import type { Span } from '../base/diagnostics.js';
@@ -177,7 +178,7 @@ export class TreeReader {
       canonical && DEPRECATED_SPELLINGS.has(spelling.toLowerCase())
         ? `'${spelling}' is an old spelling; the service takes '${canonical}'`
         : guess
-          ? `did you mean '${guess}'? the service takes only the exact spellings ${OPERATORS.join(', ')}`
+          ? `${didYouMean(guess)} the service takes only the exact spellings ${OPERATORS.join(', ')}`
           : `the operators are ${OPERATORS.join(', ')}`;
     this.error(childPointer(pointer, 'operator'), 'unknown-operator', `'${spelling}' is not an operator`, hint);
     return undefined;
@@ -255,7 +256,7 @@ export class TreeReader {
       name === 'where'
         ? '"where" belongs only at the root of the filter'
         : guess
-          ? `did you mean "${guess}"?`
+          ? didYouMeanJson(guess)
           : `a criterion has "key", "operator" and "value"; a group has "and" or "or"`;
     this.report.error('unknown-member', { span: this.doc.keySpan(this.docPointer(member)), pointer: member }, `unknown member "${name}"`, hint);
   }

@@ -1,4 +1,5 @@
 /** The checks of one custom-field rule (spec 2.3, 2.4, 8) and of the field names it configures. */
+import { didYouMean } from '../base/messages.js';
 import type { DiagnosticBag } from '../base/diagnostics.js';
 import { childPointer, describeJson, isObject } from '../base/json-source.js';
 
@@ -231,7 +232,7 @@ function warnUnknownMembers(value: Record<string, unknown>, known: readonly stri
       'unknown-member',
       childPointer(pointer, member),
       `unknown ${what} member '${member}'; the service may reject or ignore it`,
-      guess ? `did you mean '${guess}'?` : `known members: ${known.join(', ')}`,
+      guess ? didYouMean(guess) : `known members: ${known.join(', ')}`,
     );
   }
 }

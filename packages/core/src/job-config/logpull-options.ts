@@ -3,12 +3,15 @@
  * Parsed with the position of every key, value and field name, checked against the dataset catalog,
  * and cross-checked with the zone's custom fields.
  */
+import { jsonMessage } from '../base/json-messages.js';
+import { didYouMean } from '../base/messages.js';
 import { notTextBag, optionsOf } from '../base/arguments.js';
 import type { Catalog, Dataset } from '../language/catalog.js';
 import { resolveDatasetInto } from '../language/datasets.js';
 import type { CustomFieldList, CustomFieldNames } from './custom-fields.js';
 import { DiagnosticBag, sortDiagnostics, SourceMap, type Diagnostic, type Span } from '../base/diagnostics.js';
 import { closest } from '../base/suggest.js';
+import { checkFieldName } from './field-name.js';
 
 export const LOGPULL_OPTION_KEYS = ['fields', 'timestamps', 'sample', 'CVE-2021-44228'] as const;
 export const TIMESTAMP_FORMATS = ['rfc3339', 'unix', 'unixnano'] as const;
@@ -116,7 +119,7 @@ function checkKey(option: LogpullOption, bag: DiagnosticBag): string | undefined
   if (!known) {
     const sameLetters = LOGPULL_OPTION_KEYS.find((candidate) => candidate.toLowerCase() === key.trim().toLowerCase());
     const guess = sameLetters ?? closest(key, LOGPULL_OPTION_KEYS);
-    const hint = guess ? `did you mean '${guess}'?` : `known options: ${LOGPULL_OPTION_KEYS.join(', ')}`;
+    const hint = guess ? didYouMean(guess) : `known options: ${LOGPULL_OPTION_KEYS.join(', ')}`;
     bag.error('unknown-option', option.keySpan, key === '' ? 'an option with no name' : `unknown option '${key}'`, hint);
     return undefined;
   }
@@ -140,7 +143,7 @@ function checkValue(key: string, option: LogpullOption, bag: DiagnosticBag): voi
       'invalid-option-value',
       option.valueSpan,
       `timestamps takes ${TIMESTAMP_FORMATS.join(', ')}, not '${value}'`,
-      guess ? `did you mean '${guess}'?` : undefined,
+      guess ? didYouMean(guess) : undefined,
     );
   } else if (key === 'CVE-2021-44228' && value !== 'true' && value !== 'false') {
     bag.error('invalid-option-value', option.valueSpan, `CVE-2021-44228 takes true or false, not '${value}'`);
@@ -168,30 +171,9 @@ function checkFields(option: LogpullOption, dataset: Dataset | undefined, bag: D
     fields.push({ name, span });
     if (seen.has(name)) bag.warning('duplicate-field', span, `field '${name}' is listed twice`, 'remove one');
     seen.add(name);
-    if (dataset) checkFieldName(name, span, dataset, bag);
+    if (dataset) checkFieldName(name, span, dataset, bag, true);
   }
   return fields;
-}
-
-function checkFieldName(name: string, span: Span, dataset: Dataset, bag: DiagnosticBag): void {
-  const field = dataset.field(name);
-  if (field) {
-    if (field.deprecated) bag.warning('deprecated-field', span, `field '${name}' of ${dataset.name} is deprecated`);
-    return;
-  }
-  const trimmed = name.trim();
-  if (trimmed !== name && dataset.field(trimmed)) {
-    bag.error('space-in-fields', span, `'${name}' has spaces around the field name`, `write '${trimmed}', with no spaces after the commas`);
-    return;
-  }
-  const sameLetters = dataset.fieldIgnoringCase(name);
-  const guess = sameLetters?.name ?? dataset.suggest(name);
-  bag.error(
-    'unknown-field',
-    span,
-    `unknown field '${name}' in dataset ${dataset.name}`,
-    guess ? `did you mean '${guess}'?` : `\`logfilter fields ${dataset.name}\` lists them`,
-  );
 }
 
 /** Log fields that carry custom fields, and the rule lists that fill them (spec 2.6). */
@@ -206,12 +188,8 @@ function crossCheck(fields: LogpullField[] | undefined, configured: CustomFieldN
     const names = lists.flatMap((list) => configured[list] ?? []);
     const listed = fields?.find((field) => field.name === carrier);
     if (listed && names.length === 0) {
-      bag.warning(
-        'custom-field-not-configured',
-        listed.span,
-        `'${carrier}' is listed, but the zone has no ${what} custom fields: nothing will be delivered in it`,
-        `configure them first (\`logfilter custom-fields set --zone ID --${what.split(' ')[0]} NAME\`), or remove '${carrier}'`,
-      );
+      const kind = what.split(' ')[0] as 'cookie' | 'request' | 'response';
+      bag.report('warning', jsonMessage('custom-field-not-configured', 'notConfigured', { carrier, what, kind }), listed.span);
     } else if (!listed && names.length > 0) {
       const span = fields && fields.length > 0 ? { start: fields[0].span.start, end: fields[fields.length - 1].span.end } : { start: 0, end: text.length };
       bag.warning(

@@ -3,9 +3,11 @@
  * documentation configures jobs with. Checked member by member with JSON Pointers, field names
  * against the dataset's catalog; and the conversion of an old option string into the object.
  */
+import { didYouMean } from '../base/messages.js';
 import { DiagnosticBag, type Diagnostic } from '../base/diagnostics.js';
 import { childPointer, describeJson, isObject } from '../base/json-source.js';
 import { closest } from '../base/suggest.js';
+import { checkFieldName } from './field-name.js';
 import type { Dataset } from '../language/catalog.js';
 import { parseLogpullOptions } from './logpull-options.js';
 
@@ -42,7 +44,7 @@ export function checkOutputOptionsInto(value: unknown, pointer: string, dataset:
     if (member === null) continue; // the service documents every option as nullable: the default
     if (!(OUTPUT_OPTION_KEYS as readonly string[]).includes(key)) {
       const guess = closest(key, OUTPUT_OPTION_KEYS);
-      report.error('unknown-option', at, `unknown output option '${key}'`, guess ? `did you mean '${guess}'?` : `known: ${OUTPUT_OPTION_KEYS.join(', ')}`);
+      report.error('unknown-option', at, `unknown output option '${key}'`, guess ? didYouMean(guess) : `known: ${OUTPUT_OPTION_KEYS.join(', ')}`);
     } else if (key === 'field_names') checkFieldNames(member, at, dataset, report);
     else checkScalarOption(key, member, at, report);
   }
@@ -52,7 +54,7 @@ function checkScalarOption(key: string, value: unknown, at: string, report: Diag
   const oneOf = (allowed: readonly string[]) => {
     if (typeof value === 'string' && allowed.includes(value)) return;
     const guess = typeof value === 'string' ? closest(value, allowed) : undefined;
-    report.error('invalid-option-value', at, `${key} takes ${allowed.join(', ')}, not ${describeJson(value)}`, guess ? `did you mean '${guess}'?` : undefined);
+    report.error('invalid-option-value', at, `${key} takes ${allowed.join(', ')}, not ${describeJson(value)}`, guess ? didYouMean(guess) : undefined);
   };
   if (key === 'timestamp_format') oneOf(OUTPUT_TIMESTAMP_FORMATS);
   else if (key === 'output_type') oneOf(OUTPUT_TYPES);
@@ -83,27 +85,6 @@ function checkFieldNames(value: unknown, at: string, dataset: Dataset | undefine
     seen.add(name);
     if (dataset) checkFieldName(name, item, dataset, report);
   });
-}
-
-/** A field name of a job (field_names, or a converted fields= list) against the dataset. */
-export function checkFieldName(name: string, pointer: string, dataset: Dataset, report: DiagnosticBag): void {
-  const field = dataset.field(name);
-  if (field) {
-    if (field.deprecated) report.warning('deprecated-field', pointer, `field '${name}' of ${dataset.name} is deprecated`);
-    return;
-  }
-  const trimmed = name.trim();
-  if (trimmed !== name && dataset.field(trimmed)) {
-    report.error('space-in-fields', pointer, `'${name}' has spaces around the field name`, `write '${trimmed}'`);
-    return;
-  }
-  const guess = dataset.fieldIgnoringCase(name)?.name ?? dataset.suggest(name);
-  report.error(
-    'unknown-field',
-    pointer,
-    `unknown field '${name}' in dataset ${dataset.name}`,
-    guess ? `did you mean '${guess}'?` : `\`logfilter fields ${dataset.name}\` lists them`,
-  );
 }
 
 /**
@@ -152,12 +133,7 @@ export function convertLogpullOptions(text: string, dataset?: Dataset): ConvertR
     if (member !== undefined) (converted as Record<string, unknown>)[member] = outputOptionFromText(member, option.value ?? '');
     else if (option.key !== '') {
       const guess = closest(option.key, Object.keys(LOGPULL_TO_OUTPUT_OPTION));
-      report.error(
-        'unknown-option',
-        '',
-        `unknown logpull option '${option.key}': it has no output_options equivalent`,
-        guess ? `did you mean '${guess}'?` : undefined,
-      );
+      report.error('unknown-option', '', `unknown logpull option '${option.key}': it has no output_options equivalent`, guess ? didYouMean(guess) : undefined);
     }
   }
   checkOutputOptionsInto(converted, '', dataset, report);

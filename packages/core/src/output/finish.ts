@@ -13,7 +13,10 @@ export interface FilterOutputOptions {
 export interface CompileResult {
   /** True when there is no error (warnings allowed). */
   ok: boolean;
-  /** The filter object, when the filter got as far as the output (also when over a limit). */
+  /**
+   * The filter object, when the filter got as far as the output (also when over a limit): equal to
+   * `parseJsonExact(json)`, so an integer past 2^53 is a bigint holding every digit.
+   */
   filter: FilterJson | undefined;
   /** The compact JSON text of `filter`. */
   json: string | undefined;
@@ -30,56 +33,5 @@ export function finish(tree: FilterNode | undefined, bag: DiagnosticBag, options
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxOperators = options.maxOperators ?? DEFAULT_MAX_OPERATORS;
   if (bytes > maxBytes || operators > maxOperators) checkLimits(tree, stats, { maxBytes, maxOperators }, style, bag);
-  // Most callers want the JSON text alone, so the object is built on first read.
-  const result = { ok: !bag.hasErrors } as CompileResult;
-  Object.defineProperty(result, 'filter', LAZY_FILTER);
-  result.json = json;
-  result.diagnostics = sortDiagnostics(bag.items);
-  result.stats = stats;
-  return Filter.attach(result, tree, style);
-}
-
-/**
- * `filter` is an own, enumerable getter (as an object literal's `get filter()` would make), but
- * one shared function: a literal's getter is a new closure on every result, and V8 makes such a
- * literal several times slower than the rest of finishing.
- */
-const LAZY_FILTER: PropertyDescriptor = {
-  get(this: CompileResult) {
-    return Filter.of(this);
-  },
-  enumerable: true,
-  configurable: true,
-};
-
-/** Returns the object its constructor is given: a subclass adds its private fields to a plain object. */
-class Stamp {
-  constructor(target: object) {
-    // biome-ignore lint/correctness/noConstructorReturn: returning the target is what stamps it
-    return target;
-  }
-}
-
-/** The tree and style a result's filter object is built from, as private fields of the result itself. */
-class Filter extends Stamp {
-  #tree: FilterNode;
-  #style: ValueStyle;
-  #filter: FilterJson | undefined;
-
-  private constructor(result: CompileResult, tree: FilterNode, style: ValueStyle) {
-    super(result);
-    this.#tree = tree;
-    this.#style = style;
-  }
-
-  static attach(result: CompileResult, tree: FilterNode, style: ValueStyle): CompileResult {
-    new Filter(result, tree, style);
-    return result;
-  }
-
-  static of(result: CompileResult): FilterJson {
-    const self = result as unknown as Filter;
-    self.#filter ??= toObject(self.#tree, self.#style);
-    return self.#filter;
-  }
+  return { ok: !bag.hasErrors, filter: toObject(tree, style), json, diagnostics: sortDiagnostics(bag.items), stats };
 }

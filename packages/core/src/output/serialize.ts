@@ -1,12 +1,18 @@
 /** The serializer: compact filter JSON, and the service's limits checked on the final output. */
 import type { Criterion, FilterNode, TypedValue } from '../check/checked.js';
 import type { DiagnosticBag } from '../base/diagnostics.js';
+import { exactNumber } from '../base/exact-numbers.js';
 import { bytesLimitHint, operatorsLimitHint } from './limit-hints.js';
 
 /** `documented`: scalars as JSON strings (the service documentation's style); `typed`: numbers and booleans as such. */
 export type ValueStyle = 'documented' | 'typed';
 
-export type FilterValue = string | number | boolean | Array<string | number>;
+/**
+ * A criterion's value as the filter object holds it. A number is exact, read from the JSON text as
+ * `parseJsonExact` reads it: an integer past 2^53 (in -2^63..2^64-1) is a bigint, any other number
+ * a double. Numbers appear with `values: 'typed'`, and in lists of numbers in either style.
+ */
+export type FilterValue = string | number | bigint | boolean | Array<string | number | bigint>;
 export type FilterCriterion = { key: string; operator: string; value: FilterValue };
 export type FilterGroup = { and: FilterObject[] } | { or: FilterObject[] };
 export type FilterObject = FilterCriterion | FilterGroup;
@@ -111,7 +117,7 @@ class Writer {
   }
 }
 
-/** The filter as an object, alike to the JSON text (numbers beyond 2^53 lose precision here, not there). */
+/** The filter as an object, equal to `parseJsonExact` of the JSON text (integers past 2^53 as bigints). */
 export function toObject(root: FilterNode, style: ValueStyle = 'documented'): FilterJson {
   return { where: objectOf(root, style) };
 }
@@ -125,9 +131,13 @@ function objectOf(node: FilterNode, style: ValueStyle): FilterObject {
 }
 
 function filterValue(value: TypedValue | TypedValue[], style: ValueStyle): FilterValue {
-  if (Array.isArray(value)) return value.map((v) => (v.type === 'number' ? Number(v.text) : v.text));
+  if (Array.isArray(value)) {
+    const list: Array<string | number | bigint> = new Array(value.length);
+    for (let i = 0; i < value.length; i++) list[i] = value[i].type === 'number' ? exactNumber(value[i].text) : value[i].text;
+    return list;
+  }
   if (style === 'documented' || value.type === 'string') return value.text;
-  return value.type === 'number' ? Number(value.text) : value.text === 'true';
+  return value.type === 'number' ? exactNumber(value.text) : value.text === 'true';
 }
 
 const NON_ASCII = /[^\x00-\x7f]/;

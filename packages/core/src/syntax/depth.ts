@@ -1,4 +1,5 @@
 /** The nesting limit, checked on the tokens before the recursive parser sees them. */
+import { filterMessage } from '../base/filter-messages.js';
 import type { IToken } from 'chevrotain';
 import { tokenSpan } from './ast-parts.js';
 import type { DiagnosticBag } from '../base/diagnostics.js';
@@ -29,12 +30,7 @@ export function checkDepth(tokens: IToken[], maxDepth: number, bag: DiagnosticBa
       notsPerLevel[notsPerLevel.length - 1] = 0;
     }
     if (notsPerLevel.length - 1 + nots > maxDepth) {
-      bag.error(
-        'nesting-too-deep',
-        tokenSpan(token),
-        `the filter is nested more than ${maxDepth} levels deep`,
-        'remove redundant parentheses or NOTs; nested groups of the same kind mean the same flattened',
-      );
+      bag.report('error', filterMessage('nesting-too-deep', 'tooDeep', { maxDepth }), tokenSpan(token));
       return false;
     }
     previous = token;

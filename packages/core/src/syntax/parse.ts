@@ -19,6 +19,7 @@
  * Keywords are case-insensitive; numbers and booleans are bare words told apart by the parser and
  * read by the field's type in the checker.
  */
+import { filterMessage } from '../base/filter-messages.js';
 import { notTextBag, optionsOf, refuseTooLarge } from '../base/arguments.js';
 import { EmbeddedActionsParser, type IOrAlt, type IRecognitionException, type IToken, type TokenType } from 'chevrotain';
 import type { Comment, Expr, List, Predicate, Scalar } from './ast.js';
@@ -222,12 +223,7 @@ export function parseInto(text: string, bag: DiagnosticBag, options: ParseOption
   const tokens = lexed.tokens;
   if (tokens.length === 0) {
     const at = text.length === 0 ? 0 : text.length;
-    bag.error(
-      'empty-filter',
-      { start: at, end: at },
-      'the filter is empty',
-      'write at least one predicate such as `ClientCountry eq us`; a job with no filter delivers every line, so leave the filter out for that',
-    );
+    bag.report('error', filterMessage('empty-filter', 'empty', {}), { start: at, end: at });
     return { ast: undefined, comments };
   }
   const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
@@ -258,10 +254,15 @@ function reportLexError(text: string, error: { offset: number; length: number },
     let end = error.offset + 1;
     if (end < lineEnd) end = lineEnd;
     else while (end < text.length && text[end] !== '\n' && text[end] !== '\r') end++;
-    bag.error('unterminated-string', { start: error.offset, end }, 'this string is not closed', `add the closing ${char} before the end of the line`, {
-      title: `Close the string with ${char}`,
-      edits: [{ span: { start: end, end }, newText: char }],
-    });
+    bag.report(
+      'error',
+      filterMessage('unterminated-string', 'notClosed', { char }),
+      { start: error.offset, end },
+      {
+        title: `Close the string with ${char}`,
+        edits: [{ span: { start: end, end }, newText: char }],
+      },
+    );
     return end;
   }
   const span = { start: error.offset, end: error.offset + error.length };

@@ -1,4 +1,5 @@
 /** Quoted strings: JSON escapes in both quote styles, plus \' in single quotes. */
+import { filterMessage } from '../base/filter-messages.js';
 import type { DiagnosticBag } from '../base/diagnostics.js';
 
 const SIMPLE_ESCAPES: Record<string, string> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
@@ -24,12 +25,7 @@ export function unescapeString(image: string, offset: number, bag: DiagnosticBag
         i += 5;
         continue;
       }
-      bag.error(
-        'invalid-escape',
-        { start: at, end: at + 2 + hex.replace(/[^0-9a-fA-F].*$/, '').length },
-        'a \\u escape needs four hex digits',
-        'write it as \\u00e9, for example',
-      );
+      bag.report('error', filterMessage('invalid-escape', 'shortUnicode', {}), { start: at, end: at + 2 + hex.replace(/[^0-9a-fA-F].*$/, '').length });
       i += 1;
       continue;
     }
@@ -38,12 +34,7 @@ export function unescapeString(image: string, offset: number, bag: DiagnosticBag
       i += 1;
       continue;
     }
-    bag.error(
-      'invalid-escape',
-      { start: at, end: at + 2 },
-      `'\\${next}' is not a valid escape`,
-      `escapes are \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX${quote === "'" ? " and \\'" : ''}; write \\\\ for a backslash`,
-    );
+    bag.report('error', filterMessage('invalid-escape', 'unknown', { next, singleQuoted: quote === "'" }), { start: at, end: at + 2 });
     i += 1;
   }
   return out;

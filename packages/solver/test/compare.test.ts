@@ -1,0 +1,125 @@
+/**
+ * compareFilters: hand-written pairs whose relation is known (De Morgan, eq-OR against in, prefix
+ * chains, lt against leq, case, arrays, missing fields, numbers as text, uint64 bounds, integers past
+ * 2^53 in every list form), each witness checked with evaluate; what stops a question (the work
+ * budget, the wall-clock safety net, a constant outside the model) told apart and named.
+ */
+import { builtinCatalog, compile, evaluate, type FilterJson, parseJsonExact } from '@logfilter/core';
+import { compareFilters, loadSolver, type Relation } from '@logfilter/solver';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const HTTP = builtinCatalog().get('http_requests')!;
+
+/** The filter as diff reads it: from its JSON text, integers past 2^53 exact. */
+function filter(text: string): FilterJson {
+  const result = compile(text);
+  if (!result.ok) throw new Error(`${text}: ${result.diagnostics.map((d) => d.message).join('; ')}`);
+  return parseJsonExact(result.json!) as FilterJson;
+}
+
+const PAIRS: Array<[old: string, new: string, relation: Relation, why: string]> = [
+  ['NOT (ClientCountry eq us OR BotScore lt 30)', 'ClientCountry !eq us AND BotScore geq 30', 'same', 'De Morgan'],
+  ['NOT (ClientCountry eq us AND BotScore lt 30)', 'ClientCountry !eq us OR BotScore geq 30', 'same', 'De Morgan, the other way'],
+  ['ClientCountry eq us OR ClientCountry eq ca', 'ClientCountry in (ca, us)', 'same', 'eq-OR is in'],
+  ['ClientRequestPath startsWith /api/', 'ClientRequestPath startsWith /api', 'new-wider', '/api is delivered by the new one only'],
+  [
+    'ClientRequestPath startsWith /api/v1',
+    'ClientRequestPath startsWith /api/ AND ClientRequestPath startsWith /api/v1',
+    'same',
+    'a prefix implied by a longer one',
+  ],
+  ['BotScore lt 30', 'BotScore leq 30', 'new-wider', '30 itself'],
+  ['BotScore lt 30', 'BotScore leq 29', 'same', 'whole numbers'],
+  ['ClientRequestHost eq Example.com', 'ClientRequestHost eq example.com', 'disjoint', 'comparisons are case-sensitive'],
+  ['BotDetectionTags contains api', 'BotDetectionTags in (api, web)', 'new-wider', 'an array holding web'],
+  ['ClientCountry !eq us', 'NOT ClientCountry in (us)', 'same', 'a missing field passes both'],
+  ['ClientCountry !eq us', 'ClientCountry startsWith u OR ClientCountry !startsWith u', 'new-wider', 'the new one lets every record through, us too'],
+  ['EdgeStartTimestamp eq 1700000000', 'EdgeStartTimestamp eq "1700000000"', 'same', 'a number as text reads as the number'],
+  ['ClientASN eq 18446744073709551615', 'ClientASN geq 18446744073709551614', 'new-wider', 'uint64 bounds, exactly'],
+  ['ClientASN gt 9007199254740992', 'ClientASN geq 9007199254740993', 'same', 'past 2^53, exactly'],
+  ['EdgeResponseCompressionRatio gt 0.1', 'EdgeResponseCompressionRatio geq 0.2', 'old-wider', 'a float between two constants'],
+  // Integers past 2^53 in lists, read exactly (issue 31: these were "same", or an internal error).
+  ['ClientASN in (9007199254740993)', 'ClientASN in (9007199254740992)', 'disjoint', 'in, one past 2^53'],
+  ['ClientASN in (18446744073709551615)', 'ClientASN in (18446744073709551614)', 'disjoint', 'in, at 2^64-1'],
+  ['ClientASN !in (9007199254740993)', 'ClientASN !in (9007199254740992)', 'overlap', '!in, one past 2^53'],
+  ['ClientASN in (9007199254740993, 5)', 'ClientASN in (9007199254740992, 5)', 'overlap', 'a mixed list'],
+  ['ClientASN in (9007199254740993)', 'ClientASN eq 9007199254740993', 'same', 'eq and in written differently'],
+  ['ClientASN !in (18446744073709551615)', 'ClientASN !eq 18446744073709551615', 'same', '!eq and !in written differently'],
+  ['ClientASN lt 18446744073709551615', 'ClientASN leq 18446744073709551614', 'same', 'lt against leq at 2^64-1'],
+];
+
+afterAll(async () => (await loadSolver()).release());
+
+describe('compareFilters: pairs whose relation is known', () => {
+  it.each(PAIRS)('%s  vs  %s: %s (%s)', async (older, newer, relation) => {
+    const [a, b] = [filter(older), filter(newer)];
+    const result = await compareFilters(a, b, HTTP);
+    expect(result.relation).toBe(relation);
+    expect(result.witnesses).toHaveLength(relation === 'same' ? 0 : relation === 'old-wider' || relation === 'new-wider' ? 1 : 2);
+    for (const witness of result.witnesses) {
+      const record = parseJsonExact(witness.line) as Record<string, unknown>;
+      expect([evaluate(a, record), evaluate(b, record)]).toEqual([witness.old, witness.new]);
+    }
+  });
+
+  it('gives the fewest fields that matter', async () => {
+    const result = await compareFilters(filter('BotScore lt 30 AND ClientCountry eq us'), filter('BotScore lt 30'), HTTP);
+    expect(result.relation).toBe('new-wider');
+    // ClientCountry is left out: missing, it fails `eq us` as any other value would.
+    expect(Object.keys(JSON.parse(result.witnesses[0].line))).toEqual(['BotScore']);
+    expect(JSON.parse(result.witnesses[0].line).BotScore).toBeLessThan(30);
+  });
+});
+
+describe('compareFilters: what it does not decide, and why', () => {
+  it('says undecided, never same, for a float constant finer than a double holds', async () => {
+    const result = await compareFilters(
+      filter('EdgeResponseCompressionRatio gt 51699674.867026861'),
+      filter('EdgeResponseCompressionRatio gt 51699674.867026862'),
+      HTTP,
+    );
+    expect(result).toMatchObject({ relation: 'undecided', limit: 'not-modelled' });
+    expect(result.reason).toContain('more significant digits than a double holds exactly');
+  });
+
+  it('blames the constant whose decimals set the grid, and names the limit (issue 29)', async () => {
+    const result = await compareFilters(filter('EdgeResponseCompressionRatio gt 1.5'), filter('EdgeResponseCompressionRatio geq 1.0000000000001'), HTTP);
+    expect(result).toMatchObject({ relation: 'undecided', limit: 'not-modelled' });
+    expect(result.reason).toContain('compared with 1.0000000000001, whose 13 decimals');
+    expect(result.reason).toContain('13 digits in all');
+    // Each constant alone is modelled: 1.5 against 1.000000000001 (12 decimals) is decided.
+    const fits = await compareFilters(filter('EdgeResponseCompressionRatio gt 1.5'), filter('EdgeResponseCompressionRatio geq 1.000000000001'), HTTP);
+    expect(fits.relation).toBe('new-wider');
+  });
+
+  it('stops at the work budget, counted in resource units, and says so', async () => {
+    const older = filter('ClientRequestHost eq example.com OR ClientRequestHost endsWith .example.com');
+    const newer = filter('ClientRequestHost endsWith example.com');
+    const starved = await compareFilters(older, newer, HTTP, { work: 1000 });
+    expect(starved.relation).not.toBe('same');
+    expect(starved.limit).toBe('work');
+    expect(starved.reason).toContain('work budget (1000 resource units a question)');
+    // The default budget decides it, on a quiet machine and a loaded one alike.
+    expect((await compareFilters(older, newer, HTTP)).relation).toBe('new-wider');
+  });
+
+  it('tells the wall-clock safety net apart from the work budget', async () => {
+    const result = await compareFilters(
+      filter('ClientRequestHost eq example.com OR ClientRequestHost endsWith .example.com'),
+      filter('ClientRequestHost endsWith example.com'),
+      HTTP,
+      { work: 1e12, safetyMs: 0 },
+    );
+    // No time at all: the first question (records only OLD lets through) is stopped by the safety net
+    // whatever the machine (with 1 ms, a warm solver may answer first).
+    expect(['undecided', 'differ']).toContain(result.relation);
+    expect(result.limit).toBe('wall-clock');
+    expect(result.reason).toContain('wall-clock safety net of 0 s');
+  });
+
+  it('reports its progress, question by question', async () => {
+    const steps: string[] = [];
+    await compareFilters(filter('BotScore lt 30'), filter('BotScore lt 20'), HTTP, { onProgress: (p) => steps.push(`${p.done}/${p.total} ${p.what}`) });
+    expect(steps).toEqual(['0/3 records only OLD lets through', '1/3 records only NEW lets through']);
+  });
+});
