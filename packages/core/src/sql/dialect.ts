@@ -36,6 +36,8 @@ export interface SqlDialect extends NumberLiterals {
   jsonIs(value: string, kind: JsonKind): string;
   /** The text of a JSON scalar as written (a string unquoted), or NULL. */
   jsonScalarText(value: string): string;
+  /** A JSON number's text as evaluate writes it (String(number)), where the engine writes it otherwise; only asked under a jsonIs(value, 'number') guard. */
+  jsonNumberText?(value: string): string;
   /** A JSON number as integersOfText and doubleOfText read its text; only asked under a jsonIs(value, 'number') guard. */
   jsonIntegers(value: string): string[];
   jsonDouble(value: string): string;
@@ -48,10 +50,11 @@ export interface SqlDialect extends NumberLiterals {
    */
   jsonRecordGuard?(json: string): string;
   /**
-   * A WITH clause naming each of `keys`' members of a JSON column once, and the name of each, for
-   * an engine that would otherwise extract a member again at each use.
+   * The test of a JSON column with each of `keys`' members extracted once, for an engine that
+   * would otherwise extract a member again at each use: the condition reads each member by its
+   * name in `names`, and `bind(condition)` is the whole test, jsonRecordGuard's included.
    */
-  jsonMembersOnce?(json: string, keys: readonly string[]): { with: string; names: Map<string, string> };
+  jsonMembersOnce?(json: string, keys: readonly string[]): { names: Map<string, string>; bind(condition: string): string };
   /** The settings a whole query over a JSON column needs for the text to mean what it says (`SETTINGS ...`). */
   jsonQuerySettings?: string;
 }

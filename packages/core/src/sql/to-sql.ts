@@ -38,15 +38,19 @@ export function toSql(filter: FilterJson | string, options: SqlOptions): string 
   if (!dialect) throw new TypeError(`unknown SQL dialect '${options.dialect}'`);
   const json = options.jsonMember === undefined && options.jsonColumn !== undefined;
   const column = json ? dialect.quoteIdentifier(options.jsonColumn!) : '';
-  // A whole query names each member once (WITH), where the dialect can: the condition then reads names.
-  const members = json && options.table !== undefined ? dialect.jsonMembersOnce?.(column, filterKeys(root)) : undefined;
+  // Each member extracted once, where the dialect can: the condition then reads names.
+  const members = json ? dialect.jsonMembersOnce?.(column, filterKeys(root)) : undefined;
   const viewOf = members ? (key: string) => jsonView(dialect, members.names.get(key)!) : fieldViews(dialect, options);
-  const guard = json ? dialect.jsonRecordGuard?.(column) : undefined;
+  const guard = json && !members ? dialect.jsonRecordGuard?.(column) : undefined;
   const tree = nodeSql(root.where, dialect, viewOf, true);
-  const condition = guard === undefined ? tree : `${guard}\n  AND ${'or' in root.where && root.where.or.length > 1 ? `(${tree})` : tree}`;
+  const condition = members
+    ? members.bind(tree)
+    : guard === undefined
+      ? tree
+      : `${guard}\n  AND ${'or' in root.where && root.where.or.length > 1 ? `(${tree})` : tree}`;
   if (options.table === undefined) return condition;
   const settings = json && dialect.jsonQuerySettings ? `\n${dialect.jsonQuerySettings}` : '';
-  return `${members ? `${members.with}\n` : ''}SELECT *\nFROM ${quoteTable(dialect, options.table)}\nWHERE ${condition}${settings}`;
+  return `SELECT *\nFROM ${quoteTable(dialect, options.table)}\nWHERE ${condition}${settings}`;
 }
 
 function fieldViews(dialect: SqlDialect, options: SqlOptions): (key: string) => ValueView {
