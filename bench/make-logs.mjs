@@ -36,7 +36,7 @@ const AGENTS = [
 ];
 
 /** One log line as the service writes it: RFC 3339 timestamps, the usual http_requests fields. */
-export function logLine(next, index) {
+function logLine(next, index) {
   const pick = (list) => list[Math.floor(next() * list.length)];
   const start = Date.UTC(2024, 0, 1) + index * 37;
   const record = {
@@ -74,7 +74,7 @@ const EXTRA_FIELDS = (() => {
 const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima'];
 
 /** A line of 60 fields (about 1.9 KB): logLine's and 40 more, each a value of its catalog type. */
-export function wideLogLine(next, index) {
+function wideLogLine(next, index) {
   const record = JSON.parse(logLine(next, index));
   const word = () => WORDS[Math.floor(next() * WORDS.length)];
   const text = () => `${word()}-${word()}-${Math.floor(next() * 1e3)}`;

@@ -6,8 +6,8 @@
 /** The suites whose rows the table shows, in order. */
 export const TABLE_SUITES = ['compile', 'comparisons'];
 
-export const START = '<!-- bench-table:start (written by `pnpm bench compile comparisons --readme`) -->';
-export const END = '<!-- bench-table:end -->';
+const START = '<!-- bench-table:start (written by `pnpm bench compile comparisons --readme`) -->';
+const END = '<!-- bench-table:end -->';
 
 const HEADER = ['| suite | figure | measured | baseline (same run) | ratio | budget |', '| --- | --- | --- | --- | --- | --- |'];
 
@@ -15,7 +15,7 @@ const HEADER = ['| suite | figure | measured | baseline (same run) | ratio | bud
 export const formatFigure = (value, unit) => `${value < 10 ? value.toFixed(2) : value < 1000 ? value.toFixed(1) : value.toFixed(0)} ${unit}`;
 
 /** One table line of a row that ran. */
-export function tableLine(suite, r) {
+function tableLine(suite, r) {
   const cell = (text) => String(text).replaceAll('|', '\\|');
   const budget = r.aim === undefined ? '-' : `<= ${r.aim}x${r.ratio <= r.aim ? '' : ' (missed)'}`;
   return `| ${suite} | ${cell(r.name.trim())} | ${formatFigure(r.value, r.unit)} | ${cell(r.baselineName)}: ${formatFigure(r.baseline, r.unit)} | ${r.ratio.toFixed(2)}x | ${budget} |`;
@@ -36,7 +36,10 @@ function aligned(lines) {
   return rows.map((cells) => `| ${cells.map((text, column) => (/^-+$/.test(text) ? '-'.repeat(widths[column]) : text.padEnd(widths[column]))).join(' | ')} |`);
 }
 
-/** The rows now in the table: [suite, figure name] of each line between the markers. */
+/**
+ * The rows now in the table: [suite, figure name] of each line between the markers.
+ * @public test/bench/readme-table.test.ts and test/cli/readme-sizes.test.ts read it through import(), which knip does not follow.
+ */
 export function tableRows(readme) {
   const start = readme.indexOf(START);
   const end = readme.indexOf(END);

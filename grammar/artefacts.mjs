@@ -9,7 +9,7 @@ import { lookaheadTableModule, serializedGrammar, syntaxDiagramsHtml } from '@lo
 export const GRAMMAR_DIR = dirname(fileURLToPath(import.meta.url));
 
 /** The chevrotain package that @logfilter/core itself loads, so scripts and renderer match. */
-export function chevrotainRoot() {
+function chevrotainRoot() {
   const core = createRequire(import.meta.url).resolve('@logfilter/core');
   let dir = dirname(createRequire(core).resolve('chevrotain'));
   while (!isChevrotainRoot(dir)) {

@@ -12,7 +12,18 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createProgram, diagnosticPageOf, EXIT_INTERNAL, EXIT_INVALID, EXIT_OK, EXIT_USAGE } from '@logfilter/cli';
+import {
+  commandParts,
+  createProgram,
+  diagnosticPageOf,
+  EXIT_INTERNAL,
+  EXIT_INVALID,
+  EXIT_OK,
+  EXIT_USAGE,
+  runCommandExample,
+  runLibraryExample,
+  shownText,
+} from '@logfilter/cli';
 import { DIAGNOSTIC_CODES } from '@logfilter/core';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -101,7 +112,71 @@ function commandPage(entry, schemas) {
   return lines.join('\n');
 }
 
-function diagnosticMarkdown(page) {
+/** The language of a fenced file by its name, for highlighting. */
+function languageOf(name) {
+  if (name.endsWith('.json')) return 'json';
+  if (name.endsWith('.tf')) return 'hcl';
+  return 'text';
+}
+
+/** A command example (or its fix) in Markdown: its files, then the commands in a shell block. */
+function commandMarkdown(example, which) {
+  const parts = commandParts(example, which);
+  const lines = [];
+  for (const file of parts.files) lines.push(`\`${file.name}\`:`, '', fence(file.text, languageOf(file.name)), '');
+  if (parts.service && which === 'example')
+    lines.push('Against the service (the example runs it against the emulator, `logfilter emulator`, with a token in `CLOUDFLARE_API_TOKEN`):', '');
+  lines.push(fence(parts.commands.map((command) => `$ ${command}`).join('\n'), 'sh'), '');
+  return lines;
+}
+
+/**
+ * What a run printed, as a page shows it, cut to a page's length: standard error, then standard
+ * output with a JSON document indented, and of a language server's messages the diagnostics it published.
+ */
+function printed(run, code) {
+  let stdout = run.stdout.trim();
+  if (stdout.startsWith('Content-Length:')) {
+    const messages = stdout
+      .split(/Content-Length: \d+\r\n\r\n/)
+      .filter(Boolean)
+      .map((frame) => JSON.parse(frame));
+    const published = messages.filter((message) => message.method === 'textDocument/publishDiagnostics');
+    const severities = ['', 'error', 'warning', 'info', 'hint'];
+    stdout = published
+      .map(({ params }) =>
+        [
+          `publishDiagnostics ${params.uri}: ${params.diagnostics.length} diagnostic${params.diagnostics.length === 1 ? '' : 's'}`,
+          ...params.diagnostics.map(
+            (d) => `  ${severities[d.severity] ?? d.severity}[${d.code}] at ${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.message}`,
+          ),
+        ].join('\n'),
+      )
+      .join('\n');
+  } else if (stdout.startsWith('{')) {
+    try {
+      stdout = JSON.stringify(JSON.parse(stdout), null, 2);
+    } catch {
+      // Not one document: shown as printed.
+    }
+  }
+  const text = [run.stderr.trim(), stdout].filter((part) => part !== '').join('\n');
+  // A long report whose code comes late (after a hundred others) is shown by its start and that code's lines.
+  const lines = text.split('\n');
+  const at = code === undefined ? -1 : lines.findIndex((line) => line.includes(`[${code}]`));
+  if (at < SHOWN_REPORT_LINES) return shownText(text, SHOWN_REPORT_LINES);
+  const head = lines.slice(0, 12);
+  return [...head, `... (${at - head.length} more lines)`, shownText(lines.slice(at).join('\n'), SHOWN_REPORT_LINES - head.length - 1)].join('\n');
+}
+
+/** The most lines of a command's output a page shows. */
+const SHOWN_REPORT_LINES = 40;
+
+/** "(exit code N)", except for the language server, which a client ends. */
+const exitNote = (example, run) => (example.args[0] === 'lsp' ? '' : ` (exit code ${run.exitCode})`);
+
+/** The page of a diagnostic code in Markdown; a command or library example is run to show what it reports. */
+export async function diagnosticMarkdown(page) {
   const lines = [`# ${page.code}`, '', escapeHtml(page.description), ''];
   if (page.example) {
     const { example } = page;
@@ -125,6 +200,32 @@ function diagnosticMarkdown(page) {
         : 'None: the hint says what to change.',
       '',
     );
+  } else if (page.command) {
+    // Run here, as the test of the examples runs them: the page shows what the command really prints.
+    const [run, fixedRun] = [await runCommandExample(page.command, 'example'), await runCommandExample(page.command, 'fixed')];
+    if (!run.codes.includes(page.code)) throw new Error(`docs: the example of ${page.code} does not report it (test/cli/code-examples.test.ts says why)`);
+    lines.push(
+      '## Example',
+      '',
+      ...commandMarkdown(page.command, 'example'),
+      `It reports \`${page.code}\`${exitNote(page.command, run)}:`,
+      '',
+      fence(printed(run, page.code)),
+      '',
+    );
+    lines.push('## The fix', '', ...commandMarkdown(page.command, 'fixed'));
+    lines.push(`It no longer reports \`${page.code}\`${exitNote(page.command, fixedRun)}${printed(fixedRun) ? ':' : '.'}`, '');
+    if (printed(fixedRun)) lines.push(fence(printed(fixedRun)), '');
+    lines.push('## Quick fix', '', 'None: the message and hint of the report say what to change.', '');
+  } else if (page.library) {
+    const told = (await runLibraryExample(page.library, 'example')).find((diagnostic) => diagnostic.code === page.code);
+    if (!told) throw new Error(`docs: the example of ${page.code} does not report it (test/cli/code-examples.test.ts says why)`);
+    lines.push('## Example', '', `Only a library reports it. This program (run against the emulator) is told of it:`, '');
+    const report = [`${told.severity}[${page.code}]: ${told.message}`, ...(told.hint ? [`  hint: ${told.hint}`] : [])];
+    lines.push(fence(page.library.source, 'ts'), '', 'It fails with a `ValidationError` whose diagnostic is:', '', fence(report.join('\n')), '');
+    lines.push('## The fix', '', fence(page.library.fixedSource, 'ts'), '');
+  } else if (page.noExample) {
+    lines.push('## Example', '', `None: no input produces it. ${escapeHtml(page.noExample)}`, '');
   } else {
     lines.push('## The fix', '', 'The message and hint of each report say the particulars and what to change.', '');
   }
@@ -137,7 +238,7 @@ function fresh(dir) {
   mkdirSync(dir, { recursive: true });
 }
 
-function main() {
+async function main() {
   const schemaDir = join(ROOT, 'packages', 'cli', 'schema');
   const schemas = existsSync(schemaDir) ? readdirSync(schemaDir).filter((file) => file.endsWith('.json')) : [];
   fresh(join(DOCS, 'public', 'schema'));
@@ -163,7 +264,7 @@ function main() {
   rows.push('In the terminal, `logfilter explain --code CODE` prints the same page.', '', '| Code | Meaning |', '| --- | --- |');
   for (const codeName of DIAGNOSTIC_CODES) {
     const page = diagnosticPageOf(codeName);
-    writeFileSync(join(diagnosticsDir, `${codeName}.md`), diagnosticMarkdown(page));
+    writeFileSync(join(diagnosticsDir, `${codeName}.md`), await diagnosticMarkdown(page));
     rows.push(`| [${codeName}](./${codeName}.md) | ${escapeHtml(cell(page.description))} |`);
   }
   writeFileSync(join(diagnosticsDir, 'index.md'), `${rows.join('\n')}\n`);
@@ -220,5 +321,5 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   if (process.argv[2] === '--relative') {
     const files = makeRelative(join(DOCS, '.vitepress', 'dist'));
     process.stdout.write(`docs: addresses made relative in ${files} pages\n`);
-  } else main();
+  } else await main();
 }

@@ -54,7 +54,7 @@ export function publicPackages() {
 }
 
 /** The tarball `pnpm pack` writes for a package: `@scope/name` 1.0.0 -> scope-name-1.0.0.tgz. */
-export const tarballName = ({ name, version }) => `${name.replace(/^@/, '').replace('/', '-')}-${version}.tgz`;
+const tarballName = ({ name, version }) => `${name.replace(/^@/, '').replace('/', '-')}-${version}.tgz`;
 
 /** Packs each package into `destination` (its prepack refuses an unbuilt package); returns the tarballs' paths by package name. */
 export function packAll(destination, packages = publicPackages()) {

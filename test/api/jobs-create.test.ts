@@ -5,20 +5,11 @@
  */
 import { UnconfirmedWriteError, type JobInput } from '@logfilter/api';
 import { describe, expect, it } from 'vitest';
-import { clientOf, emulator, requestLines, ZONE } from '../support/emulator.js';
+import { clientOf, emulator, failureOf, requestLines, ZONE } from '../support/emulator.js';
 
 const DESTINATION = 's3://bucket/logs?region=us-east-1';
 const FILTER = JSON.stringify({ where: { key: 'ClientCountry', operator: 'eq', value: 'us' } });
 const jobs = `/zones/${ZONE}/logpush/jobs`;
-
-async function failureOf(promise: Promise<unknown>): Promise<Error> {
-  const outcome = await promise.then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
-  if (!('error' in outcome)) throw new Error(`expected a failure, got ${JSON.stringify(outcome.value)}`);
-  return outcome.error as Error;
-}
 
 describe('a create whose answer is lost, beside a job of the same name and destination', () => {
   const created: JobInput = {

@@ -2,18 +2,9 @@ import { ApiError, ConfigError, createClient, DEFAULT_BASE_URL, NetworkError, re
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { clientOf, EMAIL, emulator, KEY, requestLines, TOKEN, ZONE } from '../support/emulator.js';
+import { clientOf, EMAIL, emulator, failureOf, KEY, requestLines, TOKEN, ZONE } from '../support/emulator.js';
 
 const jobs = `/zones/${ZONE}/logpush/jobs`;
-
-async function failureOf(promise: Promise<unknown>): Promise<Error> {
-  const outcome = await promise.then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
-  if (!('error' in outcome)) throw new Error(`expected a failure, got ${JSON.stringify(outcome.value)}`);
-  return outcome.error as Error;
-}
 
 describe('authentication', () => {
   it('sends X-Auth-Email and X-Auth-Key, or a bearer token', async () => {

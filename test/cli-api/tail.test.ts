@@ -96,10 +96,15 @@ describe('logfilter tail, against the emulator', () => {
 
   it('with --json, the gap is a {"gap": ...} line among the records, where it happened', async () => {
     const server = await emulator({ instantLogs: { rate: 200 } });
+    // The session sends ten records, then holds the eleventh, so the expiry comes after the tenth
+    // whatever the machine's load (a faster stream could otherwise end before the test expires it).
+    server.faults.add({ method: 'MESSAGE', times: 10, fault: { kind: 'delay', ms: 0 } });
+    server.faults.add({ method: 'MESSAGE', times: 1, fault: { kind: 'hang' } });
     const child = spawn(process.execPath, [CLI_BIN, ...tail('--max', '20', '--json')], { env: { ...process.env, ...cliEnv(server) }, cwd: REPO_ROOT });
     const out = collect(child);
     await until(() => out.stdout.split('\n').length > 10);
     const printedBefore = out.stdout.trim().split('\n').length;
+    expect(printedBefore).toBe(10);
     server.instantLogs.expire(server.instantLogs.list(ZONE)[0].session_id);
     expect(await new Promise((resolve) => child.on('close', resolve))).toBe(0);
     const lines = out.stdout

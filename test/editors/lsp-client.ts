@@ -3,8 +3,9 @@
  * with vscode-jsonrpc, for the editor tests: initialize, open a document, wait for its diagnostics.
  */
 import { type SpawnOptions, spawn } from 'node:child_process';
-import { createMessageConnection, type MessageConnection, StreamMessageReader, StreamMessageWriter } from 'vscode-jsonrpc/node';
-import type { LspDiagnostic } from '../support/lsp.js';
+import type { MessageConnection } from 'vscode-jsonrpc/node';
+import { connectClient, initialize as initializeClient, openDocument } from '../support/lsp-client.js';
+import type { LspDiagnostic } from '../support/lsp-types.js';
 
 export interface StdioServer {
   connection: MessageConnection;
@@ -27,23 +28,11 @@ export function startServer(command: string, args: string[], options: SpawnOptio
     child.on('exit', (code, signal) => fail(`exited (${code ?? signal})`));
   });
   died.catch(() => {});
-  const connection = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
-  const waiting = new Map<string, ((diagnostics: LspDiagnostic[]) => void)[]>();
-  connection.onNotification('textDocument/publishDiagnostics', (params: { uri: string; diagnostics: LspDiagnostic[] }) => {
-    waiting.get(params.uri)?.shift()?.(params.diagnostics);
-  });
-  connection.onRequest(() => null);
-  connection.listen();
+  const client = connectClient(child.stdin!, child.stdout!);
+  const { connection } = client;
   return {
     connection,
-    nextDiagnostics: (uri) => {
-      const published = new Promise<LspDiagnostic[]>((resolve) => {
-        const queue = waiting.get(uri) ?? [];
-        queue.push(resolve);
-        waiting.set(uri, queue);
-      });
-      return Promise.race([published, died]);
-    },
+    nextDiagnostics: (uri) => Promise.race([client.nextDiagnostics(uri), died]),
     died,
     stderr: () => Buffer.concat(errors).toString('utf8'),
     stop: () => {
@@ -55,19 +44,10 @@ export function startServer(command: string, args: string[], options: SpawnOptio
 
 /** `initialize` (with the editor's initializationOptions) and `initialized`; resolves with the server's capabilities. */
 export async function initialize(server: StdioServer, initializationOptions: unknown): Promise<Record<string, unknown>> {
-  const request = server.connection.sendRequest<{ capabilities: Record<string, unknown> }>('initialize', {
-    processId: process.pid,
-    rootUri: null,
-    capabilities: {},
-    initializationOptions,
-  });
-  const result = await Promise.race([request, server.died]);
-  await server.connection.sendNotification('initialized', {});
+  const result = await Promise.race([initializeClient(server, initializationOptions), server.died]);
   return result.capabilities;
 }
 
-export async function open(server: StdioServer, uri: string, text: string): Promise<LspDiagnostic[]> {
-  const published = server.nextDiagnostics(uri);
-  await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'logfilter', version: 1, text } });
-  return published;
+export function open(server: StdioServer, uri: string, text: string): Promise<LspDiagnostic[]> {
+  return openDocument(server, uri, text);
 }

@@ -21,7 +21,7 @@ import {
 } from '@logfilter/core';
 import fc from 'fast-check';
 
-export { layout, renderWithLayout, separator, type Layout } from './layout.js';
+export { layout, renderWithLayout } from './layout.js';
 
 const NO_SPAN = { start: 0, end: 0 };
 export const DATASET = builtinCatalog().get('http_requests')!;
@@ -41,16 +41,13 @@ export const FIELDS = (() => {
   };
 })();
 
-/** Fields the service delivers but does not filter on (objects, notFilterable). */
-export const UNFILTERABLE_FIELDS = DATASET.fields.filter((field) => !field.filterable).map((field) => field.name);
-
 // --- values ------------------------------------------------------------------------------------
 
 const NUMBER = /^-?\d+(?:\.\d+)?$/;
 const KEYWORDS = new Set(['and', 'or', 'not']);
 
 /** How the parser classifies a bare word (parse.ts `classifyWord`). */
-export function wordKind(word: string): Scalar['kind'] {
+function wordKind(word: string): Scalar['kind'] {
   if (NUMBER.test(word)) return 'number';
   if (word === 'true' || word === 'false') return 'boolean';
   return 'word';
@@ -60,7 +57,7 @@ const WORD_START = [...'abcxyzABCXYZ019_.-:/*?%~@+^$;é東', '😀'];
 const WORD_REST = [...WORD_START, '=', '&'];
 
 /** A bare word as a user writes it: `example.com`, `/search?q=1&x=2`, `2001:db8::1`, `Zürich`. */
-export const bareWord: fc.Arbitrary<string> = fc
+const bareWord: fc.Arbitrary<string> = fc
   .tuple(fc.constantFrom(...WORD_START), fc.array(fc.constantFrom(...WORD_REST), { maxLength: 10 }))
   .map(([first, rest]) => first + rest.join(''))
   .filter((word) => !KEYWORDS.has(word.toLowerCase()));
@@ -76,7 +73,7 @@ const STRING_CHAR = fc.oneof(
 );
 
 /** Any string content, in double or single quotes. */
-export const quotedString: fc.Arbitrary<Scalar> = fc
+const quotedString: fc.Arbitrary<Scalar> = fc
   .tuple(
     fc.array(STRING_CHAR, { maxLength: 12 }).map((chars) => chars.join('')),
     fc.constantFrom<'"' | "'">('"', "'"),
@@ -86,20 +83,20 @@ export const quotedString: fc.Arbitrary<Scalar> = fc
 const word = (value: string): Scalar => ({ kind: wordKind(value), value, span: NO_SPAN });
 
 /** A value for a string field: bare when it can be, quoted otherwise. */
-export const stringValue: fc.Arbitrary<Scalar> = fc.oneof(bareWord.map(word), quotedString);
+const stringValue: fc.Arbitrary<Scalar> = fc.oneof(bareWord.map(word), quotedString);
 
 const digits = fc.array(fc.constantFrom(...'0123456789'), { minLength: 1, maxLength: 22 }).map((d) => d.join(''));
 const sign = fc.constantFrom('', '', '-');
 
 /** Integer literals, with leading zeros, `-0`, a zero fraction (`5.00`) and values past 2^53. */
-export const integerText: fc.Arbitrary<string> = fc.oneof(
+const integerText: fc.Arbitrary<string> = fc.oneof(
   fc.integer({ min: -1000, max: 100_000 }).map(String),
   fc.tuple(sign, digits).map(([s, d]) => s + d),
   fc.tuple(sign, digits, fc.constantFrom('.0', '.00')).map(([s, d, zero]) => s + d + zero),
 );
 
 /** Decimal literals: `1.5`, `01.50`, `-0.25`, or whole numbers. */
-export const decimalText: fc.Arbitrary<string> = fc.oneof(
+const decimalText: fc.Arbitrary<string> = fc.oneof(
   integerText,
   fc.tuple(sign, digits, digits).map(([s, w, f]) => `${s}${w}.${f}`),
 );
@@ -118,18 +115,18 @@ function numberValue(text: fc.Arbitrary<string>): fc.Arbitrary<Scalar> {
 /** Integer literals an int field takes: the service reads them as uint64, so 0 to 2^64-1. */
 const uint64Text = integerText.filter((text) => uint64Problem(canonicalNumber(text)?.text ?? '-') === undefined);
 
-export const intValue = numberValue(uint64Text);
-export const floatValue = numberValue(decimalText);
-export const boolValue: fc.Arbitrary<Scalar> = fc.oneof(
+const intValue = numberValue(uint64Text);
+const floatValue = numberValue(decimalText);
+const boolValue: fc.Arbitrary<Scalar> = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom('true', 'false').map(word) },
   { weight: 1, arbitrary: fc.constantFrom('TRUE', 'False').map(word) },
   { weight: 1, arbitrary: fc.constantFrom('true', 'false').map((value): Scalar => ({ kind: 'string', value, quote: '"', span: NO_SPAN })) },
 );
 
 /** The text side of an `int or string` field: anything but a bare whole number. */
-export const textSideValue: fc.Arbitrary<Scalar> = stringValue.filter((s) => !(s.kind === 'number' && canonicalNumber(s.value)?.integral));
+const textSideValue: fc.Arbitrary<Scalar> = stringValue.filter((s) => !(s.kind === 'number' && canonicalNumber(s.value)?.integral));
 /** The number side of an `int or string` field: a bare whole number. */
-export const numberSideValue: fc.Arbitrary<Scalar> = integerText.map(word);
+const numberSideValue: fc.Arbitrary<Scalar> = integerText.map(word);
 
 // --- operators -----------------------------------------------------------------------------------
 
@@ -141,7 +138,7 @@ function caseVariants(word: string): string[] {
 }
 
 /** Every spelling of an operator, as the parser records it (`!in`, `not in`, `not IN`, `!=`, `GEQ`, `lte`). */
-export function spellingsOf(operator: Operator): string[] {
+function spellingsOf(operator: Operator): string[] {
   const spellings = [...(SYMBOLS[operator] ?? [])];
   if (operator.startsWith('!')) {
     for (const base of caseVariants(operator.slice(1))) {
@@ -231,7 +228,7 @@ export function withoutSpans(node: unknown): unknown {
 const UNKNOWN_FIELDS = ['ClientCountr', 'clientcountry', 'BOTSCORE', 'Foo', 'Edge_Status'];
 
 /** Any scalar a user might write: words, numbers of every form, booleans, quoted text and numbers. */
-export const anyScalar: fc.Arbitrary<Scalar> = fc.oneof(
+const anyScalar: fc.Arbitrary<Scalar> = fc.oneof(
   stringValue,
   integerText.map(word),
   decimalText.map(word),

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from './cli.js';
 
-export const DOC_PAGES = [
+const DOC_PAGES = [
   'docs/getting-started.md',
   'docs/language.md',
   'docs/command-line.md',

@@ -47,3 +47,13 @@ export function cliEnv(target: Emulator, extra: Record<string, string | undefine
     ...extra,
   };
 }
+
+/** The error a call to the service fails with; fails the test if the call succeeds instead. */
+export async function failureOf(promise: Promise<unknown>): Promise<Error> {
+  const outcome = await promise.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  if (!('error' in outcome)) throw new Error(`expected a failure, got ${JSON.stringify(outcome.value)}`);
+  return outcome.error as Error;
+}

@@ -18,7 +18,7 @@ const COMMENT_TEXT = fc.string({ unit: fc.string({ unit: 'binary', minLength: 1,
  * Whitespace between tokens: spaces, tabs, newlines, CRLF, Unicode spaces (what JavaScript's \s
  * matches), and comments running to the end of a line.
  */
-export const separator: fc.Arbitrary<string> = fc.oneof(
+const separator: fc.Arbitrary<string> = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(' ', '  ', '\t', '\n', '\r\n', ' \n\t ', '\n\n') },
   { weight: 1, arbitrary: fc.constantFrom('\u00a0', '\u3000', '\ufeff', '\u2028', '\v', '\f', '\r') },
   { weight: 2, arbitrary: COMMENT_TEXT.map((text) => ` #${text}\n`) },

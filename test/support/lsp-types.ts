@@ -3,7 +3,7 @@ export interface LspPosition {
   line: number;
   character: number;
 }
-export interface LspRange {
+interface LspRange {
   start: LspPosition;
   end: LspPosition;
 }

@@ -2,7 +2,7 @@
 import type { Diagnostic, Position } from '@logfilter/core';
 
 /** Line and column (1-based, UTF-16 code units) of an offset, lines split at '\n' as SourceMap does. */
-export function positionAt(text: string, offset: number): Position {
+function positionAt(text: string, offset: number): Position {
   let line = 1;
   let lineStart = 0;
   for (let i = 0; i < offset; i++) {

@@ -9,14 +9,14 @@ import fc from 'fast-check';
 export type LogRecord = Record<string, unknown>;
 
 /** How a filter uses a field: the constants it is compared with, and whether it is compared as a number. */
-export interface FieldUse {
+interface FieldUse {
   constants: TypedValue[];
   comparedAsNumber: boolean;
 }
 
 const COMPARISONS = new Set(['lt', 'leq', 'gt', 'geq']);
 
-export function fieldUses(tree: CheckedExpr): Map<string, FieldUse> {
+function fieldUses(tree: CheckedExpr): Map<string, FieldUse> {
   const uses = new Map<string, FieldUse>();
   const visit = (node: CheckedExpr): void => {
     if (node.kind === 'criterion') {

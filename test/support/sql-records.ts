@@ -19,7 +19,7 @@ export interface SqlCase {
 const AWKWARD_TEXT = ["'", "''", '\\', '%', '_', '%_', 'é', '東京', '😀', '"', '\\%'];
 
 /** Integers where doubles, int64 and uint64 end, the first two past what is exact. */
-export const EDGE_INTEGERS: readonly bigint[] = [
+const EDGE_INTEGERS: readonly bigint[] = [
   0n,
   2n ** 53n - 1n,
   2n ** 53n,
@@ -36,7 +36,7 @@ export const EDGE_INTEGERS: readonly bigint[] = [
 ];
 
 /** An integer as evaluate holds it read from JSON: a number while safe, else a bigint (a double past the 64-bit range). */
-export function jsonInteger(value: bigint): ExactNumber {
+function jsonInteger(value: bigint): ExactNumber {
   return parseJsonExact(String(value)) as ExactNumber;
 }
 

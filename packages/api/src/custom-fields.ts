@@ -14,7 +14,7 @@ import {
 } from '@logfilter/core';
 import { converge, type RulesetAccess } from './converge.js';
 import { ApiError, UnconfirmedWriteError, ValidationError } from './errors.js';
-import { fieldKey, fieldsByKey, mergeCustomFields, type FieldRef, type MergeResult, type SettableList, type WantedFields } from './merge.js';
+import { fieldKey, fieldsByKey, mergeCustomFields, type FieldRef, type MergeResult, type WantedFields } from './merge.js';
 import type { Transport } from './transport.js';
 
 export interface CustomFieldsChange {
@@ -264,5 +264,3 @@ export function normalizeChange(change: CustomFieldsChange): { wanted: WantedFie
 export function segment(id: string): string {
   return encodeURIComponent(id);
 }
-
-export type { FieldRef, SettableList };

@@ -111,7 +111,7 @@ export function outputFormat(options: { json?: boolean; format?: string }): Outp
 }
 
 /** The command's words after `logfilter`: `check`, `jobs overlap`. */
-export function commandPath(command: Command): string {
+function commandPath(command: Command): string {
   const words: string[] = [];
   for (let at: Command | null = command; at?.parent; at = at.parent) words.unshift(at.name());
   return words.join(' ');

@@ -11,5 +11,25 @@ export {
 } from './report/report.js';
 export { formatOption } from './options.js';
 export { EXIT_INTERNAL, EXIT_INVALID, EXIT_OK, EXIT_USAGE, InputOverLimit, type Input, type Io, type Output, processIo } from './io.js';
-export { CODE_EXAMPLES, type CodeExample } from './docs/code-examples.js';
-export { type DiagnosticPage, diagnosticPageOf, diagnosticPageText, exampleDiagnostics, isDiagnosticCode } from './docs/diagnostic-pages.js';
+export {
+  codeExamples,
+  type CodeExamples,
+  type CodeExample,
+  type CommandExample,
+  type CommandRun,
+  type LibraryExample,
+  type NoExample,
+  type TextExample,
+} from './docs/code-examples.js';
+export {
+  type CommandParts,
+  type DiagnosticPage,
+  commandLines,
+  commandParts,
+  shownText,
+  diagnosticPageOf,
+  diagnosticPageText,
+  exampleDiagnostics,
+  isDiagnosticCode,
+} from './docs/diagnostic-pages.js';
+export { type ExampleRun, runCommandExample, runLibraryExample } from './docs/run-example.js';

@@ -31,7 +31,7 @@ import type { ReportDiagnostic } from './report/types.js';
 import { decompileHcl, looksLikeHcl } from '@logfilter/terraform';
 
 /** Filter text, or filter JSON (the object, its escaped string, a job, a list of jobs, a Terraform `jsonencode(...)`). */
-export type FilterForm = 'text' | 'json';
+type FilterForm = 'text' | 'json';
 
 export interface FilterArgument {
   /** The argument as given (`-` reads standard input). */
@@ -85,7 +85,7 @@ export interface DatasetFlags {
 }
 
 /** Where a filter's dataset came from. */
-export type DatasetOrigin = 'option' | 'dataset-line' | 'job' | 'other-side' | 'default';
+type DatasetOrigin = 'option' | 'dataset-line' | 'job' | 'other-side' | 'default';
 
 export interface CheckedFilter {
   source: FilterSource;

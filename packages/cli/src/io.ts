@@ -146,7 +146,7 @@ export function processIo(): Io {
 }
 
 /** Standard input, up to the size limit of `kind`. */
-export function readStdin(io: Io, kind: InputKind): string {
+function readStdin(io: Io, kind: InputKind): string {
   try {
     return io.stdin.readAll(INPUT_LIMITS[kind]).toString('utf8');
   } catch (error) {

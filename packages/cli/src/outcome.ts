@@ -52,13 +52,8 @@ export function locate(diagnostics: readonly ReportDiagnostic[], source: Source 
 }
 
 /** The file a diagnostic is reported against: none for standard input (nor for inline text, which has no name). */
-export function reportedFile(name: string | undefined): string | undefined {
+function reportedFile(name: string | undefined): string | undefined {
   return name === undefined || name === '<stdin>' ? undefined : name;
-}
-
-/** Whether any diagnostic is an error: the envelope's `ok` is its negation. */
-export function hasErrors(diagnostics: readonly Located[] | undefined): boolean {
-  return diagnostics?.some((located) => located.diagnostic.severity === 'error') ?? false;
 }
 
 /** The members every answer has: a command's own members never replace them. */
@@ -183,7 +178,7 @@ function sourcesOf(diagnostics: readonly Located[]): Map<string, string> {
 }
 
 /** JSON.stringify, with each RawJson spliced in as its text and each bigint (an exact filter's integer past 2^53) as its digits. */
-export function stringify(value: unknown): string {
+function stringify(value: unknown): string {
   const raw: string[] = [];
   const text = JSON.stringify(value, (_key, member: unknown) => {
     if (typeof member === 'bigint') raw.push(member.toString());

@@ -39,7 +39,7 @@ interface ServiceGlobals {
   productSegment?: string;
 }
 
-export const CREDENTIALS_HELP = `Credentials come from the environment only: ${ENV.token}, or ${ENV.email} and ${ENV.key}.`;
+const CREDENTIALS_HELP = `Credentials come from the environment only: ${ENV.token}, or ${ENV.email} and ${ENV.key}.`;
 
 export function addServiceOptions(command: Command, { dryRun }: { dryRun: boolean }): Command {
   command

@@ -17,7 +17,7 @@ export interface RulesetOptions {
   maxCustomFields?: number;
 }
 
-export function newId(): string {
+function newId(): string {
   return randomBytes(16).toString('hex');
 }
 

@@ -34,7 +34,7 @@ import type { DatasetChoice } from './dataset.js';
 import type { DocumentLimits, NotKept } from './documents.js';
 import { fixData } from './fixes.js';
 
-export function rangeOf(document: TextDocument, start: number, end: number): Range {
+function rangeOf(document: TextDocument, start: number, end: number): Range {
   return { start: document.positionAt(start), end: document.positionAt(end) };
 }
 

@@ -11,7 +11,7 @@ import { type CodeAction, CodeActionKind, type Diagnostic as LspDiagnostic, type
 type CoreFix = NonNullable<Diagnostic['fixes']>[number];
 
 /** One fix with the protocol's ranges (lines and UTF-16 characters, 0-based). */
-export interface LspFix {
+interface LspFix {
   title: string;
   edits: TextEdit[];
 }

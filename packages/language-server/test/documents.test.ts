@@ -5,48 +5,11 @@
  * memory a burst to a document of megabytes takes is measured on a process: test/lsp/documents.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
-import { frame, type Session, openDocument, type ServerMessage, serverPerTest } from './support.js';
+import { burst, hoverText, openDocument, publications, serverPerTest, versionsAfterBurst } from './support.js';
 
 const URI = 'file:///work/filters/big.lf';
 
 const started = serverPerTest();
-
-function hoverText(lsp: Session, uri: string, line: number, character: number): Promise<string | undefined> {
-  return lsp.connection
-    .sendRequest<{ contents: { value: string } } | null>('textDocument/hover', { textDocument: { uri }, position: { line, character } })
-    .then((hover) => hover?.contents.value);
-}
-
-const publications = (lsp: Session, uri: string) =>
-  lsp.received.filter((message) => message.method === 'textDocument/publishDiagnostics' && message.params?.uri === uri);
-
-/**
- * 1000 didChange notifications and a hover, written at once: a character typed at the start of
- * the first line and deleted again, 999 times, then `XClientCountry` (the first word) replaced
- * with `BotScore`. Resolves with the hover's answer.
- */
-function burst(lsp: Session, uri: string): Promise<ServerMessage> {
-  const at = (character: number) => ({ line: 0, character });
-  const frames: string[] = [];
-  for (let version = 2; version <= 1000; version++) {
-    const typed = version % 2 === 0;
-    const change = { range: { start: at(0), end: at(typed ? 0 : 1) }, text: typed ? 'X' : '' };
-    frames.push(frame({ jsonrpc: '2.0', method: 'textDocument/didChange', params: { textDocument: { uri, version }, contentChanges: [change] } }));
-  }
-  const last = { range: { start: at(0), end: at('XClientCountry'.length) }, text: 'BotScore' };
-  frames.push(frame({ jsonrpc: '2.0', method: 'textDocument/didChange', params: { textDocument: { uri, version: 1001 }, contentChanges: [last] } }));
-  frames.push(frame({ jsonrpc: '2.0', id: 'hover', method: 'textDocument/hover', params: { textDocument: { uri }, position: at(1) } }));
-  lsp.write(frames.join(''));
-  return lsp.receivedMatching((message) => message.id === 'hover');
-}
-
-/** The versions of the diagnostics published for `uri` after the first `skip`, once version 1001's have come. */
-async function versionsAfterBurst(lsp: Session, uri: string, skip: number): Promise<number[]> {
-  await lsp.receivedMatching((message) => message.method === 'textDocument/publishDiagnostics' && message.params?.version === 1001);
-  return publications(lsp, uri)
-    .slice(skip)
-    .map((message) => message.params?.version ?? -1);
-}
 
 describe('the language server, document by document', () => {
   it('logs a didOpen without text, keeps the document it had, and answers on it', async () => {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { DIST, serveStatic } from '../scripts/serve.mjs';
 
-export const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = '/usr/bin/chromium';
 const ARGS = [
   '--headless',
   '--no-sandbox',

@@ -371,6 +371,6 @@ function decimalText(mantissa: bigint, digits: number): string {
 }
 
 /** Z3 writes a string value with `\u{...}` escapes for characters outside printable ASCII (and for `\`): each one UTF-16 code unit. */
-export function readZ3String(written: string): string {
+function readZ3String(written: string): string {
   return written.replace(/\\u\{([0-9a-fA-F]+)\}/g, (_all, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }

@@ -17,7 +17,7 @@ export interface MappedText {
   ends: number[];
 }
 
-export type TokenKind = 'ident' | 'number' | 'string' | 'newline' | 'punct' | 'eof';
+type TokenKind = 'ident' | 'number' | 'string' | 'newline' | 'punct' | 'eof';
 
 export interface Token extends Span {
   kind: TokenKind;

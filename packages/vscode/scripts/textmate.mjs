@@ -25,9 +25,9 @@ const SCOPES = {
 };
 /** The words the lexer gives token types of their own after matching them as words (its `classify`). */
 const KEYWORD_TOKENS = ['And', 'Or', 'Not'];
-export const KEYWORD_SCOPE = 'keyword.control.logical.logfilter';
-export const NUMBER_SCOPE = 'constant.numeric.logfilter';
-export const ESCAPE_SCOPE = 'constant.character.escape.logfilter';
+const KEYWORD_SCOPE = 'keyword.control.logical.logfilter';
+const NUMBER_SCOPE = 'constant.numeric.logfilter';
+const ESCAPE_SCOPE = 'constant.character.escape.logfilter';
 /** A word that is a decimal number (as the language reads numbers: language/values.ts). */
 const NUMBER = String.raw`-?[0-9]+(?:\.[0-9]+)?`;
 
@@ -90,7 +90,7 @@ function keywordSpelling(name) {
 }
 
 /** The grammar as an object, in the order written to the file. */
-export function textMateGrammar() {
+function textMateGrammar() {
   const lexed = allTokens.filter((type) => type.PATTERN !== undefined && !isNotApplicable(type) && type.name !== 'WhiteSpace');
   const unscoped = lexed.filter((type) => !(type.name in SCOPES)).map((type) => type.name);
   if (unscoped.length > 0) throw new Error(`no scope for the token types ${unscoped.join(', ')}: add them to SCOPES in scripts/textmate.mjs`);

@@ -44,7 +44,7 @@ interface CompileFlags {
 }
 
 /** The options compile and check share. */
-export function addCompileOptions(command: Command): Command {
+function addCompileOptions(command: Command): Command {
   return command
     .option('-f, --file <path>', 'read the filter from a file (- for standard input); repeat for several files', collect)
     .addOption(datasetOption())
@@ -248,6 +248,6 @@ function formatOutput(json: string, output: CompileFlags['output']): string {
 }
 
 /** compile's own members of its JSON answer. */
-export function machineOutput(result: CompileResult): Record<string, unknown> {
+function machineOutput(result: CompileResult): Record<string, unknown> {
   return { filter: result.filter ?? null, json: result.json ?? null, stats: result.stats };
 }

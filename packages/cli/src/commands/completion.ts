@@ -8,11 +8,11 @@ import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { EXIT_OK, UsageError } from '../io.js';
 
-export const SHELLS = ['bash', 'zsh', 'fish'] as const;
+const SHELLS = ['bash', 'zsh', 'fish'] as const;
 type Shell = (typeof SHELLS)[number];
 
 /** One command of the program, by its path of names ('' for the program itself). */
-export interface CommandSpec {
+interface CommandSpec {
   path: string;
   description: string;
   subcommands: string[];
@@ -21,7 +21,7 @@ export interface CommandSpec {
   takesFilter: boolean;
 }
 
-export interface OptionSpec {
+interface OptionSpec {
   flags: string[];
   description: string;
   takesValue: boolean;
@@ -58,7 +58,7 @@ export function registerCompletion(program: Command, context: Context, fullProgr
 }
 
 /** Every command of `program`, walked depth first, with its options (`--help` included). */
-export function commandSpecs(program: Command, path = ''): CommandSpec[] {
+function commandSpecs(program: Command, path = ''): CommandSpec[] {
   const visible = program.commands.filter((command) => !(command as unknown as { _hidden?: boolean })._hidden);
   const options: OptionSpec[] = program.options
     .filter((option) => !option.hidden)
@@ -79,7 +79,7 @@ export function commandSpecs(program: Command, path = ''): CommandSpec[] {
   return [spec, ...visible.flatMap((command) => commandSpecs(command, path ? `${path} ${command.name()}` : command.name()))];
 }
 
-export function completionScript(shell: Shell, specs: readonly CommandSpec[], datasets: readonly string[]): string {
+function completionScript(shell: Shell, specs: readonly CommandSpec[], datasets: readonly string[]): string {
   if (shell === 'fish') return fishScript(specs, datasets);
   const bash = bashScript(specs, datasets);
   // zsh runs the bash function through its bash-completion layer.

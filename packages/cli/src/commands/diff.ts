@@ -36,7 +36,7 @@ const SAYS: Record<Relation, string> = {
 };
 
 /** What each relation of `--json` means, and its exit code: listed in --help and the README. */
-export const RELATION_HELP = `Relations (--json "relation"), with the exit code of each:
+const RELATION_HELP = `Relations (--json "relation"), with the exit code of each:
   same       0  every record passes both or neither (a proof)
   old-wider  1  OLD lets through every record NEW does, and more
   new-wider  1  NEW lets through every record OLD does, and more

@@ -5,7 +5,7 @@
 import { DIAGNOSTIC_CODES, explain, operatorTable } from '@logfilter/core';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
-import { diagnosticPageOf, diagnosticPageText, isDiagnosticCode } from '../docs/diagnostic-pages.js';
+import { diagnosticPageOf, diagnosticPageText, isDiagnosticCode, pageExample } from '../docs/diagnostic-pages.js';
 import { readFilter, settleDataset } from '../input.js';
 import { EXIT_INVALID, EXIT_OK, UsageError } from '../io.js';
 import { datasetOption } from '../options.js';
@@ -57,6 +57,7 @@ function explainCode(code: string, filterToo: boolean): Outcome {
   if (!isDiagnosticCode(code))
     throw new UsageError(`unknown diagnostic code '${code}'`, 'invalid-argument', undefined, `the codes are: ${DIAGNOSTIC_CODES.join(', ')}`);
   const page = diagnosticPageOf(code);
-  const example = page.example && { input: page.example.input, example: page.example.example, fixed: page.example.fixed, quickFix: page.example.quickFix };
-  return { exitCode: EXIT_OK, result: { code, description: page.description, ...(example && { example }) }, stdout: diagnosticPageText(page) };
+  const example = pageExample(page);
+  const result = { code, description: page.description, ...(example && { example }), ...(page.noExample && { noExample: page.noExample }) };
+  return { exitCode: EXIT_OK, result, stdout: diagnosticPageText(page) };
 }

@@ -191,7 +191,7 @@ async function list(io: Io, program: Command, flags: ServiceFlags & ScopeFlags):
   return EXIT_OK;
 }
 
-export function formatJobLine(job: Job): string {
+function formatJobLine(job: Job): string {
   return [String(job.id), job.name ?? '', job.dataset ?? '', job.enabled ? 'enabled' : 'disabled', job.destination_conf].join('\t');
 }
 

@@ -19,15 +19,7 @@ import { LiveTable } from '../live-table.js';
 import { addServiceOptions, collectList, formatRequests, runService, serviceClient, type ServiceFlags } from '../service.js';
 
 /** The fields streamed when --fields is not given, in the table's column order. */
-export const DEFAULT_TAIL_FIELDS = [
-  'EdgeStartTimestamp',
-  'ClientIP',
-  'ClientRequestMethod',
-  'ClientRequestHost',
-  'ClientRequestPath',
-  'EdgeResponseStatus',
-  'RayID',
-];
+const DEFAULT_TAIL_FIELDS = ['EdgeStartTimestamp', 'ClientIP', 'ClientRequestMethod', 'ClientRequestHost', 'ClientRequestPath', 'EdgeResponseStatus', 'RayID'];
 const FORMATS = ['ndjson', 'table'] as const;
 
 interface TailFlags extends ServiceFlags {

@@ -10,7 +10,7 @@ import { type ByteLineSink, type EngineCounts, judgeLine, NOT_UTF8, tooLongReaso
 import { FieldScanner } from './scan.js';
 
 /** Output is gathered into blocks of this many bytes. */
-export const OUTPUT_BLOCK = 64 * 1024;
+const OUTPUT_BLOCK = 64 * 1024;
 
 /** What a run prints and counts. */
 export interface Verdicts {

@@ -9,7 +9,7 @@ import { type ByteLineSink, LineSplitter, type ReadWork } from './line-reader.js
 
 const NEWLINE = 0x0a;
 /** Bytes read at a time. */
-export const READ_BLOCK = 512 * 1024;
+const READ_BLOCK = 512 * 1024;
 
 /** Splits the lines starting in `[start, end)` of the open file `fd` into `sink`; returns how many there were. */
 export function readRange(fd: number, start: number, end: number, sink: ByteLineSink, work?: ReadWork): number {

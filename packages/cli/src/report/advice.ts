@@ -6,7 +6,7 @@
 import { type Advice, didYouMean, listed } from '@logfilter/core';
 
 /** The advice as the CLI says it. */
-export function adviceForCli(advice: Advice): string {
+function adviceForCli(advice: Advice): string {
   switch (advice.kind) {
     case 'list-fields':
       return `\`logfilter fields ${advice.dataset}\` lists the fields of the dataset`;

@@ -13,7 +13,7 @@ export function githubCommands(diagnostics: readonly ReportDiagnostic[], notChec
   return diagnostics.map((diagnostic) => `${githubCommand(diagnostic)}\n`).join('') + notices.join('');
 }
 
-export function githubCommand(diagnostic: ReportDiagnostic): string {
+function githubCommand(diagnostic: ReportDiagnostic): string {
   const { start, end } = diagnostic.range;
   const properties: [string, string | number][] = [];
   if (diagnostic.file) properties.push(['file', diagnostic.file]);
@@ -28,11 +28,11 @@ export function githubCommand(diagnostic: ReportDiagnostic): string {
 }
 
 /** The runner's escaping of a command's message. */
-export function escapeData(text: string): string {
+function escapeData(text: string): string {
   return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
 /** A property value also escapes the separators of the property list. */
-export function escapeProperty(text: string): string {
+function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
 }

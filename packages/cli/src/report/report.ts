@@ -6,7 +6,7 @@ import type { Io } from '../io.js';
 import { envelope, type Outcome, present } from '../outcome.js';
 import type { Report } from './types.js';
 
-export type { NotChecked, Report, ReportDiagnostic } from './types.js';
+export type { Report, ReportDiagnostic } from './types.js';
 
 export { OUTPUT_FORMATS as REPORT_FORMATS, type OutputFormat as ReportFormat } from '../outcome.js';
 import type { OutputFormat as ReportFormat } from '../outcome.js';

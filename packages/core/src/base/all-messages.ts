@@ -12,7 +12,7 @@ import type { MessageTable } from './messages.js';
  * yet moved to the table: each has an empty entry here, so that the table stays complete, and leaves
  * this list when its messages move to a part.
  */
-export const CODES_WORDED_IN_PLACE = [
+const CODES_WORDED_IN_PLACE = [
   'unexpected-character',
   'unexpected-token',
   'expected-field',

@@ -1,6 +1,5 @@
 /** One diagnostic shape, and one collector, for the lexer, parser, checker, serializer, JSON input and every tool built on them. */
 import type { DiagnosticCode } from './codes.js';
-import type { Worded } from './messages.js';
 
 export type { DiagnosticCode } from './codes.js';
 export type Severity = 'error' | 'warning';
@@ -55,13 +54,25 @@ export type Advice =
   /** A Terraform plan over its size limit (`limit`, as shown): check the workspace's .tf files instead. */
   | { kind: 'check-terraform-files'; limit: string };
 
+/** A diagnostic's words: its message, hint and advice. */
+export interface Words {
+  message: string;
+  hint?: string;
+  advice?: Advice;
+}
+
+/** The words of one diagnostic with its code: what `DiagnosticBag.report` takes. */
+export interface Worded extends Words {
+  code: DiagnosticCode;
+}
+
 /** One quick fix: what it does, and the edits of the text (ranges in the text the diagnostic is about). */
 export interface Fix {
   title: string;
   edits: TextEdit[];
 }
 
-export interface TextEdit {
+interface TextEdit {
   range: Range;
   newText: string;
 }
@@ -237,7 +248,7 @@ export function locate(locations: ReadonlyMap<string, Span>, pointer: string): S
 }
 
 /** Most diagnostics a result carries; past this one summary note says how many were left out. */
-export const MAX_DIAGNOSTICS = 100;
+const MAX_DIAGNOSTICS = 100;
 
 export function sortDiagnostics(diagnostics: Diagnostic[]): Diagnostic[] {
   if (diagnostics.length < 2) return diagnostics;

@@ -14,7 +14,7 @@ export type JsonReadResult =
 const MAX_JSON_DEPTH = MAX_NESTING;
 
 /** One segment of a JSON Pointer, escaped as RFC 6901 says (`~` as `~0`, `/` as `~1`). */
-export function pointerSegment(segment: string | number): string {
+function pointerSegment(segment: string | number): string {
   return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
 }
 

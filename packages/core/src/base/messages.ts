@@ -12,8 +12,10 @@
  * says it in plain words, for any front end that does not know the advice's kind; nothing in core
  * names a command-line flag (packages/core/test/messages.test.ts checks).
  */
-import type { Advice } from './diagnostics.js';
 import type { DiagnosticCode } from './codes.js';
+import type { Advice, Worded } from './diagnostics.js';
+
+export type { Words, Worded } from './diagnostics.js';
 
 /** One message: its text, its hint and its advice, each from the same data. */
 export interface MessageTemplate<D> {
@@ -50,18 +52,6 @@ export function listed(names: readonly string[]): string {
 /** The shape of a part of the table: message ids and templates by code. */
 // biome-ignore lint/suspicious/noExplicitAny: each template reads its own data; `any` only so that one without data infers none
 export type MessageTable = { readonly [C in DiagnosticCode]?: Readonly<Record<string, MessageTemplate<any>>> };
-
-/** A diagnostic's words: its message, hint and advice. */
-export interface Words {
-  message: string;
-  hint?: string;
-  advice?: Advice;
-}
-
-/** The words of one diagnostic with its code: what `DiagnosticBag.report` takes. */
-export interface Worded extends Words {
-  code: DiagnosticCode;
-}
 
 /** The message ids of a code in a table. */
 export type MessageId<T extends MessageTable, C extends keyof T> = keyof T[C] & string;

@@ -18,13 +18,13 @@ export interface Criterion {
   span: Span;
 }
 
-export interface CheckedGroup {
+interface CheckedGroup {
   kind: 'and' | 'or';
   operands: CheckedExpr[];
   span: Span;
 }
 
-export interface CheckedNot {
+interface CheckedNot {
   kind: 'not';
   operand: CheckedExpr;
   span: Span;

@@ -186,7 +186,7 @@ function recover(state: ScanState, token: IToken): TokenRole {
 }
 
 /** The value a scalar token stands for: strings without their quotes (escapes left as written). */
-export function scalarText(token: IToken): string {
+function scalarText(token: IToken): string {
   const type = token.tokenType;
   return type === DoubleQuoted || type === SingleQuoted ? token.image.slice(1, -1) : token.image;
 }

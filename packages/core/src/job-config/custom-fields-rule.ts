@@ -35,14 +35,6 @@ const RULE_MEMBERS = ['id', 'version', 'action', 'expression', 'description', 'a
 const STRING_MEMBERS = ['id', 'version', 'description', 'ref', 'last_updated'];
 const ENTRY_MEMBERS = ['name', 'preserve_duplicates'];
 
-export function isHeaderName(name: string): boolean {
-  return TOKEN.test(name) && name === name.toLowerCase();
-}
-
-export function isCookieName(name: string): boolean {
-  return TOKEN.test(name);
-}
-
 /** Counts the fields of a zone and finds duplicates and raw-and-transformed pairs across its rules. */
 export class FieldTally {
   /** Pointer of every field entry, in order, for the over-the-limit diagnostic. */

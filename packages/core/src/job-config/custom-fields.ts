@@ -7,7 +7,7 @@ import { DiagnosticBag, sortDiagnostics, type Diagnostic } from '../base/diagnos
 import { childPointer, readJson } from '../base/json-source.js';
 import { checkRule, CUSTOM_FIELD_LISTS, describeJson, FieldTally, isObject, LOG_CUSTOM_FIELD, type CustomFieldList } from './custom-fields-rule.js';
 
-export { CUSTOM_FIELD_LISTS, LOG_CUSTOM_FIELD, isCookieName, isHeaderName, type CustomFieldList } from './custom-fields-rule.js';
+export { CUSTOM_FIELD_LISTS, LOG_CUSTOM_FIELD, type CustomFieldList } from './custom-fields-rule.js';
 
 export const CUSTOM_FIELDS_PHASE = 'http_log_custom_fields';
 /** Spec section 8 says 40 in total; newer service documentation speaks of 100 per type. */

@@ -17,9 +17,9 @@ import { checkOutputOptionsInto } from './output-options.js';
 export type { JobScope } from '../language/datasets.js';
 
 /** The destination schemes the service documents for `destination_conf`. */
-export const DESTINATION_SCHEMES = ['s3', 'gs', 'azure', 'r2', 'https', 'datadog', 'splunk', 'sumo'] as const;
-export const MAX_DESTINATION_LENGTH = 4096;
-export const MAX_JOB_NAME_LENGTH = 512;
+const DESTINATION_SCHEMES = ['s3', 'gs', 'azure', 'r2', 'https', 'datadog', 'splunk', 'sumo'] as const;
+const MAX_DESTINATION_LENGTH = 4096;
+const MAX_JOB_NAME_LENGTH = 512;
 /** Each limit takes 0 (the service's default) or a value in the range. */
 export const UPLOAD_LIMITS: ReadonlyArray<readonly [string, number, number]> = [
   ['max_upload_bytes', 5_000_000, 1_000_000_000],
@@ -85,7 +85,7 @@ export function findJobs(value: unknown, pointer: string): Array<{ job: Record<s
 }
 
 /** Checks one job at `pointer` of `doc` (the input, as `report` places it); returns the dataset name it was checked against. */
-export function checkJobInto(job: Record<string, unknown>, pointer: string, report: DiagnosticBag, options: JobCheckOptions, doc: JsonDocument): string {
+function checkJobInto(job: Record<string, unknown>, pointer: string, report: DiagnosticBag, options: JobCheckOptions, doc: JsonDocument): string {
   const at = (member: string) => childPointer(pointer, member);
   const dataset = jobDataset(job, at('dataset'), report, options);
   checkName(job.name, at('name'), report);

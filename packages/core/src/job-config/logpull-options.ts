@@ -13,7 +13,7 @@ import { DiagnosticBag, sortDiagnostics, SourceMap, type Diagnostic, type Span }
 import { closest } from '../base/suggest.js';
 import { checkFieldName } from './field-name.js';
 
-export const LOGPULL_OPTION_KEYS = ['fields', 'timestamps', 'sample', 'CVE-2021-44228'] as const;
+const LOGPULL_OPTION_KEYS = ['fields', 'timestamps', 'sample', 'CVE-2021-44228'] as const;
 export const TIMESTAMP_FORMATS = ['rfc3339', 'unix', 'unixnano'] as const;
 
 export interface LogpullOption {

@@ -12,8 +12,8 @@ import type { Dataset } from '../language/catalog.js';
 import { parseLogpullOptions } from './logpull-options.js';
 
 /** The formats of `timestamp_format`; the finer rfc3339 variants exist only here, not in logpull_options. */
-export const OUTPUT_TIMESTAMP_FORMATS = ['unixnano', 'unix', 'rfc3339', 'rfc3339ms', 'rfc3339ns'] as const;
-export const OUTPUT_TYPES = ['ndjson', 'csv'] as const;
+const OUTPUT_TIMESTAMP_FORMATS = ['unixnano', 'unix', 'rfc3339', 'rfc3339ms', 'rfc3339ns'] as const;
+const OUTPUT_TYPES = ['ndjson', 'csv'] as const;
 const STRING_OPTIONS = ['batch_prefix', 'batch_suffix', 'record_prefix', 'record_suffix', 'record_template', 'record_delimiter', 'field_delimiter'] as const;
 export const OUTPUT_OPTION_KEYS = ['field_names', 'timestamp_format', 'sample_rate', 'CVE-2021-44228', 'output_type', ...STRING_OPTIONS] as const;
 

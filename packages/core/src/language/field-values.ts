@@ -37,7 +37,7 @@ function computeValues(field: Field): string[] {
  * "..." dropped: "(A, AAAA, ...)" gives A and AAAA; "(ms since test start)" and "(e.g. udp)" give
  * nothing.
  */
-export function listedValues(description: string): string[] {
+function listedValues(description: string): string[] {
   const values: string[] = [];
   for (const match of description.matchAll(PARENTHESISED)) {
     const parts = match[1].split(',');

@@ -240,16 +240,8 @@ export const NEGATION: Readonly<Record<Operator, Operator>> = Object.fromEntries
 
 export const LIST_OPERATORS: ReadonlySet<Operator> = where((facts) => facts.list);
 
-/** Negated operators: a record missing the field fails their positives and passes these. */
-export const NEGATED_OPERATORS: ReadonlySet<Operator> = where((facts) => facts.negated);
-
 /** The operators that compare one number: an `int or string` value beside them is read as a number. */
 export const SCALAR_NUMBER_OPERATORS: ReadonlySet<Operator> = where((facts) => !facts.list && facts.families.includes('int'));
-
-/** The positive operator of a negated one (`!in` -> `in`); undefined for a positive operator or an unknown name. */
-export function positiveOf(operator: string): Operator | undefined {
-  return NEGATED_OPERATORS.has(operator as Operator) ? FACTS[operator as Operator].negation : undefined;
-}
 
 /** The operator x field-type matrix of spec section 4.3, as lists per column. */
 export const OPERATOR_MATRIX: Readonly<Record<TypeFamily, readonly Operator[]>> = {

@@ -6,8 +6,6 @@
 
 import { UINT64_MAX } from '../base/exact-numbers.js';
 
-export { UINT64_MAX };
-
 /** What is wrong with a canonical integer's text as a uint64, or undefined when it fits. */
 export function uint64Problem(canonicalInteger: string): 'negative' | 'too-large' | undefined {
   if (canonicalInteger.startsWith('-')) return 'negative';

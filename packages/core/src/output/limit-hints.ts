@@ -16,7 +16,7 @@ interface Mergeable {
   count: number;
 }
 
-export function mergeableGroups(root: FilterNode): Mergeable[] {
+function mergeableGroups(root: FilterNode): Mergeable[] {
   const found: Mergeable[] = [];
   const visit = (node: FilterNode) => {
     if (node.kind === 'criterion') return;

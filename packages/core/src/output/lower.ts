@@ -1,5 +1,5 @@
 /** Lowering: NOT pushed to the leaves (De Morgan and the operator pairs), groups flattened. */
-import type { CheckedExpr, Criterion, FilterNode, Group } from '../check/checked.js';
+import type { CheckedExpr, FilterNode, Group } from '../check/checked.js';
 import { NEGATION } from '../language/operators.js';
 
 export function lower(expr: CheckedExpr, negated = false): FilterNode {
@@ -33,8 +33,4 @@ export function group(kind: Group['kind'], operands: FilterNode[], span: Group['
     else flat.push(operand);
   }
   return flat.length === 1 ? flat[0] : { kind, operands: flat, span };
-}
-
-export function isCriterion(node: FilterNode): node is Criterion {
-  return node.kind === 'criterion';
 }

@@ -158,7 +158,7 @@ export function utf8Length(text: string): number {
   return bytes;
 }
 
-export function countCriteria(node: FilterNode): number {
+function countCriteria(node: FilterNode): number {
   if (node.kind === 'criterion') return 1;
   let count = 0;
   for (const operand of node.operands) count += countCriteria(operand);

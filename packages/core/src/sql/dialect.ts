@@ -63,8 +63,6 @@ export type SqlDialectName = 'duckdb' | 'postgres' | 'clickhouse' | 'bigquery';
 
 export const SQL_DIALECTS: readonly SqlDialectName[] = ['duckdb', 'postgres', 'clickhouse', 'bigquery'];
 
-/** A plain decimal, exactly as evaluate reads numbers out of text. ASCII digits only. */
-export const DECIMAL_PATTERN = '^-?[0-9]+([.][0-9]+)?$';
 /** A plain integer, read exactly when in -2^63..2^64-1 (base/exact-numbers.ts). */
 export const INTEGER_PATTERN = '^-?[0-9]+$';
 /** A plain decimal with a fraction: always a double. */

@@ -46,7 +46,3 @@ export interface Comment {
   text: string;
   span: Span;
 }
-
-export function isList(operand: Scalar | List): operand is List {
-  return operand.kind === 'list';
-}

@@ -26,7 +26,7 @@ export interface FormatResult {
   diagnostics: Diagnostic[];
 }
 
-export const DEFAULT_FORMAT_WIDTH = 80;
+const DEFAULT_FORMAT_WIDTH = 80;
 const INDENT = '  ';
 
 export function format(text: string, givenOptions: FormatOptions = {}): FormatResult {

@@ -29,8 +29,8 @@ export const Connective = createToken({ name: 'Connective', pattern: Lexer.NA, l
 export const NotOperator = createToken({ name: 'NotOperator', pattern: Lexer.NA, label: "'NOT'" });
 export const Value = createToken({ name: 'Value', pattern: Lexer.NA, label: 'a value' });
 
-export const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /\s+/, group: Lexer.SKIPPED, line_breaks: true });
-export const Comment = createToken({ name: 'Comment', pattern: /#[^\n\r]*/, group: 'comments' });
+const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /\s+/, group: Lexer.SKIPPED, line_breaks: true });
+const Comment = createToken({ name: 'Comment', pattern: /#[^\n\r]*/, group: 'comments' });
 export const LParen = createToken({ name: 'LParen', pattern: '(', label: "'('" });
 export const RParen = createToken({ name: 'RParen', pattern: ')', label: "')'" });
 export const LBracket = createToken({ name: 'LBracket', pattern: '[', label: "'['" });
@@ -57,7 +57,7 @@ export const Or = createToken({ name: 'Or', pattern: Lexer.NA, label: "'OR'", ca
 export const Not = createToken({ name: 'Not', pattern: Lexer.NA, label: "'NOT'", categories: [NotOperator] });
 export const Identifier = createToken({ name: 'Identifier', pattern: Lexer.NA, label: 'a field name', categories: [Value] });
 
-export const lexedTokens: TokenType[] = [
+const lexedTokens: TokenType[] = [
   WhiteSpace,
   Comment,
   LParen,

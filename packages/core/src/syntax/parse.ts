@@ -277,4 +277,4 @@ function reportLexError(text: string, error: { offset: number; length: number },
   return lineEnd;
 }
 
-export { classifyWord, tokenSpan } from './ast-parts.js';
+export { classifyWord } from './ast-parts.js';

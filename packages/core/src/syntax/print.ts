@@ -56,7 +56,7 @@ export function printScalar(scalar: Scalar): string {
 }
 
 /** Bare words, numbers and booleans as written; strings bare when that reads back as the same string. */
-export function canonicalScalar(scalar: Scalar): string {
+function canonicalScalar(scalar: Scalar): string {
   return scalar.kind === 'string' ? quoteValue(scalar.value) : scalar.value;
 }
 

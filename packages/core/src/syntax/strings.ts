@@ -39,8 +39,3 @@ export function unescapeString(image: string, offset: number, bag: DiagnosticBag
   }
   return out;
 }
-
-/** Quotes a value for filter text: double quotes, JSON escapes. */
-export function quoteString(value: string): string {
-  return JSON.stringify(value);
-}
