@@ -2,8 +2,8 @@
 # Installs a Debian package a test suite needs when what it provides is absent; fails loudly when it
 # cannot. Usage: ensure-debian-package.sh PACKAGE 'PATH-OR-GLOB' WHY
 #   the browser tests drive Debian's Chromium through playwright-core (Playwright's own browser
-#   download cannot work here); the SQL agreement tests start a real Postgres server and a real
-#   ClickHouse server (Debian's clickhouse-server, 18.16) on 127.0.0.1.
+#   download cannot work here); the SQL agreement tests start a real Postgres server on 127.0.0.1
+#   (ClickHouse runs embedded, through the npm package chdb).
 set -euo pipefail
 package=$1
 provides=$2

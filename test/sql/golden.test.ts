@@ -1,8 +1,7 @@
 /**
  * The SQL text `logfilter sql` prints for each dialect, held to golden files (test/sql/golden/):
- * DuckDB's, Postgres's and (over typed columns) ClickHouse's meaning is held to evaluate by the
- * agreement tests; for BigQuery, whose engine this suite does not run, and ClickHouse's JSON-column
- * text (which its 18.16 here cannot run), the text itself is what is reviewed and kept.
+ * DuckDB's, Postgres's and ClickHouse's meaning is held to evaluate by the agreement tests; for
+ * BigQuery, whose engine this suite does not run, the text itself is what is reviewed and kept.
  * `UPDATE_GOLDEN=1` rewrites the files.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';

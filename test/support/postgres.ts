@@ -23,7 +23,7 @@ function binaries(): string {
   return join(root, versions.sort((a, b) => Number(b) - Number(a))[0], 'bin');
 }
 
-export function freePort(): Promise<number> {
+function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

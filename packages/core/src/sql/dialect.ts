@@ -36,11 +36,27 @@ export interface SqlDialect extends NumberLiterals {
   jsonIs(value: string, kind: JsonKind): string;
   /** The text of a JSON scalar as written (a string unquoted), or NULL. */
   jsonScalarText(value: string): string;
+  /** A JSON number's text as evaluate writes it (String(number)), where the engine writes it otherwise; only asked under a jsonIs(value, 'number') guard. */
+  jsonNumberText?(value: string): string;
   /** A JSON number as integersOfText and doubleOfText read its text; only asked under a jsonIs(value, 'number') guard. */
   jsonIntegers(value: string): string[];
   jsonDouble(value: string): string;
   /** Whether some element of a JSON array (none for a non-array) passes `test`. */
   anyJsonElement(value: string, test: (element: string) => string): string;
+  /**
+   * Whether a JSON column holds what `logfilter test` reads as a record (a JSON object, valid
+   * UTF-8), for an engine that reads any other text as an object without fields (so that a
+   * negated test would let it through). Absent where loading the column already refuses it.
+   */
+  jsonRecordGuard?(json: string): string;
+  /**
+   * The test of a JSON column with each of `keys`' members extracted once, for an engine that
+   * would otherwise extract a member again at each use: the condition reads each member by its
+   * name in `names`, and `bind(condition)` is the whole test, jsonRecordGuard's included.
+   */
+  jsonMembersOnce?(json: string, keys: readonly string[]): { names: Map<string, string>; bind(condition: string): string };
+  /** The settings a whole query over a JSON column needs for the text to mean what it says (`SETTINGS ...`). */
+  jsonQuerySettings?: string;
 }
 
 export type SqlDialectName = 'duckdb' | 'postgres' | 'clickhouse' | 'bigquery';

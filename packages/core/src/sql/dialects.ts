@@ -151,25 +151,69 @@ const postgres: SqlDialect = {
     `EXISTS (SELECT 1 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${value}) = 'array' THEN ${value} END) AS element(e) WHERE ${test('e')})`,
 };
 
-const CLICKHOUSE_JSON_TYPES: Record<JsonKind, string> = {
-  string: "= 'String'",
-  number: "IN ('Int64', 'UInt64', 'Double')",
-  boolean: "= 'Bool'",
-  array: "= 'Array'",
+/** A member's kind, from the first character of its text as ClickHouse writes it back ('' when missing). */
+const CLICKHOUSE_JSON_KINDS: Record<JsonKind, (value: string) => string> = {
+  string: (value) => `startsWith(${value}, '"')`,
+  number: (value) => `match(${value}, '^-?[0-9]')`,
+  boolean: (value) => `${value} IN ('true', 'false')`,
+  array: (value) => `startsWith(${value}, '[')`,
 };
 
 /**
  * ClickHouse has no one type for -2^63..2^64-1, and its toUInt64OrNull wraps past 2^64 instead
  * of failing: a text is read as UInt64 or Int64 only when its digits (leading zeros dropped) are
- * in that type's range, compared as text of one length.
+ * in that type's range: fewer than 20 characters, or 20 compared as text with the bounds.
  */
+const clickhouseInRange = (digits: string, low: string, high: string) =>
+  `(length(${digits}) < 20 OR (length(${digits}) = 20 AND ${digits} BETWEEN '${low}' AND '${high}'))`;
 const clickhouseUnsigned = (text: string) =>
-  `(match(${text}, '^[0-9]+$') AND (length(replaceRegexpOne(${text}, '^0+([0-9])', '\\\\1')) < 20 OR replaceRegexpOne(${text}, '^0+([0-9])', '\\\\1') BETWEEN '10000000000000000000' AND '18446744073709551615'))`;
+  `(match(${text}, '^[0-9]+$') AND ${clickhouseInRange(`replaceRegexpOne(${text}, '^0+([0-9])', '\\\\1')`, '10000000000000000000', '18446744073709551615')})`;
 const clickhouseSigned = (text: string) =>
-  `(match(${text}, '^-[0-9]+$') AND (length(replaceRegexpOne(${text}, '^-0+([0-9])', '-\\\\1')) < 20 OR replaceRegexpOne(${text}, '^-0+([0-9])', '-\\\\1') BETWEEN '-1000000000000000000' AND '-9223372036854775808'))`;
+  `(match(${text}, '^-[0-9]+$') AND ${clickhouseInRange(`replaceRegexpOne(${text}, '^-0+([0-9])', '-\\\\1')`, '-1000000000000000000', '-9223372036854775808')})`;
 const clickhouseExact = (text: string) => `(${clickhouseUnsigned(text)} OR ${clickhouseSigned(text)})`;
 
-/** ClickHouse reads the JSON column as text: a member is its raw JSON text ('' when missing). */
+/** A JSON string; a number; a run of other text; a `-` or `"` that begins neither (so no character is left out). */
+const JSON_TOKENS = '"(?:[^"\\\\]|\\\\.)*"|-?[0-9][0-9.eE+-]*|[^"0-9-]+|-|"';
+
+/** Whether a token is an integer outside -2^63..2^64-1, which simdjson refuses (leading zeros are not JSON). */
+const clickhouseBigInteger = (token: string) =>
+  `(match(${token}, '${INTEGER_PATTERN}') AND (length(${token}) > 20 OR (length(${token}) = 20 AND ${token} > if(startsWith(${token}, '-'), '-9223372036854775808', '18446744073709551615'))))`;
+
+/**
+ * JSON text simdjson reads as evaluate does. Text it refuses is split into tokens (strings,
+ * numbers, the rest) and each integer outside -2^63..2^64-1 gets `.0`, so that it reads as the
+ * double evaluate reads; the tokens put back together are the text with only that changed. Text
+ * simdjson reads (most lines) is left as it is, and the split is paid only where needed
+ * (`if(…, '', …)`: under short_circuit_function_evaluation = 'disable' both branches are computed).
+ */
+function clickhouseReadable(json: string): string {
+  const tokens = `extractAll(if(isValidJSON(${json}), '', ${json}), ${backslashText(JSON_TOKENS)})`;
+  return `if(isValidJSON(${json}), ${json}, arrayStringConcat(arrayMap(t -> if(${clickhouseBigInteger('t')}, concat(t, '.0'), t), ${tokens})))`;
+}
+
+/**
+ * ClickHouse reads the JSON column as text: a member is its JSON text as ClickHouse writes it back
+ * ('' when missing), whose first character tells its kind.
+ *
+ * - Its default JSON parser (simdjson) reads numbers exactly, but refuses a whole line holding an
+ *   integer outside -2^63..2^64-1 anywhere, and every field of that line would then read as
+ *   missing: such a line is first rewritten (clickhouseReadable). Its other parser
+ *   (allow_simdjson = 0) reads such an integer but may read a fraction as a neighbouring double
+ *   (-98161226209.97209 as -98161226209.97208): the --table text asks for simdjson.
+ * - ClickHouse writes a double from 2^63 to 1e21 back as plain digits (18446744073709552000), which
+ *   simdjson would refuse to read again: such a number text gets `.0` before JSONExtractFloat, and an
+ *   array member holding one is made readable (clickhouseReadable) before its elements are listed.
+ * - A member is the last of the line's members with that key, as JSON.parse reads a key given
+ *   twice (JSONExtractRaw would give the first): the line's members are listed once
+ *   (JSONExtractKeysAndValuesRaw, one parse) and each field looked up in the list, once: a lambda
+ *   over one-element arrays names the readable line, then each member (a WITH alias would be
+ *   copied into each use, and each copy analysed again).
+ * - A line that is not a JSON object, or not valid UTF-8, reads as an object without fields:
+ *   the guard keeps it from passing a negated test (`logfilter test` skips it).
+ * - Under ClickHouse's default short-circuit evaluation the nested if/CASE of a member's kinds
+ *   is evaluated branch by branch (1.6x the CPU); the --table text turns it off. No function here
+ *   throws on any input, so no branch needs the guard short-circuit gives.
+ */
 const clickhouse: SqlDialect = {
   name: 'clickhouse',
   quoteIdentifier: backtickIdentifier,
@@ -186,18 +230,34 @@ const clickhouse: SqlDialect = {
   textOfNumber: (number) => `toString(${number})`,
   // arrayExists wants a UInt8, not a Nullable one: NULL for an element is no.
   anyElement: (list, test) => `arrayExists(e -> ifNull(${test('e')}, 0), ${list})`,
-  jsonMember: (json, key) => `JSONExtractRaw(${json}, ${backslashText(key)})`,
-  jsonIs: (value, kind) => `${value} != '' AND toString(JSONType(${value})) ${CLICKHOUSE_JSON_TYPES[kind]}`,
-  jsonScalarText: (value) => `if(JSONType(${value}) = 'String', JSONExtractString(${value}), ${value})`,
+  jsonMember: (json, key) => `arrayLast(m -> m.1 = ${backslashText(key)}, JSONExtractKeysAndValuesRaw(${clickhouseReadable(json)})).2`,
+  // No LET in ClickHouse: a lambda over one-element arrays names the readable line, then each member.
+  jsonMembersOnce: (json, keys) => {
+    const names = new Map(keys.map((key, index) => [key, `\`logfilter member ${index + 1}\``]));
+    const line = '`logfilter line`';
+    const members = keys.map((key) => `[arrayLast(m -> m.1 = ${backslashText(key)}, JSONExtractKeysAndValuesRaw(${line})).2]`);
+    const bound = (condition: string) =>
+      keys.length === 0 ? `ifNull(${condition}, 0)` : `arrayExists((${[...names.values()].join(', ')}) -> ifNull(${condition}, 0), ${members.join(', ')})`;
+    return {
+      names,
+      bind: (condition) =>
+        `isValidUTF8(${json})\n  AND arrayExists(${line} -> JSONType(${line}) = 'Object' AND ${bound(condition)}, [${clickhouseReadable(json)}])`,
+    };
+  },
+  jsonRecordGuard: (json) => `isValidUTF8(${json}) AND JSONType(${clickhouseReadable(json)}) = 'Object'`,
+  jsonQuerySettings: "SETTINGS allow_simdjson = 1, short_circuit_function_evaluation = 'disable'",
+  jsonIs: (value, kind) => CLICKHOUSE_JSON_KINDS[kind](value),
+  jsonScalarText: (value) => `if(startsWith(${value}, '"'), JSONExtractString(${value}), ${value})`,
+  // ClickHouse writes -0 and 1e+21 as `-0` and `1e21`; String(number) as `0` and `1e+21`.
+  jsonNumberText: (value) => `if(${value} = '-0', '0', replaceRegexpOne(${value}, 'e([0-9])', 'e+\\\\1'))`,
   jsonIntegers: (value) => [
     `if(${clickhouseUnsigned(value)}, toUInt64OrNull(${value}), NULL)`,
     `if(${clickhouseSigned(value)}, toInt64OrNull(${value}), NULL)`,
   ],
-  jsonDouble: (value) => `if(${clickhouseExact(value)}, NULL, JSONExtractFloat(${value}))`,
-  anyJsonElement: (value, test) => `arrayExists(e -> ifNull(${test('e')}, 0), JSONExtractArrayRaw(${value}))`,
+  jsonDouble: (value) => `if(${clickhouseExact(value)}, NULL, JSONExtractFloat(if(match(${value}, '${INTEGER_PATTERN}'), concat(${value}, '.0'), ${value})))`,
+  anyJsonElement: (value, test) => `arrayExists(e -> ifNull(${test('e')}, 0), JSONExtractArrayRaw(${clickhouseReadable(value)}))`,
 };
 
-/** BigQuery's integer literals stop at INT64 (its minimum only as a negated overflow): past that, a NUMERIC literal (29 digits, exact). */
 const bigqueryInteger = (value: bigint): string => (value > 9223372036854775807n || value < -9223372036854775807n ? `NUMERIC '${value}'` : String(value));
 
 const bigqueryNumbers = textNumbers({

@@ -36,9 +36,21 @@ export function toSql(filter: FilterJson | string, options: SqlOptions): string 
   if (typeof root !== 'object' || root === null || !('where' in root)) throw new TypeError('not a compiled filter: expected {"where": ...}');
   const dialect = sqlDialect(options.dialect);
   if (!dialect) throw new TypeError(`unknown SQL dialect '${options.dialect}'`);
-  const viewOf = fieldViews(dialect, options);
-  const condition = nodeSql(root.where, dialect, viewOf, true);
-  return options.table === undefined ? condition : `SELECT *\nFROM ${quoteTable(dialect, options.table)}\nWHERE ${condition}`;
+  const json = options.jsonMember === undefined && options.jsonColumn !== undefined;
+  const column = json ? dialect.quoteIdentifier(options.jsonColumn!) : '';
+  // Each member extracted once, where the dialect can: the condition then reads names.
+  const members = json ? dialect.jsonMembersOnce?.(column, filterKeys(root)) : undefined;
+  const viewOf = members ? (key: string) => jsonView(dialect, members.names.get(key)!) : fieldViews(dialect, options);
+  const guard = json && !members ? dialect.jsonRecordGuard?.(column) : undefined;
+  const tree = nodeSql(root.where, dialect, viewOf, true);
+  const condition = members
+    ? members.bind(tree)
+    : guard === undefined
+      ? tree
+      : `${guard}\n  AND ${'or' in root.where && root.where.or.length > 1 ? `(${tree})` : tree}`;
+  if (options.table === undefined) return condition;
+  const settings = json && dialect.jsonQuerySettings ? `\n${dialect.jsonQuerySettings}` : '';
+  return `SELECT *\nFROM ${quoteTable(dialect, options.table)}\nWHERE ${condition}${settings}`;
 }
 
 function fieldViews(dialect: SqlDialect, options: SqlOptions): (key: string) => ValueView {

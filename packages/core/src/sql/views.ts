@@ -68,7 +68,7 @@ export function jsonView(dialect: SqlDialect, value: string, element = false): V
     text: when('string', scalar),
     integers: dialect.jsonIntegers(value).map((integer) => when('number', integer)),
     double: when('number', dialect.jsonDouble(value)),
-    numberText: when('number', scalar),
+    numberText: when('number', dialect.jsonNumberText?.(value) ?? scalar),
     boolean: when('boolean', `${scalar} = 'true'`),
     booleanText: when('boolean', scalar),
   };
