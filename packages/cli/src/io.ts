@@ -2,7 +2,6 @@
 import { cliHint } from './report/advice.js';
 import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
-import { isatty } from 'node:tty';
 import { INPUT_LIMITS, type InputKind, inputTooLarge } from '@logfilter/core';
 
 export const EXIT_OK = 0;
@@ -97,7 +96,10 @@ class ProcessOutput implements Output {
   ) {}
 
   get isTTY(): boolean {
-    return isatty(this.fd);
+    // node:tty is loaded when first asked, not with this module: it brings node:net and the
+    // streams, a sixth of a compile's start-up beyond Node's own, and a compile that prints its
+    // JSON never asks.
+    return process.getBuiltinModule('node:tty').isatty(this.fd);
   }
 
   get columns(): number | undefined {

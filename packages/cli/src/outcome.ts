@@ -121,12 +121,9 @@ export function present(
       );
       break;
     case 'text': {
-      const frames = textFrames(
-        diagnostics.filter((located) => !located.machineOnly),
-        outcome.notChecked ?? [],
-        color,
-        io.stderr.isTTY ? docsBase : undefined,
-      );
+      const shown = diagnostics.filter((located) => !located.machineOnly);
+      // Whether stderr is a terminal is asked only when there is a frame to link: the answer loads node:tty.
+      const frames = textFrames(shown, outcome.notChecked ?? [], color, shown.length > 0 && io.stderr.isTTY ? docsBase : undefined);
       if (frames) io.stderr.write(frames);
       if (outcome.stdout) io.stdout.write(outcome.stdout);
       if (outcome.stderr) io.stderr.write(outcome.stderr);

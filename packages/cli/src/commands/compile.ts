@@ -1,6 +1,6 @@
 /** `logfilter compile` and `logfilter check`: filter text to checked filter JSON. */
 import { type CompileResult, type Dataset, type JobScope, prettyJson, type ValueStyle } from '@logfilter/core';
-import { DEFAULT_DEEP_TOTAL_WORK, DEFAULT_DEEP_WORK } from '@logfilter/solver';
+import { DEFAULT_DEEP_TOTAL_WORK, DEFAULT_DEEP_WORK, deepLint, SolverMissing } from '@logfilter/solver';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { type CheckedFilter, checkFilter, type FilterSource, readFilter } from '../input.js';
@@ -21,6 +21,7 @@ import { type FileResult, filesOutcome, INPUT_RULE, inputsOf, readFiles } from '
 import { checkJson } from '../filter-json.js';
 import { jsonencodeExpression } from '@logfilter/terraform';
 import { runTerraformCheck, type TerraformFlags } from '../terraform/command.js';
+import { solverMissingMessage, solverProgress, solverSeconds, solverUnits } from '../diff/exits.js';
 
 interface CompileFlags {
   /** -f, repeatable. */
@@ -179,8 +180,6 @@ async function addDeepLint(
   checked: CheckedFilter,
   flags: CompileFlags,
 ): Promise<{ notes: string[]; undecided: number; byBudget: boolean }> {
-  const { deepLint, SolverMissing } = await import('@logfilter/solver');
-  const { solverMissingMessage, solverProgress, solverSeconds, solverUnits } = await import('../diff/exits.js');
   const options = {
     work: flags.budget === undefined ? undefined : solverUnits(flags.budget, '--budget'),
     totalWork: flags.totalBudget === undefined ? undefined : solverUnits(flags.totalBudget, '--total-budget'),
