@@ -155,6 +155,12 @@ await build({
   outfile: join(dist, 'language.cjs'),
   plugins: [catalogPerDataset, languageOnly, lspApart, lazyChildProcess, wsApart, inlineVersion, testWorkerApart],
 });
+// A dynamic import() on compile's path makes esbuild wrap the modules it reaches in lazy
+// initialisers (__esm), which costs every compile's start-up (about 5 M instructions, a larger
+// code cache): the language bundle must have none.
+if (readFileSync(join(dist, 'language.cjs'), 'utf8').includes('__esm(')) {
+  throw new Error('bundle: dist/language.cjs has lazily initialised modules (__esm): import statically on the path of compile, check and fmt');
+}
 await build({ ...common, entryPoints: [join(dist, 'engines/worker.js')], outfile: join(dist, 'test-worker.cjs'), plugins: [catalogPerDataset, inlineVersion] });
 await build({
   ...common,
