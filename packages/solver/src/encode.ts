@@ -286,7 +286,9 @@ export class Encoder {
       for (const constant of this.constants.get(name) ?? []) {
         // A number's text is read exactly as numeric text (Number() would round past 2^53).
         const key = arrayKey(element, constant.slice(2));
-        if (key !== undefined && !holds.has(key)) holds.set(key, z.Bool.const(`${name}[${key}]`));
+        // Named by position, not by the key: Z3 reads a name as a C string, so keys that differ
+        // only after a NUL ("\u0000" and "\u0000x") would name one constant.
+        if (key !== undefined && !holds.has(key)) holds.set(key, z.Bool.const(`${name}[${holds.size}]`));
       }
       model = { kind: 'array', name, present, element, holds };
     } else model = this.scalarModels[facts.reads](name, present);
