@@ -29,6 +29,45 @@ const SAMPLES = {
       { next: 'q', singleQuoted: false },
     ],
   },
+  'unexpected-character': {
+    unexpected: [
+      { shown: '&', several: false },
+      { shown: '||x', several: true },
+      { shown: '{', several: false },
+    ],
+  },
+  'unexpected-token': {
+    unmatchedParen: [{}],
+    inValue: [{ found: "'('", whole: '"/a(b)"' }],
+    afterFilter: [
+      { found: "'ca'", whole: '"us ca"', valueNext: true },
+      { found: "'('", valueNext: true },
+      { found: "'!'", valueNext: false },
+    ],
+    afterGroup: [{ found: "'ca'", whole: '"us ca"' }, { found: "'!'" }],
+    inList: [{ found: "'ca'", closer: ']' }],
+  },
+  'expected-field': {
+    atEnd: [{ found: 'the end of the filter', previous: "'AND'" }],
+    emptyGroup: [{ found: "')'", previous: "'('" }],
+    unmatchedParen: [{ found: "')'", previous: "'AND'" }, { found: "')'" }],
+    keyword: [{ found: "'OR'" }],
+    unspacedOperator: [{ found: "'a=b'", spaced: 'a = b' }],
+    notAName: [{ found: "'1x'", previous: "'AND'" }],
+  },
+  'expected-operator': {
+    afterField: [{ found: "'us'", previous: "'ClientCountry'", operators: 'eq, !eq' }],
+    notAnOperator: [
+      { word: "'equals'", operators: 'eq, !eq' },
+      { word: "'ne'", guess: '!eq', also: '!=', operators: 'eq, !eq' },
+    ],
+  },
+  'expected-value': {
+    extraComma: [{ found: "','" }],
+    keyword: [{ found: "'and'", previous: "'eq'", word: 'and' }],
+    missing: [{ found: 'the end of the filter', previous: "'eq'" }],
+  },
+  'unclosed-paren': { group: [{ line: 1, column: 5 }], list: [{ line: 2, column: 17, closer: ']' }] },
   'nesting-too-deep': { tooDeep: [{ maxDepth: 64 }], tooDeepJson: [{ maxDepth: 65 }] },
   'never-matches': { andGroup: [{ key: 'ClientCountry' }] },
   'always-matches': { orGroup: [{ key: 'ClientCountry' }] },

@@ -15,12 +15,6 @@ import type { MessageTable } from './messages.js';
  * this list when its messages move to a part.
  */
 export const CODES_WORDED_IN_PLACE = [
-  'unexpected-character',
-  'unexpected-token',
-  'expected-field',
-  'expected-operator',
-  'expected-value',
-  'unclosed-paren',
   'redundant',
   'filter-too-large',
   'too-many-operators',

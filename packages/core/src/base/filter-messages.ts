@@ -5,6 +5,9 @@
  */
 import { didYouMean, listed, m, type MessageTable, wordingOf } from './messages.js';
 
+/** "expected a field name or '(' after 'X', found 'Y'", the message of every `expected-field`. */
+const expectedField = (d: { found: string; previous?: string }) => `expected a field name or '('${d.previous ? ` after ${d.previous}` : ''}, found ${d.found}`;
+
 const article = (scope: 'zone' | 'account') => (scope === 'account' ? 'an account' : 'a zone');
 
 export const FILTER_MESSAGES = {
@@ -28,6 +31,111 @@ export const FILTER_MESSAGES = {
     unknown: m(
       (d: { next: string; singleQuoted: boolean }) => `'\\${d.next}' is not a valid escape`,
       (d) => `escapes are \\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX${d.singleQuoted ? " and \\'" : ''}; write \\\\ for a backslash`,
+    ),
+  },
+  'unexpected-character': {
+    /** `shown` is the text from the character on (at most 20 characters); `several` when the lexer refused more than one. */
+    unexpected: m(
+      (d: { shown: string; several: boolean }) => `unexpected character${d.several ? 's' : ''} '${d.shown}'`,
+      (d) =>
+        d.shown[0] === '&'
+          ? "write AND (or '&&') to join predicates"
+          : d.shown[0] === '|'
+            ? "write OR (or '||') to join predicates"
+            : 'put the value in quotes if it holds this character',
+    ),
+  },
+  /*
+   * The syntax errors (syntax/parse-errors.ts): `found` and `previous` are tokens as shown (`'us'`, or
+   * "the end of the filter"); `whole` is the value that runs on past the error, quoted as JSON.
+   */
+  'unexpected-token': {
+    unmatchedParen: m(
+      () => "unmatched ')'",
+      () => "remove it, or add the '(' it closes",
+    ),
+    inValue: m(
+      (d: { found: string; whole: string }) => `unexpected ${d.found} in a value`,
+      (d) => `quote the whole value: ${d.whole}`,
+    ),
+    /** `valueNext` when what was found could begin a value or a list (so a missing `in` or quotes is likely). */
+    afterFilter: m(
+      (d: { found: string; whole?: string; valueNext: boolean }) => `expected AND, OR or the end of the filter, found ${d.found}`,
+      (d) =>
+        d.valueNext
+          ? `${d.whole ? `quote the whole value: ${d.whole}; ` : ''}to match any of several values write \`in (a, b)\`; to join predicates write AND or OR`
+          : 'join predicates with AND or OR',
+    ),
+    afterGroup: m(
+      (d: { found: string; whole?: string }) => `expected ')', AND or OR, found ${d.found}`,
+      (d) => `${d.whole ? `quote the whole value: ${d.whole}; or ` : ''}close the group with ')' or join predicates with AND or OR`,
+    ),
+    inList: m(
+      (d: { found: string; closer: string }) => `expected ',' or '${d.closer}' in the list, found ${d.found}`,
+      () => 'separate the values of a list with commas',
+    ),
+  },
+  'expected-field': {
+    /** At the end of the filter, after `previous`. */
+    atEnd: m(
+      (d: { found: string; previous: string }) => expectedField(d),
+      (d) => `finish the filter with a predicate such as \`ClientCountry eq us\`, or remove ${d.previous}`,
+    ),
+    emptyGroup: m(
+      (d: { found: string; previous?: string }) => expectedField(d),
+      () => 'an empty group means nothing: remove the parentheses',
+    ),
+    unmatchedParen: m(
+      (d: { found: string; previous?: string }) => expectedField(d),
+      () => "remove the ')', or add the '(' it closes",
+    ),
+    keyword: m(
+      (d: { found: string; previous?: string }) => expectedField(d),
+      () => 'a predicate reads `Field operator value`',
+    ),
+    /** `spaced` is the found text with spaces around its operator. */
+    unspacedOperator: m(
+      (d: { found: string; previous?: string; spaced: string }) => expectedField(d),
+      (d) => `put spaces around the operator: \`${d.spaced}\``,
+    ),
+    notAName: m(
+      (d: { found: string; previous?: string }) => expectedField(d),
+      () => "a field name is letters, digits and '_', starting with a letter or '_'",
+    ),
+  },
+  'expected-operator': {
+    afterField: m(
+      (d: { found: string; previous: string; operators: string }) => `expected an operator after ${d.previous}, found ${d.found}`,
+      (d) => `operators are ${d.operators}`,
+    ),
+    notAnOperator: m(
+      (d: { word: string; guess?: string; also?: string; operators: string }) => `${d.word} is not an operator`,
+      (d) => (d.guess ? didYouMean(d.guess, d.also) : `operators are ${d.operators}`),
+    ),
+  },
+  'expected-value': {
+    extraComma: m(
+      (d: { found: string }) => `expected a value in the list, found ${d.found}`,
+      () => "remove the extra ','",
+    ),
+    /** `word` is the keyword as written, `found` as shown. */
+    keyword: m(
+      (d: { found: string; previous: string; word: string }) => `expected a value after ${d.previous}, found ${d.found}`,
+      (d) => `to compare with the word ${d.found}, quote it: "${d.word}"`,
+    ),
+    missing: m(
+      (d: { found: string; previous: string }) => `expected a value after ${d.previous}, found ${d.found}`,
+      () => 'write the value to compare with; quote it if it holds spaces or any of ( ) [ ] , # \' " < > ! |',
+    ),
+  },
+  'unclosed-paren': {
+    group: m(
+      (d: { line: number; column: number }) => `the '(' at ${d.line}:${d.column} is not closed`,
+      () => "add ')' at the end of the group",
+    ),
+    list: m(
+      (d: { line: number; column: number; closer: string }) => `the list opened at ${d.line}:${d.column} is not closed`,
+      (d) => `add '${d.closer}' after the last value`,
     ),
   },
   'nesting-too-deep': {

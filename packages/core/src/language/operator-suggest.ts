@@ -3,7 +3,6 @@
  * another language (`neq`, `nin`, `notcontains`, `<>`) must suggest the negated operator: the
  * plain edit distance would pick the positive one, the opposite of what the user meant.
  */
-import { didYouMean } from '../base/messages.js';
 import { closest } from '../base/suggest.js';
 import { factsOf, NEGATION, type Operator, OPERATORS, operatorFromSpelling } from './operators.js';
 
@@ -47,9 +46,3 @@ function positiveOperator(spelling: string): Operator | undefined {
 
 /** The symbol spelling the language also takes (`!=` for `!eq`), shown beside a suggestion so `<>` users see it. */
 export const operatorSymbol = (operator: Operator): string | undefined => factsOf(operator).aliases.find((alias) => /^[^a-z]/i.test(alias));
-
-/** `did you mean '!eq' (or '!=')?`, or undefined when no operator is close. */
-export function operatorSuggestionHint(spelling: string): string | undefined {
-  const guess = suggestOperator(spelling);
-  return guess && didYouMean(guess, operatorSymbol(guess));
-}

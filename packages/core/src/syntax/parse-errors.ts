@@ -1,11 +1,10 @@
 /** Turns Chevrotain's recognition exceptions into diagnostics that speak the user's language. */
 import { EOF, type IRecognitionException, type IToken } from 'chevrotain';
-import type { Diagnostic, DiagnosticCode, Fix, SourceMap, Span } from '../base/diagnostics.js';
+import type { Diagnostic, Fix, SourceMap, Span, Worded } from '../base/diagnostics.js';
+import { filterMessage } from '../base/filter-messages.js';
 import { And, AndAnd, Bang, Comma, Identifier, LBracket, LParen, Not, Or, OrOr, RBracket, RParen, SymbolOperator } from './lex.js';
-import { OPERATORS, operatorFromSpelling } from '../language/operators.js';
-import { operatorSuggestionHint, suggestOperator } from '../language/operator-suggest.js';
-
-const OPERATOR_LIST = OPERATORS.join(', ');
+import { OPERATOR_LIST, operatorFromSpelling } from '../language/operators.js';
+import { operatorSymbol, suggestOperator } from '../language/operator-suggest.js';
 
 function spanOf(token: IToken): Span {
   return { start: token.startOffset, end: token.startOffset + token.image.length };
@@ -26,8 +25,9 @@ export function parseErrorDiagnostic(error: IRecognitionException, tokens: IToke
   const span: Span = atEnd ? { start: endOfInput, end: endOfInput } : spanOf(token);
   const found = atEnd ? 'the end of the filter' : describe(token);
   const rule = error.context.ruleStack[error.context.ruleStack.length - 1];
-  const make = (code: DiagnosticCode, message: string, hint: string, fix?: Fix, at: Span = span): Diagnostic => {
-    const diagnostic: Diagnostic = { code, severity: 'error', message, range: source.range(at), hint };
+  const make = ({ code, message, hint }: Worded, fix?: Fix, at: Span = span): Diagnostic => {
+    const diagnostic: Diagnostic = { code, severity: 'error', message, range: source.range(at) };
+    if (hint !== undefined) diagnostic.hint = hint;
     if (fix) diagnostic.fixes = [fix];
     return diagnostic;
   };
@@ -37,77 +37,64 @@ export function parseErrorDiagnostic(error: IRecognitionException, tokens: IToke
     const quoted = JSON.stringify(source.text.slice(whole.start, whole.end));
     return { title: `Quote the value: ${quoted}`, edits: [{ range: source.range(whole), newText: quoted }] };
   };
-  const shownWhole = (whole: Span) => JSON.stringify(source.text.slice(whole.start, whole.end));
+  const shownWhole = (whole: Span | undefined) => (whole === undefined ? undefined : JSON.stringify(source.text.slice(whole.start, whole.end)));
 
   if (error.name === 'NotAllInputParsedException') {
-    if (token.tokenType === RParen) return make('unexpected-token', "unmatched ')'", "remove it, or add the '(' it closes");
+    if (token.tokenType === RParen) return make(filterMessage('unexpected-token', 'unmatchedParen', {}));
     const whole = previous && isValueLike(previous) ? wholeValue(tokens, index, source.text) : undefined;
-    const quoteWhole = whole === undefined ? undefined : `quote the whole value: ${shownWhole(whole)}`;
     if (previous && spanOf(previous).end === token.startOffset && isValueLike(previous)) {
       const glued = whole ?? { start: previous.startOffset, end: spanOf(token).end };
-      return make('unexpected-token', `unexpected ${found} in a value`, `quote the whole value: ${shownWhole(glued)}`, quoting(glued));
+      return make(filterMessage('unexpected-token', 'inValue', { found, whole: shownWhole(glued)! }), quoting(glued));
     }
-    const hint =
-      isValueLike(token) || token.tokenType === LParen
-        ? `${quoteWhole ? `${quoteWhole}; ` : ''}to match any of several values write \`in (a, b)\`; to join predicates write AND or OR`
-        : 'join predicates with AND or OR';
-    return make('unexpected-token', `expected AND, OR or the end of the filter, found ${found}`, hint, quoting(whole));
+    const valueNext = isValueLike(token) || token.tokenType === LParen;
+    return make(filterMessage('unexpected-token', 'afterFilter', { found, whole: shownWhole(whole), valueNext }), quoting(whole));
   }
 
   if (rule !== 'predicate') {
     // unary (or expr): a field or '(' was due, or the ')' of a group.
     if (error.name === 'MismatchedTokenException') return closeGroup();
-    const after = previous ? ` after ${describe(previous)}` : '';
-    const hint =
-      atEnd && previous
-        ? `finish the filter with a predicate such as \`ClientCountry eq us\`, or remove ${describe(previous)}`
-        : token.tokenType === RParen && previous?.tokenType === LParen
-          ? 'an empty group means nothing: remove the parentheses'
-          : token.tokenType === RParen
-            ? "remove the ')', or add the '(' it closes"
-            : isKeyword(token)
-              ? 'a predicate reads `Field operator value`'
-              : /[=<>!]/.test(token.image)
-                ? `put spaces around the operator: \`${token.image.replace(/(==|=|!=)/, ' $1 ')}\``
-                : "a field name is letters, digits and '_', starting with a letter or '_'";
-    return make('expected-field', `expected a field name or '('${after}, found ${found}`, hint);
+    const data = { found, previous: previous && describe(previous) };
+    if (atEnd && data.previous) return make(filterMessage('expected-field', 'atEnd', { found, previous: data.previous }));
+    if (token.tokenType === RParen) return make(filterMessage('expected-field', previous?.tokenType === LParen ? 'emptyGroup' : 'unmatchedParen', data));
+    if (isKeyword(token)) return make(filterMessage('expected-field', 'keyword', data));
+    if (/[=<>!]/.test(token.image)) {
+      return make(filterMessage('expected-field', 'unspacedOperator', { ...data, spaced: token.image.replace(/(==|=|!=)/, ' $1 ') }));
+    }
+    return make(filterMessage('expected-field', 'notAName', data));
   }
   if (error.name === 'MismatchedTokenException' && !negationAfterField(tokens, index)) {
     if (previous?.tokenType === Comma && token.tokenType === Comma) {
-      return make('expected-value', `expected a value in the list, found ${found}`, "remove the extra ','");
+      return make(filterMessage('expected-value', 'extraComma', { found }));
     }
     return closeList();
   }
   if (followsField(tokens, index) || negationAfterField(tokens, index)) {
-    return make('expected-operator', `expected an operator after ${describe(previous!)}, found ${found}`, `operators are ${OPERATOR_LIST}`);
+    return make(filterMessage('expected-operator', 'afterField', { found, previous: describe(previous!), operators: OPERATOR_LIST }));
   }
   if (previous && previous.tokenType === Identifier && !operatorFromSpelling(previous.image)) {
-    const hint = operatorSuggestionHint(previous.image) ?? `operators are ${OPERATOR_LIST}`;
     const guess = suggestOperator(previous.image);
     const at = spanOf(previous);
     const fix = guess && { title: `Change to '${guess}'`, edits: [{ range: source.range(at), newText: guess }] };
-    return make('expected-operator', `${describe(previous)} is not an operator`, hint, fix, at);
+    const words = filterMessage('expected-operator', 'notAnOperator', {
+      word: describe(previous),
+      guess,
+      also: guess && operatorSymbol(guess),
+      operators: OPERATOR_LIST,
+    });
+    return make(words, fix, at);
   }
-  const hint = isKeyword(token)
-    ? `to compare with the word ${describe(token)}, quote it: "${token.image}"`
-    : 'write the value to compare with; quote it if it holds spaces or any of ( ) [ ] , # \' " < > ! |';
-  return make('expected-value', `expected a value after ${describe(previous!)}, found ${found}`, hint);
+  if (isKeyword(token)) return make(filterMessage('expected-value', 'keyword', { found, previous: describe(previous!), word: token.image }));
+  return make(filterMessage('expected-value', 'missing', { found, previous: describe(previous!) }));
 
   function closeGroup(): Diagnostic {
     const open = unclosed(tokens.slice(0, index), LParen, RParen);
     if (atEnd && open) {
       const at = source.position(open.startOffset);
-      return make('unclosed-paren', `the '(' at ${at.line}:${at.column} is not closed`, "add ')' at the end of the group");
+      return make(filterMessage('unclosed-paren', 'group', { line: at.line, column: at.column }));
     }
     const valueGoesOn = previous && isValueLike(previous) && (isValueLike(token) || token.tokenType === LParen);
     const whole = valueGoesOn ? wholeValue(tokens, index, source.text) : undefined;
-    const quoteWhole = whole === undefined ? '' : `quote the whole value: ${shownWhole(whole)}; or `;
-    return make(
-      'unexpected-token',
-      `expected ')', AND or OR, found ${found}`,
-      `${quoteWhole}close the group with ')' or join predicates with AND or OR`,
-      quoting(whole),
-    );
+    return make(filterMessage('unexpected-token', 'afterGroup', { found, whole: shownWhole(whole) }), quoting(whole));
   }
 
   function closeList(): Diagnostic {
@@ -115,9 +102,9 @@ export function parseErrorDiagnostic(error: IRecognitionException, tokens: IToke
     const closer = open?.tokenType === LBracket ? ']' : ')';
     if (atEnd && open) {
       const at = source.position(open.startOffset);
-      return make('unclosed-paren', `the list opened at ${at.line}:${at.column} is not closed`, `add '${closer}' after the last value`);
+      return make(filterMessage('unclosed-paren', 'list', { line: at.line, column: at.column, closer }));
     }
-    return make('unexpected-token', `expected ',' or '${closer}' in the list, found ${found}`, 'separate the values of a list with commas');
+    return make(filterMessage('unexpected-token', 'inList', { found, closer }));
   }
 }
 

@@ -295,13 +295,7 @@ function reportLexError(text: string, error: { offset: number; length: number },
   }
   const span = { start: error.offset, end: error.offset + error.length };
   const shown = text.slice(span.start, Math.min(span.end, span.start + 20));
-  const hint =
-    char === '&'
-      ? "write AND (or '&&') to join predicates"
-      : char === '|'
-        ? "write OR (or '||') to join predicates"
-        : 'put the value in quotes if it holds this character';
-  bag.error('unexpected-character', span, `unexpected character${error.length > 1 ? 's' : ''} '${shown}'`, hint);
+  bag.report('error', filterMessage('unexpected-character', 'unexpected', { shown, several: error.length > 1 }), span);
   return lineEnd;
 }
 
