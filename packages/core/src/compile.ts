@@ -1,6 +1,7 @@
 /** compile, the driver: text -> tokens -> AST -> checked -> lowered -> optimised -> JSON, with every diagnostic. */
 import { notTextBag, optionsOf } from './base/arguments.js';
 import { DiagnosticBag, SourceMap } from './base/diagnostics.js';
+import { filterMessage } from './base/filter-messages.js';
 import { checkInto, type FieldElsewhere } from './check/check.js';
 import { lint } from './check/lint.js';
 import type { FilterNode } from './check/checked.js';
@@ -57,7 +58,7 @@ function compileInto(text: string, dataset: Dataset, options: CompileOptions, ba
       tree = (options.optimize ?? true) ? optimizeTree(lowered) : lowered;
     }
   } catch (error) {
-    bag.error('internal-error', { start: 0, end: 0 }, `logfilter failed on this input: ${(error as Error).message}`, 'please report this filter as a bug');
+    bag.report('error', filterMessage('internal-error', 'crashed', { detail: (error as Error).message, input: 'filter' }), { start: 0, end: 0 });
   }
   return finish(tree, bag, options);
 }

@@ -115,6 +115,15 @@ const SAMPLES = {
   },
   'int-out-of-range': { negative: [{ value: '-1', field: 'EdgeResponseBytes' }], tooLarge: [{ value: '18446744073709551616', field: 'EdgeResponseBytes' }] },
   'wrong-scope': { otherScope: [{ name: 'workers_trace_events', scope: 'account', given: 'zone' }] },
+  'filter-too-large': {
+    overBytes: [{ bytes: 1203, limit: 1000, largest: 'ClientIP in (1.1.1.1, ...', largestBytes: 640, remedy: 'shorten values, or split the job' }],
+  },
+  'too-many-operators': {
+    overOperators: [
+      { operators: 52, limit: 50, costliest: 'A eq 1 or B eq 2', criteria: 30, remedy: 'or split the job' },
+      { operators: 51, limit: 50, remedy: 'split the job into several, or drop criteria' },
+    ],
+  },
   'input-too-large': {
     filter: [{ name: 'the filter', size: ' 2 MB', limit: '1 MB', what: 'filter text', shownLimit: '1 MB' }],
     file: [{ name: 'a.lf', size: ' 3 MB', limit: '2 MB', what: 'a filter file', shownLimit: '2 MB' }],

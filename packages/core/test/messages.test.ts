@@ -65,12 +65,8 @@ describe('the message table', () => {
   });
 });
 
-/**
- * Where a code is still worded in place though the table has its messages, and why: core's compile.ts
- * is left to its owners, and the CLI relays the service's own error messages.
- */
+/** Where a code is still worded in place though the table has its messages, and why: the CLI relays the service's own error messages. */
 const WORDED_IN_PLACE_BESIDE_THE_TABLE: Readonly<Record<string, readonly string[]>> = {
-  'internal-error': ['core/src/compile.ts'],
   'service-error': ['cli/src/service.ts'],
 };
 

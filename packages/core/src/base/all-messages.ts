@@ -16,8 +16,6 @@ import type { MessageTable } from './messages.js';
  */
 export const CODES_WORDED_IN_PLACE = [
   'redundant',
-  'filter-too-large',
-  'too-many-operators',
   'invalid-rule',
   'fixed-member',
   'invalid-hcl',

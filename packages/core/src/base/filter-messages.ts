@@ -310,6 +310,26 @@ export const FILTER_MESSAGES = {
       (d) => ({ kind: 'scope', scope: d.scope, given: d.given }),
     ),
   },
+  /*
+   * The service's limits on a filter (output/serialize.ts): `remedy` is what to do about the filter at
+   * hand (merge its predicates into lists, shorten values, split the job), as output/limit-hints.ts finds it.
+   */
+  'filter-too-large': {
+    /** `largest` is an excerpt of the largest member, `largestBytes` its bytes of output. */
+    overBytes: m(
+      (d: { bytes: number; limit: number; largest: string; largestBytes: number; remedy: string }) =>
+        `the filter is ${d.bytes} bytes, ${d.bytes - d.limit} over the limit of ${d.limit}`,
+      (d) => `the largest part is \`${d.largest}\` (${d.largestBytes} bytes of output); ${d.remedy}`,
+    ),
+  },
+  'too-many-operators': {
+    /** `costliest` is an excerpt of the member with most criteria, when one has more than one. */
+    overOperators: m(
+      (d: { operators: number; limit: number; costliest?: string; criteria?: number; remedy: string }) =>
+        `the filter has ${d.operators} operators, ${d.operators - d.limit} over the limit of ${d.limit}; this one is the first over it`,
+      (d) => `${d.costliest !== undefined ? `the part with most is \`${d.costliest}\` (${d.criteria} criteria); ` : ''}${d.remedy}`,
+    ),
+  },
   'input-too-large': {
     filter: m(
       (d: { name: string; size: string; limit: string; what: string; shownLimit: string }) =>

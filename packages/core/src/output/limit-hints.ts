@@ -72,23 +72,23 @@ function whyNotMergeable(all: Criterion[]): string {
   return reasons.length > 0 ? `nothing can be merged (${reasons.join('; ')})` : 'nothing can be merged';
 }
 
-/** The hint of `too-many-operators`: `costliest` names the member with most criteria, when there is one. */
-export function operatorsLimitHint(root: FilterNode, costliest: string): string {
+/** The remedy `too-many-operators`'s hint ends with (the message table words the rest): merge, split or drop. */
+export function operatorsLimitRemedy(root: FilterNode): string {
   const merges = mergeableGroups(root);
-  if (merges.length > 0) return `${costliest}${mergeAdvice(merges)}; or split the job`;
+  if (merges.length > 0) return `${mergeAdvice(merges)}; or split the job`;
   const all = criteria(root);
-  return `${costliest}the filter holds ${composition(all)}; ${whyNotMergeable(all)}: split the job into several, or drop criteria`;
+  return `the filter holds ${composition(all)}; ${whyNotMergeable(all)}: split the job into several, or drop criteria`;
 }
 
-/** The hint of `filter-too-large`: `largest` names the largest member and its bytes of output. */
-export function bytesLimitHint(root: FilterNode, largestMember: FilterNode, largest: string): string {
+/** The remedy `filter-too-large`'s hint ends with, after naming `largestMember`: merge, shorten or split. */
+export function bytesLimitRemedy(root: FilterNode, largestMember: FilterNode): string {
   const merges = mergeableGroups(root);
-  if (merges.length > 0) return `${largest}; ${mergeAdvice(merges)}, saving the repeated key and operator; or shorten values, or split the job`;
+  if (merges.length > 0) return `${mergeAdvice(merges)}, saving the repeated key and operator; or shorten values, or split the job`;
   const longList = criteria(largestMember).find((c) => Array.isArray(c.value) && c.value.length > 1);
   const values = longList && Array.isArray(longList.value) ? longList.value.length : 0;
   if (longList) {
-    return `${largest}; its '${longList.operator}' list on ${longList.key} holds ${values} values, already one list: shorten values, or split the values over several jobs`;
+    return `its '${longList.operator}' list on ${longList.key} holds ${values} values, already one list: shorten values, or split the values over several jobs`;
   }
   const all = criteria(root);
-  return `${largest}; the filter holds ${composition(all)}; ${whyNotMergeable(all)}: shorten values, or split the job`;
+  return `the filter holds ${composition(all)}; ${whyNotMergeable(all)}: shorten values, or split the job`;
 }

@@ -2,7 +2,8 @@
 import type { Criterion, FilterNode, TypedValue } from '../check/checked.js';
 import type { DiagnosticBag } from '../base/diagnostics.js';
 import { exactNumber } from '../base/exact-numbers.js';
-import { bytesLimitHint, operatorsLimitHint } from './limit-hints.js';
+import { filterMessage } from '../base/filter-messages.js';
+import { bytesLimitRemedy, operatorsLimitRemedy } from './limit-hints.js';
 
 /** `documented`: scalars as JSON strings (the service documentation's style); `typed`: numbers and booleans as such. */
 export type ValueStyle = 'documented' | 'typed';
@@ -196,24 +197,27 @@ export function checkLimits(root: FilterNode, stats: { bytes: number; operators:
   if (stats.bytes > limits.maxBytes) {
     const sizes = members.map((member) => writeNode(member, style).bytes);
     const largest = indexOfMax(sizes);
-    bag.error(
-      'filter-too-large',
-      members[largest].span,
-      `the filter is ${stats.bytes} bytes, ${stats.bytes - limits.maxBytes} over the limit of ${limits.maxBytes}`,
-      bytesLimitHint(root, members[largest], `the largest part is \`${excerpt(members[largest])}\` (${sizes[largest]} bytes of output)`),
-    );
+    const words = filterMessage('filter-too-large', 'overBytes', {
+      bytes: stats.bytes,
+      limit: limits.maxBytes,
+      largest: excerpt(members[largest]),
+      largestBytes: sizes[largest],
+      remedy: bytesLimitRemedy(root, members[largest]),
+    });
+    bag.report('error', words, members[largest].span);
   }
   if (stats.operators > limits.maxOperators) {
     const counts = members.map(countCriteria);
     const largest = indexOfMax(counts);
     const over = nthCriterion(root, limits.maxOperators);
-    const costliest = counts[largest] > 1 ? `the part with most is \`${excerpt(members[largest])}\` (${counts[largest]} criteria); ` : '';
-    bag.error(
-      'too-many-operators',
-      over.span,
-      `the filter has ${stats.operators} operators, ${stats.operators - limits.maxOperators} over the limit of ${limits.maxOperators}; this one is the first over it`,
-      operatorsLimitHint(root, costliest),
-    );
+    const costliest = counts[largest] > 1 ? { costliest: excerpt(members[largest]), criteria: counts[largest] } : {};
+    const words = filterMessage('too-many-operators', 'overOperators', {
+      operators: stats.operators,
+      limit: limits.maxOperators,
+      ...costliest,
+      remedy: operatorsLimitRemedy(root),
+    });
+    bag.report('error', words, over.span);
   }
 }
 
