@@ -32,10 +32,12 @@
  * When the job cannot be read back, it is read once more before the update gives up, and the failure
  * says whether the change is in place, is not, or cannot be told (UnconfirmedWriteError).
  */
-import { DiagnosticBag } from '@logfilter/core';
+import { DiagnosticBag, MESSAGES, wordingOf } from '@logfilter/core';
 import { ApiError, ConvergenceError, NetworkError, UnconfirmedWriteError, ValidationError } from './errors.js';
 import { describeLegacy, FIXED, legacyOptionsOf, mergeChange, outcomeOf, type JobChange, type LegacyOptions } from './job-merge.js';
 import type { Job, JobsApi, ScopeRef } from './jobs.js';
+
+const words = wordingOf(MESSAGES);
 
 export interface UpdateOptions {
   /** PUT rounds before giving up (default 8): after a lost change, a 429, a 5xx or a lost answer. */
@@ -230,12 +232,7 @@ function refuseFixedChanges(current: Job, change: JobChange): void {
   const problems = DiagnosticBag.forJson();
   for (const member of FIXED) {
     if (change[member] === undefined || change[member] === (current[member] ?? '')) continue;
-    problems.error(
-      'fixed-member',
-      `/${member}`,
-      `the ${member} of a job cannot change (job ${current.id} has ${JSON.stringify(current[member] ?? '')})`,
-      'create a new job with the new value, then delete this one',
-    );
+    problems.report('error', words('fixed-member', 'changed', { member, id: String(current.id), value: JSON.stringify(current[member] ?? '') }), `/${member}`);
   }
   if (problems.hasErrors) throw new ValidationError(`the ${FIXED.join(' and ')} of a job cannot change; nothing was sent`, problems.items);
 }

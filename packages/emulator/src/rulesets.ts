@@ -1,9 +1,11 @@
 /** The rules API (spec 4.1): one zone ruleset per phase, server-assigned ids, PUT replacing all rules. */
 import { randomBytes } from 'node:crypto';
-import { checkCustomFieldRules, CUSTOM_FIELDS_PHASE, type Diagnostic, DiagnosticBag } from '@logfilter/core';
+import { checkCustomFieldRules, CUSTOM_FIELDS_PHASE, type Diagnostic, DiagnosticBag, MESSAGES, wordingOf } from '@logfilter/core';
 import { fail, HttpFailure, type EnvelopeError } from './envelope.js';
 import type { EmulatorState, StoredRule, StoredRuleset } from './state.js';
 import { recordVersion } from './versions.js';
+
+const words = wordingOf(MESSAGES);
 
 export const CODES = {
   invalidRules: 20200,
@@ -110,11 +112,11 @@ function checkRules(phase: string, rules: unknown, options: RulesetOptions): Dia
   if (phase === CUSTOM_FIELDS_PHASE) return checkCustomFieldRules(rules, { maxFields: options.maxCustomFields }, '/rules').diagnostics;
   // Other phases are kept, not understood: each rule needs an action and an expression.
   const problems = DiagnosticBag.forJson();
-  if (!Array.isArray(rules)) problems.error('invalid-rule', '/rules', "'rules' must be an array");
+  if (!Array.isArray(rules)) problems.report('error', words('invalid-rule', 'notAnArray', {}), '/rules');
   else
     rules.forEach((rule, index) => {
       if (!isObject(rule) || typeof rule.action !== 'string' || typeof rule.expression !== 'string')
-        problems.error('invalid-rule', `/rules/${index}`, 'a rule needs a string action and a string expression');
+        problems.report('error', words('invalid-rule', 'notARule', {}), `/rules/${index}`);
     });
   return problems.items;
 }

@@ -15,7 +15,9 @@ import {
   type TokenRole,
   diagnosticAt,
   diagnosticPage,
+  MESSAGES,
   SourceMap,
+  wordingOf,
 } from '@logfilter/core';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
@@ -54,27 +56,23 @@ export function tooLargeDiagnostics(document: TextDocument, limit: number, docsB
   const text = document.getText();
   const lineEnd = text.indexOf('\n');
   const end = Math.min(lineEnd === -1 ? text.length : lineEnd, 200);
-  const diagnostic = diagnosticAt(
-    new SourceMap(text).range({ start: 0, end }),
-    'document-too-large',
-    `the document is ${text.length} characters long; the language server checks documents of up to ${limit}, so this one is not checked`,
-    { hint: ONE_FILTER },
-  );
-  return [toLspDiagnostic(document, diagnostic, docsBase)];
+  const words = tableWords('document-too-large', 'notChecked', { length: text.length, limit, maxBytes: DEFAULT_MAX_BYTES });
+  return [toLspDiagnostic(document, diagnosticAt(new SourceMap(text).range({ start: 0, end }), words), docsBase)];
 }
 
-const ONE_FILTER = `a .lf file holds one filter, and a filter the service takes is at most ${DEFAULT_MAX_BYTES} bytes of JSON`;
+const tableWords = wordingOf(MESSAGES);
 
 /** The one diagnostic of a document whose text the server does not keep (documents.ts), on its first line. */
 export function notKeptDiagnostics(notKept: NotKept, limits: DocumentLimits, docsBase: string): LspDiagnostic[] {
-  const why =
+  const words =
     notKept.reason === 'document'
-      ? `the document is ${notKept.length} characters long, over the ${limits.kept} the language server keeps of one document`
-      : `the document is ${notKept.length} characters long, and with the ${notKept.keptTotal} the other open documents hold it would pass the ${limits.keptTotal} the language server keeps of all open documents together`;
-  const fix =
-    notKept.reason === 'document'
-      ? 'it is checked again once the editor sends its whole text within the limit (reopen it when it is shorter)'
-      : 'close other documents and reopen this one to have it checked';
+      ? tableWords('document-too-large', 'notKept', { length: notKept.length, kept: limits.kept, maxBytes: DEFAULT_MAX_BYTES })
+      : tableWords('document-too-large', 'notKeptWithOthers', {
+          length: notKept.length,
+          others: notKept.keptTotal,
+          keptTotal: limits.keptTotal,
+          maxBytes: DEFAULT_MAX_BYTES,
+        });
   const range: Range = { start: { line: 0, character: 0 }, end: { line: 0, character: notKept.firstLine } };
   return [
     {
@@ -83,7 +81,7 @@ export function notKeptDiagnostics(notKept: NotKept, limits: DocumentLimits, doc
       code: 'document-too-large',
       codeDescription: { href: diagnosticPage('document-too-large', docsBase) },
       source: 'logfilter',
-      message: `${why}; its text is not kept, so it is not checked\nhint: ${fix}; ${ONE_FILTER}`,
+      message: `${words.message}\nhint: ${words.hint}`,
     },
   ];
 }

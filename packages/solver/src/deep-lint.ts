@@ -17,14 +17,18 @@ import {
   type FilterNode,
   type FilterObject,
   lower,
+  MESSAGES,
   parse,
   type Range,
   SourceMap,
   type TypedValue,
+  wordingOf,
 } from '@logfilter/core';
 import type { Bool } from 'z3-solver';
 import { Encoder, NotModelled } from './encode.js';
 import { askSolver, type Budget, DEFAULT_SAFETY_MS, type Limit, limitReason, loadSolver, type Progress } from './solve.js';
+
+const words = wordingOf(MESSAGES);
 
 /** Z3's resource units each question of check --deep may spend by default (a fraction of diff's). */
 export const DEFAULT_DEEP_WORK = 1_000_000;
@@ -146,18 +150,13 @@ export async function deepLint(text: string, dataset: Dataset, options: DeepLint
   };
   const visit = async (node: FilterNode, root: boolean): Promise<void> => {
     if (node.kind === 'criterion' && !root) return;
-    const whole = root ? 'this filter' : `this ${node.kind.toUpperCase()} group`;
+    const group = root ? {} : { group: node.kind.toUpperCase() };
     if ((await possible('never-matches', node, () => formula(node))) === false) {
-      bag.warning(
-        'never-matches',
-        node.span,
-        `no record passes ${whole}, so it never matches`,
-        'as written the job delivers nothing from it: the conditions exclude one another',
-      );
+      bag.report('warning', words('never-matches', 'deep', group), node.span);
       return;
     }
     if ((await possible('always-matches', node, () => z.Not(formula(node)))) === false) {
-      bag.warning('always-matches', node.span, `every record passes ${whole}, so it filters nothing`, 'remove it, or join its conditions with AND');
+      bag.report('warning', words('always-matches', 'deep', group), node.span);
       return;
     }
     if (node.kind === 'criterion') return;
@@ -173,11 +172,7 @@ export async function deepLint(text: string, dataset: Dataset, options: DeepLint
         return node.kind === 'and' ? z.And(rest, z.Not(formula(member))) : z.And(formula(member), z.Not(rest));
       };
       if ((await possible('redundant', member, question)) === false) {
-        const why =
-          node.kind === 'and'
-            ? `'${shown(member)}' is implied by the other conditions of this AND group`
-            : `'${shown(member)}' adds nothing to this OR group: every record it lets through, another condition does`;
-        bag.warning('redundant', member.span, why, 'remove it: the filter means the same without it');
+        bag.report('warning', words('redundant', node.kind === 'and' ? 'impliedInAnd' : 'nothingToOr', { member: shown(member) }), member.span);
         removed.add(member);
       }
     }

@@ -4,12 +4,26 @@
  * diagnostic at its line and column in the `.tf` file; and the jobs of `.tf` files as Terraform
  * would send them, for comparing versions. Both take the files' text: reading them is the caller's.
  */
-import { type Catalog, type Dataset, decompile, type Diagnostic, diagnosticAt, type JobScope, type Range, resolveDataset, SourceMap } from '@logfilter/core';
+import {
+  type Catalog,
+  type Dataset,
+  decompile,
+  type Diagnostic,
+  diagnosticAt,
+  type JobScope,
+  MESSAGES,
+  type Range,
+  resolveDataset,
+  SourceMap,
+  wordingOf,
+} from '@logfilter/core';
 import { TerraformInputError } from './errors.js';
 import type { TerraformFile } from './files.js';
 import { HclSyntaxError, type MappedText, type Span } from './hcl-lexer.js';
 import { type HclBlock, type HclExpr, parseHcl } from './hcl-parser.js';
 import { filterSource, spanInSource } from './to-json.js';
+
+const words = wordingOf(MESSAGES);
 
 /** The provider's resources whose `filter` is a log filter (Logpush jobs, zone and account alike). */
 export const FILTER_RESOURCES = ['cloudflare_logpush_job'];
@@ -84,7 +98,8 @@ export function terraformJobs(files: readonly TerraformFile[]): TerraformJob[] {
     } catch (error) {
       if (!(error instanceof HclSyntaxError)) throw error;
       const range = new SourceMap(text).range({ start: error.offset, end: error.offset });
-      throw new TerraformInputError(`${file}:${range.start.line}:${range.start.column}: ${error.message}`, 'invalid-hcl', { file, range, hint: error.hint });
+      const { message, hint } = words('invalid-hcl', 'syntax', { detail: error.message, remedy: error.hint });
+      throw new TerraformInputError(`${file}:${range.start.line}:${range.start.column}: ${message}`, 'invalid-hcl', { file, range, hint });
     }
     for (const block of blocks) {
       if (block.type !== 'resource' || !FILTER_RESOURCES.includes(block.labels[0])) continue;
@@ -115,7 +130,7 @@ function checkFile(file: string, text: string, options: TerraformCheckOptions, r
   } catch (error) {
     if (!(error instanceof HclSyntaxError)) throw error;
     const range = map.range({ start: error.offset, end: error.offset });
-    report.diagnostics.push({ ...diagnosticAt(range, 'invalid-hcl', error.message, { hint: error.hint }), file });
+    report.diagnostics.push({ ...diagnosticAt(range, words('invalid-hcl', 'syntax', { detail: error.message, remedy: error.hint })), file });
     return;
   }
   for (const block of blocks) {

@@ -143,9 +143,9 @@ export const NOWHERE: Range = Object.freeze({ start: Object.freeze({ offset: 0, 
 
 /**
  * One diagnostic at a known range, for a tool that reports a single finding with no text to place it
- * in (a flag, a request, a service's answer): `diagnosticAt(NOWHERE, 'fixed-member', message, { hint })`,
- * or worded by the message table, `diagnosticAt(range, jsonMessage(code, id, data), { pointer })`
- * (its advice kept). Findings in a text are collected by a `DiagnosticBag`, which places them by span or pointer.
+ * in (a flag, a request, a service's answer), worded by the message table,
+ * `diagnosticAt(range, jsonMessage(code, id, data), { pointer })` (its advice kept), or with words from
+ * elsewhere, `diagnosticAt(NOWHERE, 'service-error', message, { hint })` (the service's own message). Findings in a text are collected by a `DiagnosticBag`, which places them by span or pointer.
  */
 export function diagnosticAt(range: Range, words: Worded, more?: { pointer?: string; severity?: Severity }): Diagnostic;
 export function diagnosticAt(range: Range, code: DiagnosticCode, message: string, more?: { hint?: string; pointer?: string; severity?: Severity }): Diagnostic;

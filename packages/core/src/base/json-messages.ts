@@ -35,6 +35,9 @@ function savedAs(d: { bom: boolean; crlf: boolean }): string[] {
   return [...(d.bom ? ['without a byte-order mark'] : []), ...(d.crlf ? ['with LF line endings'] : [])];
 }
 
+/** What a filter file holds, for a document the language server does not check. */
+const oneFilter = (maxBytes: number) => `a .lf file holds one filter, and a filter the service takes is at most ${maxBytes} bytes of JSON`;
+
 function formatHint(d: { name?: string; bom: boolean; crlf: boolean }): string {
   const save = savedAs(d);
   return `${d.name === undefined ? 'print it in canonical form' : 'rewrite it in canonical form'}${save.length > 0 ? `, or save it ${save.join(' and ')}` : ''}`;
@@ -355,6 +358,11 @@ export const JSON_MESSAGES = {
       () => 'no job in this list has a filter',
       () => 'there is nothing to decompile',
     ),
+    /** A Terraform expression (`filter = ...`) with no filter attribute (@logfilter/terraform). */
+    hcl: m(
+      () => 'no filter attribute in the input',
+      () => 'give filter = jsonencode({...}) or the expression alone',
+    ),
   },
   'several-filters': {
     several: m(
@@ -561,6 +569,78 @@ export const JSON_MESSAGES = {
       () => 'the job has output_options and logpull_options: output_options wins, logpull_options is ignored',
       () => 'remove logpull_options',
     ),
+  },
+
+  /*
+   * The tools built on core, each in its own package: the solver's exact lint (check --deep), Terraform
+   * files, the language server, the service's client and its emulator.
+   */
+  /** `group` is AND or OR for a group inside the filter; none for the whole filter. */
+  'never-matches': {
+    deep: m(
+      (d: { group?: string }) => `no record passes ${d.group ? `this ${d.group} group` : 'this filter'}, so it never matches`,
+      () => 'as written the job delivers nothing from it: the conditions exclude one another',
+    ),
+  },
+  'always-matches': {
+    deep: m(
+      (d: { group?: string }) => `every record passes ${d.group ? `this ${d.group} group` : 'this filter'}, so it filters nothing`,
+      () => 'remove it, or join its conditions with AND',
+    ),
+  },
+  /** `member` is the redundant criterion as the filter's text shows it. */
+  redundant: {
+    impliedInAnd: m(
+      (d: { member: string }) => `'${d.member}' is implied by the other conditions of this AND group`,
+      () => 'remove it: the filter means the same without it',
+    ),
+    nothingToOr: m(
+      (d: { member: string }) => `'${d.member}' adds nothing to this OR group: every record it lets through, another condition does`,
+      () => 'remove it: the filter means the same without it',
+    ),
+  },
+  'invalid-hcl': {
+    /** What the HCL reader refused and what to do about it, as it says them (@logfilter/terraform's hcl-lexer.ts and hcl-parser.ts). */
+    syntax: m(
+      (d: { detail: string; remedy: string }) => d.detail,
+      (d) => d.remedy,
+    ),
+  },
+  'not-checked': {
+    /** `reason` says what holds the filter back (a variable, a function call), from to-json.ts. */
+    decompile: m(
+      (d: { reason: string }) => `cannot decompile: ${d.reason}`,
+      () => 'give the filter with literal values',
+    ),
+  },
+  /** `maxBytes` is the service's limit on a filter's JSON. */
+  'document-too-large': {
+    notChecked: m(
+      (d: { length: number; limit: number; maxBytes: number }) =>
+        `the document is ${d.length} characters long; the language server checks documents of up to ${d.limit}, so this one is not checked`,
+      (d) => oneFilter(d.maxBytes),
+    ),
+    notKept: m(
+      (d: { length: number; kept: number; maxBytes: number }) =>
+        `the document is ${d.length} characters long, over the ${d.kept} the language server keeps of one document; its text is not kept, so it is not checked`,
+      (d) => `it is checked again once the editor sends its whole text within the limit (reopen it when it is shorter); ${oneFilter(d.maxBytes)}`,
+    ),
+    notKeptWithOthers: m(
+      (d: { length: number; others: number; keptTotal: number; maxBytes: number }) =>
+        `the document is ${d.length} characters long, and with the ${d.others} the other open documents hold it would pass the ${d.keptTotal} the language server keeps of all open documents together; its text is not kept, so it is not checked`,
+      (d) => `close other documents and reopen this one to have it checked; ${oneFilter(d.maxBytes)}`,
+    ),
+  },
+  'fixed-member': {
+    /** `value` is the member's value now, as JSON. */
+    changed: m(
+      (d: { member: string; id: string; value: string }) => `the ${d.member} of a job cannot change (job ${d.id} has ${d.value})`,
+      () => 'create a new job with the new value, then delete this one',
+    ),
+  },
+  'invalid-rule': {
+    notAnArray: m(() => "'rules' must be an array"),
+    notARule: m(() => 'a rule needs a string action and a string expression'),
   },
 } as const satisfies MessageTable;
 
