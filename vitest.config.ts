@@ -8,7 +8,11 @@ import { defineConfig } from 'vitest/config';
  * A file belongs to one project, so `vitest run PATH` runs it wherever it is.
  */
 const ALL = ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts', 'grammar/**/*.test.ts'];
-/** The reliability suite (test/reliability) runs after everything else, alone, so its bursts of processes meet no other load. */
+/**
+ * The projects run one after another (sequence.groupOrder): `fast` with its own 6 workers first,
+ * then `full`, then the reliability suite (test/reliability), alone, so its bursts of processes meet
+ * no other load.
+ */
 const RELIABILITY = 'test/reliability/**/*.test.ts';
 /** The release test (test/release) publishes to a local registry and installs with npm: alone, last. */
 const RELEASE = 'test/release/**/*.test.ts';
@@ -69,7 +73,7 @@ export default defineConfig({
           testTimeout: FULL_TEST_TIMEOUT_MS,
           hookTimeout: FULL_TEST_TIMEOUT_MS,
           exclude: ['**/node_modules/**'],
-          sequence: { groupOrder: 0 },
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -79,7 +83,7 @@ export default defineConfig({
           include: [RELIABILITY],
           // One file at a time: each starts its own emulator and a burst of CLI processes.
           fileParallelism: false,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -88,7 +92,7 @@ export default defineConfig({
           name: 'release',
           include: [RELEASE],
           fileParallelism: false,
-          sequence: { groupOrder: 2 },
+          sequence: { groupOrder: 3 },
         },
       },
     ],
