@@ -285,3 +285,8 @@ export function applyEdits(text: string, edits: readonly Edit[]): string {
   }
   return out;
 }
+
+/** A text of `texts` (the corpus's, say) with one to six edits whose text comes from `piece`. */
+export function editedText(texts: readonly string[], piece: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  return fc.tuple(fc.constantFrom(...texts), fc.array(edit(piece), { minLength: 1, maxLength: 6 })).map(([text, edits]) => applyEdits(text, edits));
+}
