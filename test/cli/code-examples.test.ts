@@ -152,4 +152,11 @@ describe('logfilter explain --code', () => {
     expect(result.stderr).toContain("unknown diagnostic code 'no-such-code'");
     expect(result.stderr).toContain('empty-filter');
   });
+
+  it('refuses a misspelt code with the code it is closest to', async () => {
+    const result = await runCli(['explain', '--code', 'unknown-feild']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("unknown diagnostic code 'unknown-feild'\n  = hint: did you mean 'unknown-field'?");
+    expect(result.stderr).not.toContain('empty-filter');
+  });
 });

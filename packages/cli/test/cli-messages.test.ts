@@ -19,7 +19,13 @@ const SAMPLES: Samples = {
     tail: [{ streamed: 'http_requests', filtered: 'dns_logs' }],
   },
   'unknown-dataset': { datasetLine: [{ problem: "unknown dataset 'dns_log'", advice: "did you mean 'dns_logs'?" }] },
-  'invalid-argument': { codeAndFilter: [{}], unknownCode: [{ code: 'nope', codes: ['empty-filter', 'unknown-field'] }] },
+  'invalid-argument': {
+    codeAndFilter: [{}],
+    unknownCode: [
+      { code: 'nope', codes: ['empty-filter', 'unknown-field'] },
+      { code: 'unknown-feild', codes: ['unknown-field'], guess: 'unknown-field' },
+    ],
+  },
   'invalid-json': { jobsFile: [{ file: 'jobs.json', detail: 'unexpected end of input' }] },
 };
 

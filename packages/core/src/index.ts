@@ -37,6 +37,7 @@ export {
   wordingOf,
 } from './base/messages.js';
 export { MESSAGES } from './base/all-messages.js';
+export { closest } from './base/suggest.js';
 export { exactRecordParser, parseJsonExact, stringifyExact, INT64_MIN, type ExactNumber } from './base/exact-numbers.js';
 // Strict JSON that keeps each value's place (by JSON Pointer): for tools that point into JSON inputs.
 export { childPointer, readJson, type JsonReadResult } from './base/json-source.js';

@@ -2,7 +2,7 @@
  * `logfilter explain FILTER`: the filter in plain English; `logfilter explain --code CODE`: the
  * documentation page of a diagnostic code; `logfilter operators`: the operator table.
  */
-import { DIAGNOSTIC_CODES, explain, operatorTable, type Worded } from '@logfilter/core';
+import { closest, DIAGNOSTIC_CODES, explain, operatorTable, type Worded } from '@logfilter/core';
 import type { Command } from 'commander';
 import type { Context } from '../context.js';
 import { diagnosticPageOf, diagnosticPageText, isDiagnosticCode, pageExample } from '../docs/diagnostic-pages.js';
@@ -55,7 +55,8 @@ export function registerExplain(program: Command, context: Context): void {
 function explainCode(code: string, filterToo: boolean): Outcome {
   const refuse = ({ message, code, hint }: Worded) => new UsageError(message, code, undefined, hint);
   if (filterToo) throw refuse(cliWords('invalid-argument', 'codeAndFilter', {}));
-  if (!isDiagnosticCode(code)) throw refuse(cliWords('invalid-argument', 'unknownCode', { code, codes: DIAGNOSTIC_CODES }));
+  if (!isDiagnosticCode(code))
+    throw refuse(cliWords('invalid-argument', 'unknownCode', { code, codes: DIAGNOSTIC_CODES, guess: closest(code, DIAGNOSTIC_CODES) }));
   const page = diagnosticPageOf(code);
   const example = pageExample(page);
   const result = { code, description: page.description, ...(example && { example }), ...(page.noExample && { noExample: page.noExample }) };

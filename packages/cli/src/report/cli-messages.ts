@@ -3,13 +3,14 @@
  * message itself (`-d X disagrees with ...`), so they cannot be core's (core names no flag; its
  * hints' advice is data, advice.ts). Each is a template over typed data, as in core's table.
  */
-import type { DiagnosticCode, MessageTemplate } from '@logfilter/core';
+import { type DiagnosticCode, didYouMean, type MessageTemplate } from '@logfilter/core';
 
 type DatasetLine = { given: string; named: string; option: string };
 type JobDataset = { given?: string; job?: string };
 type Tail = { streamed: string; filtered: string };
 type NamedByLine = { problem: string; advice: string };
-type UnknownCode = { code: string; codes: readonly string[] };
+/** `guess`: the code closest to the one given, when one is close enough to be a typo. */
+type UnknownCode = { code: string; codes: readonly string[]; guess?: string };
 type JobsFile = { file: string; detail: string };
 
 export const CLI_MESSAGES = {
@@ -45,7 +46,7 @@ export const CLI_MESSAGES = {
     },
     unknownCode: {
       message: (d: UnknownCode) => `unknown diagnostic code '${d.code}'`,
-      hint: (d: UnknownCode) => `the codes are: ${d.codes.join(', ')}`,
+      hint: (d: UnknownCode) => (d.guess ? didYouMean(d.guess) : `the codes are: ${d.codes.join(', ')}`),
     },
   },
   'invalid-json': {
