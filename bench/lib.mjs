@@ -137,3 +137,28 @@ export function median(values) {
 export function row(name, value, unit, baselineName, baseline, aim) {
   return { name, value, unit, baselineName, baseline, ratio: value / baseline, aim };
 }
+
+/** One run under /usr/bin/time: wall and CPU milliseconds (user + system), and stdout. grep's "no match" (1) is not a failure. */
+function timeRun(command, args) {
+  const child = spawnSync('/usr/bin/time', ['-f', '%e %U %S', command, ...args], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (child.status !== 0 && !(command === 'grep' && child.status === 1)) throw new Error(`${command} ${args.join(' ').slice(0, 200)} failed: ${child.stderr}`);
+  const [wall, user, system] = child.stderr.trim().split('\n').at(-1).split(' ').map(Number);
+  return { wall: wall * 1000, cpu: (user + system) * 1000, stdout: child.stdout };
+}
+
+/**
+ * Runs each of `commands` (name -> [command, args]) once a round, the rounds interleaving them, and
+ * gives every run's wall and CPU milliseconds by name, and what each printed last.
+ */
+export function timeRounds(commands, rounds) {
+  const times = Object.fromEntries(Object.keys(commands).map((name) => [name, { wall: [], cpu: [] }]));
+  const outputs = {};
+  for (let r = 0; r < rounds; r++)
+    for (const [name, [command, args]] of Object.entries(commands)) {
+      const { wall, cpu, stdout } = timeRun(command, args);
+      times[name].wall.push(wall);
+      times[name].cpu.push(cpu);
+      outputs[name] = stdout;
+    }
+  return { times, outputs };
+}

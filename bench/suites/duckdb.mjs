@@ -10,13 +10,12 @@
 //   and the printed bytes would need more), so it is the least an exact DuckDB engine would cost.
 // The counts must agree. LOGFILTER_BENCH_LOGS names the file (otherwise the engine suite's
 // generated one); LOGFILTER_BENCH_ROUNDS sets the rounds (3). Needs the devDependency @duckdb/node-api.
-import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DATA_DIR, makeLogs } from '../make-logs.mjs';
-import { median, row } from '../lib.mjs';
+import { median, row, timeRounds } from '../lib.mjs';
 import { DESIGN_CARD } from './compile.mjs';
 
 export const title = 'DuckDB reading the logs against the JS engine (why --engine duckdb was retired)';
@@ -54,13 +53,6 @@ const { DuckDBInstance } = require(require.resolve('@duckdb/node-api', { paths: 
 })();
 `;
 
-function measure(command, args) {
-  const child = spawnSync('/usr/bin/time', ['-f', '%e %U %S', command, ...args], { encoding: 'utf8', maxBuffer: 1 << 24 });
-  if (child.status !== 0) throw new Error(`${command} ${args.join(' ').slice(0, 200)} failed: ${child.stderr}`);
-  const [wall, user, system] = child.stderr.trim().split('\n').at(-1).split(' ').map(Number);
-  return { wall: wall * 1000, cpu: (user + system) * 1000, stdout: child.stdout };
-}
-
 export async function run() {
   if (!existsSync('/usr/bin/time')) return [{ name: 'duckdb suite', skipped: 'needs /usr/bin/time' }];
   let path = process.env.LOGFILTER_BENCH_LOGS;
@@ -70,7 +62,7 @@ export async function run() {
   }
   const mb = statSync(path).size / 1e6;
   const threads = String(availableParallelism());
-  const packageDir = join(root, 'packages/cli');
+  const packageDir = root;
   const commands = {
     'JS engine': [process.execPath, [cli, 'test', DESIGN_CARD, '--logs', path, '--count']],
     'DuckDB read_ndjson, typed (not exact)': [process.execPath, ['-e', DUCKDB_RUN, packageDir, threads, query('typed', path)]],
@@ -78,15 +70,7 @@ export async function run() {
   };
   const rounds = Number(process.env.LOGFILTER_BENCH_ROUNDS ?? 3);
   const load = loadavg()[0];
-  const times = Object.fromEntries(Object.keys(commands).map((name) => [name, { wall: [], cpu: [] }]));
-  const outputs = {};
-  for (let r = 0; r < rounds; r++)
-    for (const [name, [command, args]] of Object.entries(commands)) {
-      const { wall, cpu, stdout } = measure(command, args);
-      times[name].wall.push(wall);
-      times[name].cpu.push(cpu);
-      outputs[name] = stdout;
-    }
+  const { times, outputs } = timeRounds(commands, rounds);
   for (const name of Object.keys(commands))
     if (outputs[name] !== outputs['JS engine'])
       throw new Error(`${name} printed ${JSON.stringify(outputs[name])}, the JS engine ${JSON.stringify(outputs['JS engine'])}`);

@@ -10,13 +10,12 @@
 // 1024 /tmp/logs-1gib.ndjson --wide`); otherwise a wide file of LOGFILTER_BENCH_ENGINE_MIB (256)
 // MiB is made under bench/data/. LOGFILTER_BENCH_ROUNDS sets the rounds (3). LOGFILTER_BENCH_BEFORE
 // names another CLI's bin/logfilter.cjs (an earlier build) to run beside this one, on one thread.
-import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DATA_DIR, makeLogs } from '../make-logs.mjs';
-import { median, row } from '../lib.mjs';
+import { median, row, timeRounds } from '../lib.mjs';
 import { DESIGN_CARD } from './compile.mjs';
 
 export const title = 'the JS engine of logfilter test, per wall second and per CPU-second';
@@ -32,14 +31,6 @@ const lines = createInterface({ input: createReadStream(process.argv[1], { highW
 lines.on('line', (line) => { JSON.parse(line); n++; });
 lines.on('close', () => process.stdout.write(n + '\\n'));
 `;
-
-/** One run under /usr/bin/time: wall and CPU milliseconds, and stdout. */
-function measure(command, args) {
-  const child = spawnSync('/usr/bin/time', ['-f', '%e %U %S', command, ...args], { encoding: 'utf8', maxBuffer: 1 << 24 });
-  if (child.status !== 0 && !(command === 'grep' && child.status === 1)) throw new Error(`${command} ${args.join(' ')} failed: ${child.stderr}`);
-  const [wall, user, system] = child.stderr.trim().split('\n').at(-1).split(' ').map(Number);
-  return { wall: wall * 1000, cpu: (user + system) * 1000, stdout: child.stdout };
-}
 
 async function logsFile() {
   if (process.env.LOGFILTER_BENCH_LOGS) return process.env.LOGFILTER_BENCH_LOGS;
@@ -65,15 +56,7 @@ export async function run() {
   };
   if (process.env.LOGFILTER_BENCH_BEFORE) commands['before: JS engine, 1 thread'] = count(process.env.LOGFILTER_BENCH_BEFORE, 1);
   const load = loadavg()[0];
-  const times = Object.fromEntries(Object.keys(commands).map((name) => [name, { wall: [], cpu: [] }]));
-  const outputs = {};
-  for (let r = 0; r < rounds; r++)
-    for (const [name, [command, args]] of Object.entries(commands)) {
-      const { wall, cpu, stdout } = measure(command, args);
-      times[name].wall.push(wall);
-      times[name].cpu.push(cpu);
-      outputs[name] = stdout;
-    }
+  const { times, outputs } = timeRounds(commands, rounds);
   const engines = Object.keys(commands).filter((name) => name.includes('engine'));
   for (const name of engines)
     if (outputs[name] !== outputs['JS engine, 1 thread'])

@@ -206,6 +206,14 @@ function compare(passed: Set<number>, lines: (one: SqlCase, caseId: number) => A
   return { pairs, found };
 }
 
+/** Runs the SQL `select` builds over the first JSON_CASES filters' raw lines and expects it to pass exactly the lines `logfilter test` passes. */
+async function expectRawLinesAgree(select: (one: SqlCase, caseId: number) => string): Promise<void> {
+  const passed = await passing(select, '', JSON_CASES);
+  const { pairs, found } = compare(passed, rawLinesOf, JSON_CASES);
+  expect(pairs).toBe(RAW.slice(0, JSON_CASES).flat().length);
+  expect({ disagreements: found.length, first: found.slice(0, 3) }).toEqual({ disagreements: 0, first: [] });
+}
+
 const typedLines = (table: Table) => (one: SqlCase) =>
   one.records.map((record) => {
     const typed = asTyped(record, DATASET, RANGE[table]);
@@ -242,37 +250,21 @@ describe('ClickHouse agrees with evaluate over typed columns', () => {
 describe('ClickHouse agrees with evaluate over a JSON column of raw lines', () => {
   it(
     'the --table SELECT as printed (its settings in the text)',
-    async () => {
-      const passed = await passing(
-        (one, caseId) => {
-          const select = toSql(one.json, { dialect: 'clickhouse', jsonColumn: 'line', table: 'raw' });
-          return `SELECT row_id FROM (${select}) WHERE case_id = ${caseId}`;
-        },
-        '',
-        JSON_CASES,
-      );
-      const { pairs, found } = compare(passed, rawLinesOf, JSON_CASES);
-      expect(pairs).toBe(RAW.slice(0, JSON_CASES).flat().length);
-      expect({ disagreements: found.length, first: found.slice(0, 3) }).toEqual({ disagreements: 0, first: [] });
-    },
+    () =>
+      expectRawLinesAgree((one, caseId) => {
+        const select = toSql(one.json, { dialect: 'clickhouse', jsonColumn: 'line', table: 'raw' });
+        return `SELECT row_id FROM (${select}) WHERE case_id = ${caseId}`;
+      }),
     BUDGET_MS,
   );
 
   it(
     "the expression, under ClickHouse's defaults",
-    async () => {
-      const passed = await passing(
-        (one, caseId) => {
-          const condition = toSql(one.json, { dialect: 'clickhouse', jsonColumn: 'line' });
-          return `SELECT row_id FROM raw WHERE case_id = ${caseId} AND ifNull(${condition}, 0)`;
-        },
-        '',
-        JSON_CASES,
-      );
-      const { pairs, found } = compare(passed, rawLinesOf, JSON_CASES);
-      expect(pairs).toBe(RAW.slice(0, JSON_CASES).flat().length);
-      expect({ disagreements: found.length, first: found.slice(0, 3) }).toEqual({ disagreements: 0, first: [] });
-    },
+    () =>
+      expectRawLinesAgree((one, caseId) => {
+        const condition = toSql(one.json, { dialect: 'clickhouse', jsonColumn: 'line' });
+        return `SELECT row_id FROM raw WHERE case_id = ${caseId} AND ifNull(${condition}, 0)`;
+      }),
     BUDGET_MS,
   );
 

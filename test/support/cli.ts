@@ -4,8 +4,8 @@
  * processes). Both give the same result for the same run.
  */
 import { spawn } from 'node:child_process';
-import { Readable, Writable } from 'node:stream';
-import { InputOverLimit, type Io, main, type Output } from '@logfilter/cli';
+import { Readable } from 'node:stream';
+import { InputOverLimit, type Io, MemoryOutput, main } from '@logfilter/cli';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -81,35 +81,6 @@ export function memoryIo(run: CliRun = {}): { io: Io; stdout: () => string; stde
     },
   };
   return { io, stdout: () => stdout.text(), stderr: () => stderr.text(), listening: () => listeners.size };
-}
-
-/** Output kept in memory: never a terminal, never full. */
-class MemoryOutput implements Output {
-  readonly isTTY = false;
-  readonly columns = undefined;
-  private readonly chunks: Buffer[] = [];
-
-  write(text: string | Uint8Array): boolean {
-    this.chunks.push(Buffer.from(text));
-    return true;
-  }
-
-  once(): this {
-    return this;
-  }
-
-  stream(): NodeJS.WritableStream {
-    return new Writable({
-      write: (chunk: Buffer, _encoding, done) => {
-        this.chunks.push(Buffer.from(chunk));
-        done();
-      },
-    });
-  }
-
-  text(): string {
-    return Buffer.concat(this.chunks).toString('utf8');
-  }
 }
 
 /** Runs the built `logfilter` command as a child process, as a user would: for what needs a process of its own. */

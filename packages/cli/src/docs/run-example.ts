@@ -9,9 +9,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { Readable, Writable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { Diagnostic } from '@logfilter/core';
-import { InputOverLimit, type Io, type Output } from '../io.js';
+import { InputOverLimit, type Io } from '../io.js';
+import { MemoryOutput } from '../memory-output.js';
 import { main } from '../main.js';
 import { type CommandExample, commandRunOf, type LibraryExample } from './code-examples.js';
 
@@ -154,50 +155,4 @@ function jsonCodes(text: string): string[] {
   };
   documents.forEach(walk);
   return codes;
-}
-
-/** Output kept in memory, never a terminal. */
-class MemoryOutput implements Output {
-  readonly isTTY = false;
-  readonly columns = undefined;
-  private readonly chunks: Buffer[] = [];
-  private readonly waiting: Array<{ text: string; then: () => void }> = [];
-
-  write(text: string | Uint8Array): boolean {
-    this.add(Buffer.from(text));
-    return true;
-  }
-
-  /** Calls `then` once the output holds `text`. */
-  onText(text: string, then: () => void): void {
-    this.waiting.push({ text, then });
-    this.add(Buffer.alloc(0));
-  }
-
-  private add(chunk: Buffer): void {
-    this.chunks.push(chunk);
-    if (this.waiting.length === 0) return;
-    const all = this.text();
-    for (const wait of this.waiting.splice(0)) {
-      if (all.includes(wait.text)) wait.then();
-      else this.waiting.push(wait);
-    }
-  }
-
-  once(): this {
-    return this;
-  }
-
-  stream(): NodeJS.WritableStream {
-    return new Writable({
-      write: (chunk: Buffer, _encoding, done) => {
-        this.add(Buffer.from(chunk));
-        done();
-      },
-    });
-  }
-
-  text(): string {
-    return Buffer.concat(this.chunks).toString('utf8');
-  }
 }
