@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { lookaheadTableModule, serializedGrammar, syntaxDiagramsHtml } from '@logfilter/core/grammar';
+import { serializedGrammar, syntaxDiagramsHtml } from '@logfilter/core/grammar';
 
 export const GRAMMAR_DIR = dirname(fileURLToPath(import.meta.url));
 
@@ -30,7 +30,7 @@ function isChevrotainRoot(dir) {
 
 /**
  * File name (from grammar/) -> content of every generated artefact, byte-for-byte what should be
- * committed. The production parser reads its lookahead from the last one.
+ * committed.
  */
 export function buildArtefacts() {
   const diagramsDir = join(chevrotainRoot(), 'diagrams');
@@ -38,6 +38,5 @@ export function buildArtefacts() {
   return {
     'grammar.json': `${JSON.stringify(serializedGrammar(), null, 2)}\n`,
     'diagrams.html': `${syntaxDiagramsHtml(readResource, 'logfilter: syntax diagrams').trim()}\n`,
-    '../packages/core/src/syntax/lookahead-table.ts': lookaheadTableModule(),
   };
 }

@@ -1,9 +1,9 @@
 // The TextMate grammar of logfilter, made from the lexer's token table (@logfilter/core/grammar's
-// allTokens): each lexed token's own pattern, in the lexer's order, under a scope of its kind. The
+// referenceTokens): each lexed token's own pattern, in the lexer's order, under a scope of its kind. The
 // keywords the lexer carves out of words (AND, OR, NOT in any case) come from their token labels, and
 // numbers are the words that read as one. `pnpm --filter logfilter-vscode run grammar` writes it to
 // syntaxes/logfilter.tmLanguage.json; test/editors/textmate.test.ts keeps that file equal to this.
-import { allTokens } from '@logfilter/core/grammar';
+import { referenceTokens } from '@logfilter/core/grammar';
 
 export const SCOPE_NAME = 'source.logfilter';
 
@@ -31,7 +31,7 @@ const ESCAPE_SCOPE = 'constant.character.escape.logfilter';
 /** A word that is a decimal number (as the language reads numbers: language/values.ts). */
 const NUMBER = String.raw`-?[0-9]+(?:\.[0-9]+)?`;
 
-const byName = new Map(allTokens.map((type) => [type.name, type]));
+const byName = new Map(referenceTokens.map((type) => [type.name, type]));
 
 function tokenType(name) {
   const type = byName.get(name);
@@ -91,7 +91,7 @@ function keywordSpelling(name) {
 
 /** The grammar as an object, in the order written to the file. */
 function textMateGrammar() {
-  const lexed = allTokens.filter((type) => type.PATTERN !== undefined && !isNotApplicable(type) && type.name !== 'WhiteSpace');
+  const lexed = referenceTokens.filter((type) => type.PATTERN !== undefined && !isNotApplicable(type) && type.name !== 'WhiteSpace');
   const unscoped = lexed.filter((type) => !(type.name in SCOPES)).map((type) => type.name);
   if (unscoped.length > 0) throw new Error(`no scope for the token types ${unscoped.join(', ')}: add them to SCOPES in scripts/textmate.mjs`);
   const patterns = [];

@@ -3,14 +3,13 @@
  * tokens (they must work on text that does not parse yet); diagnostics are the compiler's own.
  */
 import { optionsOf } from '../base/arguments.js';
-import type { IToken, TokenType } from 'chevrotain';
 import type { Dataset, Field } from '../language/catalog.js';
 import { compile, type CompileOptions } from '../compile.js';
 import type { Diagnostic } from '../base/diagnostics.js';
 import { allowedOperators } from '../language/field-types.js';
 import { quoteValue } from '../syntax/print.js';
 import { fieldValues } from '../language/field-values.js';
-import { And, DoubleQuoted, Identifier, lex, Not, Or, SingleQuoted, Word } from '../syntax/lex.js';
+import { And, DoubleQuoted, Identifier, lex, Not, Or, SingleQuoted, Word, type Token, type TokenType } from '../syntax/lex.js';
 import { factsOf, OPERATORS, type Operator } from '../language/operators.js';
 import { initialState, step, type Expectation, type ScanState } from './scan.js';
 import { resolveDataset } from '../language/datasets.js';
@@ -57,7 +56,7 @@ export function complete(text: string, offset: number, givenOptions: LanguageSer
   if (comments.some((c) => c.startOffset < offset && offset <= c.startOffset + c.image.length)) return none;
 
   const state = initialState();
-  let prefixToken: IToken | undefined;
+  let prefixToken: Token | undefined;
   for (const token of tokens) {
     const end = token.startOffset + token.image.length;
     if (token.startOffset >= offset) break;

@@ -3,7 +3,6 @@
  * value, keyword, punctuation) and says what the grammar expects next. The language service and
  * editor highlighting use it on incomplete text, where the parser would stop at the first error.
  */
-import type { IToken, TokenType } from 'chevrotain';
 import {
   And,
   AndAnd,
@@ -22,6 +21,8 @@ import {
   SingleQuoted,
   SymbolOperator,
   Word,
+  type Token,
+  type TokenType,
 } from '../syntax/lex.js';
 import { operatorFromSpelling, type Operator } from '../language/operators.js';
 
@@ -78,7 +79,7 @@ export function initialState(): ScanState {
 }
 
 /** Walks one token: gives it a role and moves the state on. Never fails. */
-export function step(state: ScanState, token: IToken): TokenRole {
+export function step(state: ScanState, token: Token): TokenRole {
   const type = token.tokenType;
   switch (state.expect) {
     case 'predicate':
@@ -138,7 +139,7 @@ function startPredicate(state: ScanState, field: string): void {
   state.listValues = [];
 }
 
-function stepInList(state: ScanState, token: IToken): TokenRole {
+function stepInList(state: ScanState, token: Token): TokenRole {
   const type = token.tokenType;
   if (type === RParen || type === RBracket) {
     state.expect = 'connective';
@@ -157,7 +158,7 @@ function stepInList(state: ScanState, token: IToken): TokenRole {
 }
 
 /** Tokens the grammar did not expect here still get a sensible role, and the walk goes on. */
-function recover(state: ScanState, token: IToken): TokenRole {
+function recover(state: ScanState, token: Token): TokenRole {
   const type = token.tokenType;
   if (CONNECTIVES.has(type)) {
     state.expect = 'predicate';
@@ -186,7 +187,7 @@ function recover(state: ScanState, token: IToken): TokenRole {
 }
 
 /** The value a scalar token stands for: strings without their quotes (escapes left as written). */
-function scalarText(token: IToken): string {
+function scalarText(token: Token): string {
   const type = token.tokenType;
   return type === DoubleQuoted || type === SingleQuoted ? token.image.slice(1, -1) : token.image;
 }

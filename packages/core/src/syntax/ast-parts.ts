@@ -1,20 +1,15 @@
 /** The pieces the parser's actions build the AST from: spans from tokens, scalars, precedence groups. */
-import type { IToken, TokenType } from 'chevrotain';
-import type { Expr, Predicate, Scalar } from './ast.js';
+import type { Expr, Scalar } from './ast.js';
 import type { DiagnosticBag, Span } from '../base/diagnostics.js';
-import { Bang, DoubleQuoted, Or, OrOr, SingleQuoted } from './lex.js';
+import { DoubleQuoted, SingleQuoted, type Token, type TokenType } from './lex.js';
 import { unescapeString } from './strings.js';
 
-export function tokenSpan(token: IToken): Span {
+export function tokenSpan(token: Token): Span {
   return { start: token.startOffset, end: token.startOffset + token.image.length };
 }
 
-export function join(a: Span, b: Span): Span {
+function join(a: Span, b: Span): Span {
   return { start: a.start, end: b.end };
-}
-
-export function isOrConnective(token: IToken): boolean {
-  return token.tokenType === Or || token.tokenType === OrOr;
 }
 
 /** One operand stands for itself; more make an `and` or `or` spanning them all. */
@@ -22,29 +17,11 @@ export function group(kind: 'and' | 'or', operands: Expr[]): Expr {
   return operands.length === 1 ? operands[0] : { kind, operands, span: join(operands[0].span, operands[operands.length - 1].span) };
 }
 
-/** NOTs written before `operand`, innermost last. */
-export function negate(operand: Expr, nots: IToken[]): Expr {
-  let result = operand;
-  for (let i = nots.length - 1; i >= 0; i--) result = { kind: 'not', operand: result, span: join(tokenSpan(nots[i]), result.span) };
-  return result;
-}
-
-/** `negate` for NOTs known by where they start. */
+/** NOTs written before `operand`, known by where they start, innermost last. */
 export function negateAt(operand: Expr, notStarts: number[]): Expr {
   let result = operand;
   for (let i = notStarts.length - 1; i >= 0; i--) result = { kind: 'not', operand: result, span: { start: notStarts[i], end: result.span.end } };
   return result;
-}
-
-export function operatorOf(word: IToken, negation: IToken | undefined): Predicate['operator'] {
-  if (!negation) return { spelling: word.image, span: tokenSpan(word) };
-  const spelling = negation.tokenType === Bang ? `!${word.image}` : `not ${word.image}`;
-  return { spelling, span: join(tokenSpan(negation), tokenSpan(word)) };
-}
-
-/** A value token as a scalar; string escapes are checked into `bag`. */
-export function scalar(token: IToken, bag: DiagnosticBag): Scalar {
-  return scalarOf(token.tokenType, token.image, token.startOffset, bag);
 }
 
 /** `scalar` for a value token given by its type, text and offset. */

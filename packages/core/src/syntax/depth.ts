@@ -1,19 +1,18 @@
 /** The nesting limit, checked on the tokens before the recursive parser sees them. */
 import { filterMessage } from '../base/filter-messages.js';
-import type { IToken } from 'chevrotain';
 import { tokenSpan } from './ast-parts.js';
 import type { DiagnosticBag } from '../base/diagnostics.js';
-import { And, AndAnd, Bang, Identifier, LParen, Not, Or, OrOr, RParen, SymbolOperator } from './lex.js';
+import { And, AndAnd, Bang, Identifier, LParen, Not, Or, OrOr, RParen, SymbolOperator, type Token } from './lex.js';
 
 /**
  * Refuses input nested deeper than `maxDepth` before the recursive parser sees it: parentheses and
  * NOT chains each add a level. A '(' right after an operator opens a list, which never nests.
  */
-export function checkDepth(tokens: IToken[], maxDepth: number, bag: DiagnosticBag): boolean {
+export function checkDepth(tokens: Token[], maxDepth: number, bag: DiagnosticBag): boolean {
   const notsPerLevel: number[] = [0];
   let nots = 0;
   let inList = false;
-  let previous: IToken | undefined;
+  let previous: Token | undefined;
   for (const token of tokens) {
     const type = token.tokenType;
     if (type === LParen) {

@@ -3,38 +3,22 @@
  * for grammar/generate.mjs and its staleness test. Pure: the caller supplies the diagram resources.
  */
 import { createSyntaxDiagramsCode, type ISerializedGast } from 'chevrotain';
-import { allTokens, createValidatingLexer } from './lex.js';
-import { PrecomputedLookahead } from './lookahead.js';
-import { lookaheadTable, lookaheadTableSource } from './lookahead-paths.js';
-import { LOOKAHEAD_TABLE } from './lookahead-table.js';
-import { chevrotainParse, createValidatingParser, getParser, MAX_LOOKAHEAD } from './parse.js';
+import { chevrotainParse, createValidatingParser, MAX_LOOKAHEAD } from './reference/parser.js';
+import { createValidatingLexer, referenceTokens } from './reference/tokens.js';
 
-/** The token types and Chevrotain's lexer over them: the reference the hand-written `lex` is tested against. */
-export { allTokens, createValidatingLexer, createValidatingParser };
-/** The production parser's lookahead and what it is tested against (Chevrotain's LL(k) at the same k). */
-export { LOOKAHEAD_TABLE, MAX_LOOKAHEAD, PrecomputedLookahead };
-/** `parse` by the Chevrotain parser alone: the reference the hand-written fast parser is tested against. */
-export { chevrotainParse };
+/** The lexical grammar as Chevrotain token types and Chevrotain's lexer over them: the reference `lex` is tested against. */
+export { createValidatingLexer, referenceTokens };
+/** The reference parser (Chevrotain's, LL(MAX_LOOKAHEAD)), and `parse` by it: what the hand-written parser is tested against. */
+export { chevrotainParse, createValidatingParser, MAX_LOOKAHEAD };
 
 /** The parser's productions as Chevrotain serializes them (the input of its diagram renderer). */
 export function serializedGrammar(): ISerializedGast[] {
   return createValidatingParser().getSerializedGastProductions();
 }
 
-/** The productions of the parser `parse` uses (its own recording, with the precomputed lookahead). */
-export function productionGrammar(): ISerializedGast[] {
-  return getParser().getSerializedGastProductions();
-}
-
 /** The names of the parser's rules, in definition order. */
 export function grammarRuleNames(): string[] {
   return serializedGrammar().map((rule) => (rule as ISerializedGast & { name: string }).name);
-}
-
-/** The text of lookahead-table.ts: Chevrotain's LL(k) lookahead of every decision of the parser, now. */
-export function lookaheadTableModule(): string {
-  const rules = Object.values(createValidatingParser().getGAstProductions());
-  return lookaheadTableSource(lookaheadTable(rules, MAX_LOOKAHEAD));
 }
 
 /** Reads one of Chevrotain's diagram resources, e.g. `vendor/railroad-diagrams.js` or `diagrams.css`. */

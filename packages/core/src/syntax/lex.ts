@@ -1,63 +1,62 @@
-/** Tokens and the lexer: Chevrotain token types (their patterns are the reference) and a hand-written scanner. */
-import { createToken, Lexer, type IToken, type TokenType } from 'chevrotain';
+/**
+ * Tokens and the lexer: the token types and a hand-written scanner. The lexical grammar's reference is
+ * Chevrotain's lexer over patterns in reference/tokens.ts; test/properties/lex.test.ts holds this
+ * scanner to it.
+ */
+
+/** A kind of token, told apart by identity; its name is the one the reference grammar gives it. */
+export interface TokenType {
+  readonly name: string;
+}
+
+/** One token: its text, where it starts, and its type. */
+export interface Token {
+  image: string;
+  startOffset: number;
+  tokenType: TokenType;
+}
 
 /**
  * A bare word holds no whitespace and none of ( ) [ ] , " ' # (language.md), nor < > ! | so that
  * `BotScore<30` and `X!=1` split at the operator; it may not start with = or & either.
  */
-const WORD_CHARS = String.raw`[^\s()\[\],"'#<>!|]`;
-const NOT_WORD_PART = `()[],"'#<>!|`;
-const NOT_WORD_START = `()[],"'#!=<>&|`;
+export const NOT_WORD_PART = `()[],"'#<>!|`;
+export const NOT_WORD_START = `()[],"'#!=<>&|`;
 
-/**
- * Chevrotain cannot derive first characters from a complement set, so they are listed: every
- * Latin-1 start character, and one character of each 255-wide bucket Chevrotain maps the rest to.
- */
-function wordStartChars(): string[] {
-  const chars: string[] = [];
-  for (let code = 0; code < 256; code++) {
-    const char = String.fromCharCode(code);
-    if (!NOT_WORD_START.includes(char) && !/\s/.test(char)) chars.push(char);
-  }
-  for (let code = 256; code <= 0xffff; code += 255) chars.push(String.fromCharCode(code));
-  chars.push('\uffff');
-  return chars;
-}
+const tokenType = (name: string): TokenType => ({ name });
 
-// Categories let one CONSUME match any of their members (fewer alternatives, fewer rules).
-export const Connective = createToken({ name: 'Connective', pattern: Lexer.NA, label: "'AND' or 'OR'" });
-export const NotOperator = createToken({ name: 'NotOperator', pattern: Lexer.NA, label: "'NOT'" });
-export const Value = createToken({ name: 'Value', pattern: Lexer.NA, label: 'a value' });
+// Categories: the reference parser matches any of their members with one CONSUME.
+const Connective = tokenType('Connective');
+const NotOperator = tokenType('NotOperator');
+const Value = tokenType('Value');
 
-const WhiteSpace = createToken({ name: 'WhiteSpace', pattern: /\s+/, group: Lexer.SKIPPED, line_breaks: true });
-export const Comment = createToken({ name: 'Comment', pattern: /#[^\n\r]*/, group: 'comments' });
-export const LParen = createToken({ name: 'LParen', pattern: '(', label: "'('" });
-export const RParen = createToken({ name: 'RParen', pattern: ')', label: "')'" });
-export const LBracket = createToken({ name: 'LBracket', pattern: '[', label: "'['" });
-export const RBracket = createToken({ name: 'RBracket', pattern: ']', label: "']'" });
-export const Comma = createToken({ name: 'Comma', pattern: ',', label: "','" });
-export const DoubleQuoted = createToken({ name: 'DoubleQuoted', pattern: /"(?:[^"\\\n\r]|\\[^\n\r])*"/, label: 'a string', categories: [Value] });
-export const SingleQuoted = createToken({ name: 'SingleQuoted', pattern: /'(?:[^'\\\n\r]|\\[^\n\r])*'/, label: 'a string', categories: [Value] });
-export const AndAnd = createToken({ name: 'AndAnd', pattern: '&&', label: "'&&'", categories: [Connective] });
-export const OrOr = createToken({ name: 'OrOr', pattern: '||', label: "'||'", categories: [Connective] });
-/** Comparison symbols: `==` `!=` `<=` `>=` `<` `>` `=`, longest first; `<>` is one token so that its error can say `!=`. */
-export const SymbolOperator = createToken({ name: 'SymbolOperator', pattern: /==|!=|<>|<=|>=|<|>|=/, label: 'an operator' });
-export const Bang = createToken({ name: 'Bang', pattern: '!', label: "'!'", categories: [NotOperator] });
-export const Word = createToken({
-  name: 'Word',
-  pattern: new RegExp(`[^\\s()\\[\\],"'#!=<>&|]${WORD_CHARS}*`),
-  label: 'a value',
-  start_chars_hint: wordStartChars(),
-  categories: [Value],
-});
+const WhiteSpace = tokenType('WhiteSpace');
+export const Comment = tokenType('Comment');
+export const LParen = tokenType('LParen');
+export const RParen = tokenType('RParen');
+export const LBracket = tokenType('LBracket');
+export const RBracket = tokenType('RBracket');
+export const Comma = tokenType('Comma');
+export const DoubleQuoted = tokenType('DoubleQuoted');
+export const SingleQuoted = tokenType('SingleQuoted');
+export const AndAnd = tokenType('AndAnd');
+export const OrOr = tokenType('OrOr');
+/** Comparison symbols: `==` `!=` `<=` `>=` `<` `>` `=`; `<>` is one token so that its error can say `!=`. */
+export const SymbolOperator = tokenType('SymbolOperator');
+export const Bang = tokenType('Bang');
+export const Word = tokenType('Word');
 
-// Not matched by the lexer: words are given these types after lexing (see `classify`).
-export const And = createToken({ name: 'And', pattern: Lexer.NA, label: "'AND'", categories: [Connective] });
-export const Or = createToken({ name: 'Or', pattern: Lexer.NA, label: "'OR'", categories: [Connective] });
-export const Not = createToken({ name: 'Not', pattern: Lexer.NA, label: "'NOT'", categories: [NotOperator] });
-export const Identifier = createToken({ name: 'Identifier', pattern: Lexer.NA, label: 'a field name', categories: [Value] });
+// Not matched by the lexer: words are given these types as they are scanned (see `keywordOrIdentifier`).
+export const And = tokenType('And');
+export const Or = tokenType('Or');
+export const Not = tokenType('Not');
+export const Identifier = tokenType('Identifier');
 
-const lexedTokens: TokenType[] = [
+/** Where the input ends: the token a syntax error names when the filter stops too soon. */
+export const EndOfInput = tokenType('EOF');
+
+/** The types the lexer matches, in the order their patterns are tried. */
+export const lexedTokens: readonly TokenType[] = [
   WhiteSpace,
   Comment,
   LParen,
@@ -73,11 +72,11 @@ const lexedTokens: TokenType[] = [
   Bang,
   Word,
 ];
-export const allTokens: TokenType[] = [...lexedTokens, And, Or, Not, Identifier, Connective, NotOperator, Value];
+export const allTokens: readonly TokenType[] = [...lexedTokens, And, Or, Not, Identifier, Connective, NotOperator, Value];
 
 export interface LexResult {
-  tokens: IToken[];
-  comments: IToken[];
+  tokens: Token[];
+  comments: Token[];
   /** Characters no token starts with, as offsets and lengths. */
   errors: Array<{ offset: number; length: number }>;
 }
@@ -93,8 +92,8 @@ export interface LexResult {
 export function lex(text: string): LexResult {
   // The library never throws on user input: anything but text is one error at offset 0.
   if (typeof text !== 'string') return { tokens: [], comments: [], errors: [{ offset: 0, length: 0 }] };
-  const tokens: IToken[] = [];
-  const comments: IToken[] = [];
+  const tokens: Token[] = [];
+  const comments: Token[] = [];
   const errors: LexResult['errors'] = [];
   const scanner = new Scanner(text);
   for (let type = scanner.next(); type !== undefined; type = scanner.next()) {
@@ -107,8 +106,8 @@ export function lex(text: string): LexResult {
 
 /**
  * The scanner under `lex`, one token at a time and without token objects: `next()` gives the next
- * token's type (comments included) and leaves its offsets in `start` and `end`. The fast parser
- * (fast-parse.ts) reads the text through it, slicing only the text its tree keeps.
+ * token's type (comments included) and leaves its offsets in `start` and `end`. The parser
+ * (parser.ts) reads the text through it, slicing only the text its tree keeps.
  */
 export class Scanner {
   /** Where the token `next()` last returned starts, and the first offset after it. */
@@ -252,9 +251,8 @@ export class Scanner {
   }
 }
 
-/** The shape and field order of Chevrotain's tokens under `positionTracking: 'onlyOffset'`. */
-function token(text: string, start: number, end: number, type: TokenType): IToken {
-  return { image: text.slice(start, end), startOffset: start, tokenTypeIdx: type.tokenTypeIdx!, tokenType: type };
+function token(text: string, start: number, end: number, type: TokenType): Token {
+  return { image: text.slice(start, end), startOffset: start, tokenType: type };
 }
 
 // Latin-1 character classes for the scanner, from the same sets as the Word pattern.
@@ -363,9 +361,4 @@ function keywordOrIdentifier(text: string, start: number, length: number): Token
     if (a === 0x6e && b === 0x6f && c === 0x74) return Not;
   }
   return Identifier;
-}
-
-/** The validations Chevrotain skips in production, for the tests. */
-export function createValidatingLexer(): Lexer {
-  return new Lexer(lexedTokens, { ensureOptimizations: true, positionTracking: 'onlyOffset' });
 }

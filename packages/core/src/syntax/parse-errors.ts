@@ -1,30 +1,39 @@
-/** Turns Chevrotain's recognition exceptions into diagnostics that speak the user's language. */
-import { EOF, type IRecognitionException, type IToken } from 'chevrotain';
+/** Turns the parser's first syntax error into a diagnostic that speaks the user's language. */
 import type { Diagnostic, Fix, SourceMap, Span, Worded } from '../base/diagnostics.js';
 import { filterMessage } from '../base/filter-messages.js';
-import { And, AndAnd, Bang, Comma, Identifier, LBracket, LParen, Not, Or, OrOr, RBracket, RParen, SymbolOperator } from './lex.js';
+import { And, AndAnd, Bang, Comma, EndOfInput, Identifier, LBracket, LParen, Not, Or, OrOr, RBracket, RParen, SymbolOperator, type Token } from './lex.js';
 import { OPERATOR_LIST, operatorFromSpelling } from '../language/operators.js';
 import { operatorSymbol, suggestOperator } from '../language/operator-suggest.js';
 
-function spanOf(token: IToken): Span {
+function spanOf(token: Token): Span {
   return { start: token.startOffset, end: token.startOffset + token.image.length };
 }
 
-function describe(token: IToken): string {
+function describe(token: Token): string {
   return `'${token.image.length > 30 ? `${token.image.slice(0, 30)}…` : token.image}'`;
 }
 
-const isKeyword = (token: IToken) => [And, Or, Not].includes(token.tokenType);
+const isKeyword = (token: Token) => [And, Or, Not].includes(token.tokenType);
 
-export function parseErrorDiagnostic(error: IRecognitionException, tokens: IToken[], source: SourceMap): Diagnostic {
+/**
+ * A syntax error as the parser found it: its kind (see `Fault` in parser.ts), the rule it was in, and
+ * the token it stopped at (of type EndOfInput at the end of the filter).
+ */
+export interface ParseError {
+  kind: 'trailing' | 'mismatched' | 'noAlternative';
+  rule: 'expr' | 'unary' | 'predicate';
+  token: Token;
+}
+
+export function parseErrorDiagnostic(error: ParseError, tokens: Token[], source: SourceMap): Diagnostic {
   const token = error.token;
-  const atEnd = token.tokenType === EOF;
+  const atEnd = token.tokenType === EndOfInput;
   const index = atEnd ? tokens.length : tokens.indexOf(token);
   const previous = index > 0 ? tokens[index - 1] : undefined;
   const endOfInput = tokens.length > 0 ? spanOf(tokens[tokens.length - 1]).end : 0;
   const span: Span = atEnd ? { start: endOfInput, end: endOfInput } : spanOf(token);
   const found = atEnd ? 'the end of the filter' : describe(token);
-  const rule = error.context.ruleStack[error.context.ruleStack.length - 1];
+  const rule = error.rule;
   const make = ({ code, message, hint }: Worded, fix?: Fix, at: Span = span): Diagnostic => {
     const diagnostic: Diagnostic = { code, severity: 'error', message, range: source.range(at) };
     if (hint !== undefined) diagnostic.hint = hint;
@@ -39,7 +48,7 @@ export function parseErrorDiagnostic(error: IRecognitionException, tokens: IToke
   };
   const shownWhole = (whole: Span | undefined) => (whole === undefined ? undefined : JSON.stringify(source.text.slice(whole.start, whole.end)));
 
-  if (error.name === 'NotAllInputParsedException') {
+  if (error.kind === 'trailing') {
     if (token.tokenType === RParen) return make(filterMessage('unexpected-token', 'unmatchedParen', {}));
     const whole = previous && isValueLike(previous) ? wholeValue(tokens, index, source.text) : undefined;
     if (previous && spanOf(previous).end === token.startOffset && isValueLike(previous)) {
@@ -52,7 +61,7 @@ export function parseErrorDiagnostic(error: IRecognitionException, tokens: IToke
 
   if (rule !== 'predicate') {
     // unary (or expr): a field or '(' was due, or the ')' of a group.
-    if (error.name === 'MismatchedTokenException') return closeGroup();
+    if (error.kind === 'mismatched') return closeGroup();
     const data = { found, previous: previous && describe(previous) };
     if (atEnd && data.previous) return make(filterMessage('expected-field', 'atEnd', { found, previous: data.previous }));
     if (token.tokenType === RParen) return make(filterMessage('expected-field', previous?.tokenType === LParen ? 'emptyGroup' : 'unmatchedParen', data));
@@ -62,7 +71,7 @@ export function parseErrorDiagnostic(error: IRecognitionException, tokens: IToke
     }
     return make(filterMessage('expected-field', 'notAName', data));
   }
-  if (error.name === 'MismatchedTokenException' && !negationAfterField(tokens, index)) {
+  if (error.kind === 'mismatched' && !negationAfterField(tokens, index)) {
     if (previous?.tokenType === Comma && token.tokenType === Comma) {
       return make(filterMessage('expected-value', 'extraComma', { found }));
     }
@@ -112,7 +121,7 @@ export function parseErrorDiagnostic(error: IRecognitionException, tokens: IToke
  * The text a user most likely meant as one value: from the value before `index` up to the next
  * AND, OR, comment or unmatched ')', so that a hint quotes `/a,b` or `Mozilla/5.0 Windows` whole.
  */
-function wholeValue(tokens: IToken[], index: number, text: string): Span | undefined {
+function wholeValue(tokens: Token[], index: number, text: string): Span | undefined {
   // `us BotScore lt 3` is a missing AND, not a value with spaces.
   const next = tokens[index + 1];
   if (next && (next.tokenType === SymbolOperator || operatorFromSpelling(next.image))) return undefined;
@@ -130,13 +139,13 @@ function wholeValue(tokens: IToken[], index: number, text: string): Span | undef
   return end > spanOf(tokens[index - 1]).end ? { start, end } : undefined;
 }
 
-function isValueLike(token: IToken): boolean {
+function isValueLike(token: Token): boolean {
   return !isKeyword(token) && ![AndAnd, OrOr, Bang, LParen, RParen, LBracket, RBracket, Comma].includes(token.tokenType);
 }
 
 /** The innermost opening token without its closer. */
-function unclosed(tokens: IToken[], open: IToken['tokenType'], close: IToken['tokenType']): IToken | undefined {
-  const stack: IToken[] = [];
+function unclosed(tokens: Token[], open: Token['tokenType'], close: Token['tokenType']): Token | undefined {
+  const stack: Token[] = [];
   for (const token of tokens) {
     if (token.tokenType === open) stack.push(token);
     else if (token.tokenType === close) stack.pop();
@@ -145,7 +154,7 @@ function unclosed(tokens: IToken[], open: IToken['tokenType'], close: IToken['to
 }
 
 /** Whether the token before `index` is a predicate's field (so an operator is due at `index`). */
-function followsField(tokens: IToken[], index: number): boolean {
+function followsField(tokens: Token[], index: number): boolean {
   if (tokens[index - 1]?.tokenType !== Identifier) return false;
   const before = tokens[index - 2];
   if (!before) return true;
@@ -159,7 +168,7 @@ function followsField(tokens: IToken[], index: number): boolean {
 }
 
 /** Whether `index` follows the NOT or ! of a negated operator (`X not 5`): the operator's word is due. */
-function negationAfterField(tokens: IToken[], index: number): boolean {
+function negationAfterField(tokens: Token[], index: number): boolean {
   const previous = tokens[index - 1];
   return (previous?.tokenType === Not || previous?.tokenType === Bang) && tokens[index - 2]?.tokenType === Identifier;
 }

@@ -1,13 +1,10 @@
 /**
- * A hand-written recursive-descent parser for well-formed filters, standing in for `lex` and the
- * Chevrotain parser where the text parses: it reads tokens from the lexer's scanner without making
- * token objects, and builds the same AST (ast-parts.ts) in a fraction of the time. At anything it
- * does not accept (a character no token starts with, a syntax error, nesting near the limit) it
- * gives up, and `parseInto` runs the lexer and the Chevrotain parser, which stays the reference
- * grammar and words every error. test/properties/parse.test.ts checks that the two give the same
- * trees, comments and diagnostics over the corpus and over generated text.
+ * The parser: a hand-written recursive descent from the lexer's scanner straight to the AST, without
+ * token objects. At the first syntax error it stops and says where, in what rule and how, as the
+ * reference parser (reference/parser.ts, Chevrotain's, with recovery off) reports its first error;
+ * parse-errors.ts words it. test/properties/parse.test.ts holds the two to the same trees, comments
+ * and diagnostics over the corpus, edits of it and generated text.
  */
-import type { TokenType } from 'chevrotain';
 import type { DiagnosticBag, Span } from '../base/diagnostics.js';
 import type { Comment, Expr, List, Predicate, Scalar } from './ast.js';
 import { group, negateAt, scalarOf } from './ast-parts.js';
@@ -30,34 +27,46 @@ import {
   SingleQuoted,
   SymbolOperator,
   Word,
+  type TokenType,
 } from './lex.js';
 
-/** Deepest recursion the fast parser goes to; deeper text takes the Chevrotain path (and its limit). */
-const MAX_FAST_DEPTH = 64;
+/**
+ * Where and how a text stops parsing. `trailing`: a whole filter was read and more follows;
+ * `mismatched`: one token was due and another came; `noAlternative`: none of a rule's choices starts
+ * here (the reference parser's NotAllInputParsed, MismatchedToken and NoViableAlt exceptions).
+ * `tooDeep`: nesting past the limit; `unlexed`: a character no token starts with. `offset` is where
+ * the token it stopped at starts, -1 at the end of the text.
+ */
+export interface Fault {
+  kind: 'trailing' | 'mismatched' | 'noAlternative' | 'tooDeep' | 'unlexed';
+  /** The rule the reference parser was in: `unary` for a group or its operand, `predicate` for the rest. */
+  rule: 'expr' | 'unary' | 'predicate';
+  offset: number;
+}
 
-/** Thrown (and caught in `fastParse`) to give up on a text; one object, so giving up allocates nothing. */
-const GIVE_UP = new Error('not parsed by the fast parser');
+/** Thrown (and caught in `readTree`) at the first fault, which the parser keeps. */
+const STOP = new Error('the filter does not parse');
 
 /**
- * The AST of `text` as `lex` and the Chevrotain parser build it, with its comments, or undefined when
- * the text does not lex or parse, holds no token, or nests deeper than `maxDepth` (or than this parser
- * goes): the caller then runs the full path. String escape problems go into `escapes`, which the
- * caller discards when this gives up.
+ * The AST of `text` with its comments, or the fault it stops at. String escape problems go into
+ * `escapes`, which the caller keeps only when the text parses.
  */
-export function fastParse(text: string, maxDepth: number, escapes: DiagnosticBag): { ast: Expr; comments: Comment[] } | undefined {
-  const parser = new FastParser(text, Math.min(maxDepth, MAX_FAST_DEPTH), escapes);
+export function readTree(text: string, maxDepth: number, escapes: DiagnosticBag): { ast: Expr; comments: Comment[] } | { fault: Fault } {
+  const parser = new Parser(text, maxDepth, escapes);
   try {
     parser.advance();
     const ast = parser.expr(0);
-    return parser.type === undefined ? { ast, comments: parser.comments } : undefined;
+    if (parser.type !== undefined) parser.stop('trailing', 'expr');
+    return { ast, comments: parser.comments };
   } catch (error) {
-    if (error === GIVE_UP) return undefined;
+    if (error === STOP) return { fault: parser.fault! };
     throw error;
   }
 }
 
 /** One token of lookahead, read from the scanner: its type (undefined at the end) and offsets. */
-class FastParser {
+class Parser {
+  fault: Fault | undefined;
   type: TokenType | undefined;
   private start = 0;
   private end = 0;
@@ -80,10 +89,19 @@ class FastParser {
       this.comments.push({ text: this.text.slice(scanner.start, scanner.end), span: { start: scanner.start, end: scanner.end } });
       type = scanner.next();
     }
-    if (type === null) throw GIVE_UP;
+    if (type === null) {
+      this.start = scanner.start;
+      this.stop('unlexed', 'expr');
+    }
     this.type = type;
     this.start = scanner.start;
     this.end = scanner.end;
+  }
+
+  /** Keeps the fault at the current token and stops. */
+  stop(kind: Fault['kind'], rule: Fault['rule']): never {
+    this.fault = { kind, rule, offset: this.type === undefined ? -1 : this.start };
+    throw STOP;
   }
 
   private image(): string {
@@ -122,24 +140,26 @@ class FastParser {
     let nots: number[] | undefined;
     while (this.type === Not || this.type === Bang) {
       (nots ??= []).push(this.start);
-      if (++depth >= this.maxDepth) throw GIVE_UP;
+      if (++depth > this.maxDepth) this.stop('tooDeep', 'unary');
       this.advance();
     }
     let operand: Expr;
     if (this.type === LParen) {
-      if (depth + 1 >= this.maxDepth) throw GIVE_UP;
+      if (depth + 1 > this.maxDepth) this.stop('tooDeep', 'unary');
       this.advance();
       operand = this.expr(depth + 1);
-      if (this.type !== RParen) throw GIVE_UP;
+      if (this.type !== RParen) this.stop('mismatched', 'unary');
       this.advance();
-    } else {
+    } else if (this.type === Identifier) {
       operand = this.predicate();
+    } else {
+      this.stop('noAlternative', 'unary');
     }
     return nots === undefined ? operand : negateAt(operand, nots);
   }
 
+  /** `field operator operand`, the field next. */
   private predicate(): Predicate {
-    if (this.type !== Identifier) throw GIVE_UP;
     const fieldSpan = this.span();
     const name = this.image();
     this.advance();
@@ -151,12 +171,12 @@ class FastParser {
       const negation = this.type;
       const start = this.start;
       this.advance();
-      if (this.type !== Identifier) throw GIVE_UP;
+      if (this.type !== Identifier) this.stop('mismatched', 'predicate');
       const word = this.image();
       operator = { spelling: negation === Bang ? `!${word}` : `not ${word}`, span: { start, end: this.end } };
       this.advance();
     } else {
-      throw GIVE_UP;
+      this.stop('noAlternative', 'predicate');
     }
     const operand = this.operand();
     return {
@@ -172,7 +192,7 @@ class FastParser {
     const type = this.type;
     if (type === LParen) return this.list(RParen, '(');
     if (type === LBracket) return this.list(RBracket, '[');
-    if (!isValue(type)) throw GIVE_UP;
+    if (!isValue(type)) this.stop('noAlternative', 'predicate');
     const value = scalarOf(type!, this.image(), this.start, this.escapes);
     this.advance();
     return value;
@@ -193,7 +213,7 @@ class FastParser {
         this.advance();
       }
     }
-    if (this.type !== close) throw GIVE_UP;
+    if (this.type !== close) this.stop('mismatched', 'predicate');
     const end = this.end;
     this.advance();
     return { kind: 'list', items, bracket, span: { start, end } };
