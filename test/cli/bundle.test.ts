@@ -21,6 +21,13 @@ describe('the CLI bundle', () => {
     expect(readdirSync(join(CLI_DIR, 'dist/catalog'))).toHaveLength(38);
   });
 
+  it('carries no Chevrotain (the grammar reference of the tests): the parser is hand-written', () => {
+    for (const file of ['logfilter.cjs', 'language.cjs', 'lsp.cjs']) {
+      const text = readFileSync(join(CLI_DIR, 'dist', file), 'utf8');
+      for (const name of ['performSelfAnalysis', 'EmbeddedActionsParser', 'NOT_APPLICABLE']) expect(text, `${file} holds ${name}`).not.toContain(name);
+    }
+  });
+
   it('reads the catalog file of the dataset it compiles for, and no other', () => {
     const copy = tempFiles('cli-copy').dir;
     for (const part of ['bin', 'dist', 'package.json']) cpSync(join(CLI_DIR, part), join(copy, part), { recursive: true });
