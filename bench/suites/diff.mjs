@@ -38,19 +38,28 @@ export async function run() {
   await compareFilters(filter(PAIRS[0][0]), filter(PAIRS[0][1]), dataset);
   const perPair = [];
   const compiles = [];
+  /** Each pair's times over the rounds. */
+  const byPair = PAIRS.map(() => []);
   for (let round = 0; round < 5; round++) {
-    for (const [a, b] of PAIRS) {
+    for (const [index, [a, b]] of PAIRS.entries()) {
       let start = performance.now();
       const [older, newer] = [filter(a), filter(b)];
       compiles.push(performance.now() - start);
       start = performance.now();
       await compareFilters(older, newer, dataset);
-      perPair.push(performance.now() - start);
+      const ms = performance.now() - start;
+      perPair.push(ms);
+      byPair[index].push(ms);
     }
   }
-  const sorted = [...perPair].sort((x, y) => x - y);
   rows.push(row('one pair in a running process (median)', median(perPair), 'ms', 'compiling the two filters', median(compiles), 150));
-  rows.push(row('  slowest of the pairs', sorted.at(-1), 'ms', 'the median pair', median(perPair), 15));
+  // A pair's own median, so that one round's pause (Z3 first meets a string question in round one:
+  // 250 ms, then 70-110 ms) does not stand for the pair; the single slowest time is in the note.
+  const medians = byPair.map(median);
+  const slowest = medians.indexOf(Math.max(...medians));
+  const slowestRow = row('  slowest of the pairs (its median)', medians[slowest], 'ms', 'the median pair', median(perPair), 15);
+  slowestRow.note = `(${JSON.stringify(PAIRS[slowest][0])} against ${JSON.stringify(PAIRS[slowest][1])}; the single slowest time of any pair: ${Math.max(...perPair).toFixed(0)} ms)`;
+  rows.push(slowestRow);
   (await loadSolver()).release();
   return rows;
 }
