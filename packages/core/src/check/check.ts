@@ -8,7 +8,6 @@ import {
   ALLOWED,
   DEPRECATED_SPELLINGS,
   factsOf,
-  LIST_OPERATORS,
   OPERATOR_LIST,
   OPERATOR_MATRIX,
   operatorFromSpelling,
@@ -18,7 +17,7 @@ import {
 import { operatorSymbol, suggestOperator } from '../language/operator-suggest.js';
 import { canonicalNumber } from '../language/values.js';
 import { uint64Problem } from '../language/value-ranges.js';
-import { holdsObjects, isArrayField, type LiteralReading, readsAsInteger, typeFamily, typeName, valueFacts } from '../language/field-types.js';
+import { holdsObjects, isArrayField, type LiteralReading, readsAsInteger, typeName, valueFacts } from '../language/field-types.js';
 
 export interface CheckResult {
   checked: CheckedExpr | undefined;
@@ -78,12 +77,14 @@ function checkPredicate(predicate: Predicate, dataset: Dataset, bag: DiagnosticB
     return undefined;
   }
   const operand = predicate.operand;
-  const family = typeFamily(field, operand);
+  // The field's facts once for the whole predicate: `typeFamily` and `readScalar` would each look them up.
+  const facts = valueFacts(field);
+  const family: TypeFamily = isArrayField(field) ? 'array' : facts.reads === 'integer or text' && readsAsInteger(operand) ? 'int' : facts.family;
   if (!ALLOWED[family].has(operator)) {
     reportOperatorNotAllowed(predicate, operator, field, family, bag);
     return undefined;
   }
-  const wantsList = LIST_OPERATORS.has(operator);
+  const wantsList = factsOf(operator).list;
   if (wantsList && operand.kind !== 'list') {
     const list = `(${sourceOf(operand)})`;
     bag.report('error', filterMessage('expected-list', 'scalar', { operator, list }), operand.span, replaceWith(operand.span, list, `Write the list ${list}`));
@@ -98,10 +99,10 @@ function checkPredicate(predicate: Predicate, dataset: Dataset, bag: DiagnosticB
       bag.report('error', filterMessage('empty-list', 'empty', { operator }), operand.span);
       return undefined;
     }
-    const values = readList(operand, field, bag);
+    const values = readList(operand, field, facts.reads, bag);
     return values && { kind: 'criterion', key: field.name, operator, value: values, span: predicate.span };
   }
-  const value = readScalar(operand, field, bag);
+  const value = readScalar(operand, field, facts.reads, bag);
   return value && { kind: 'criterion', key: field.name, operator, value, span: predicate.span };
 }
 
@@ -171,31 +172,41 @@ function sourceOf(scalar: Scalar): string {
   return scalar.kind === 'string' ? JSON.stringify(scalar.value) : scalar.value;
 }
 
-/** How each kind of literal reading (field-types.ts) reads a value. */
-const READERS: Readonly<Record<LiteralReading, (scalar: Scalar, field: Field, bag: DiagnosticBag) => TypedValue | undefined>> = {
-  text: (scalar) => ({ type: 'string', text: scalar.value }),
-  integer: (scalar, field, bag) => readNumber(scalar, field, true, bag),
-  number: (scalar, field, bag) => readNumber(scalar, field, false, bag),
-  boolean: readBoolean,
-  'integer or text': (scalar) =>
-    readsAsInteger(scalar) ? { type: 'number', text: canonicalNumber(scalar.value)!.text } : { type: 'string', text: scalar.value },
-};
-
-function readScalar(scalar: Scalar, field: Field, bag: DiagnosticBag): TypedValue | undefined {
-  return READERS[valueFacts(field).reads](scalar, field, bag);
+/** A literal read as the field's values are read (`reads`, from field-types.ts): one case per kind of reading. */
+function readScalar(scalar: Scalar, field: Field, reads: LiteralReading, bag: DiagnosticBag): TypedValue | undefined {
+  switch (reads) {
+    case 'text':
+      return { type: 'string', text: scalar.value };
+    case 'integer':
+      return readNumber(scalar, field, true, bag);
+    case 'number':
+      return readNumber(scalar, field, false, bag);
+    case 'boolean':
+      return readBoolean(scalar, field, bag);
+    case 'integer or text':
+      return readsAsInteger(scalar) ? { type: 'number', text: canonicalNumber(scalar.value)!.text } : { type: 'string', text: scalar.value };
+    default:
+      return unknownReading(reads);
+  }
 }
 
-function readList(list: List, field: Field, bag: DiagnosticBag): TypedValue[] | undefined {
+/** Every kind of reading has its case above: a new kind in field-types.ts fails to compile here until it has one. */
+function unknownReading(reads: never): never {
+  throw new Error(`no reader for ${String(reads)} values`);
+}
+
+function readList(list: List, field: Field, reads: LiteralReading, bag: DiagnosticBag): TypedValue[] | undefined {
   let ok = true;
+  const items = list.items;
   const values: TypedValue[] = [];
-  for (const item of list.items) {
-    const value = readScalar(item, field, bag);
+  for (let i = 0; i < items.length; i++) {
+    const value = readScalar(items[i], field, reads, bag);
     if (value) values.push(value);
     else ok = false;
   }
   if (!ok) return undefined;
   // An `int or string` list is numbers only when every element is an integer.
-  if (valueFacts(field).reads === 'integer or text' && values.some((v) => v.type !== 'number')) {
+  if (reads === 'integer or text' && values.some((v) => v.type !== 'number')) {
     return list.items.map((item) => ({ type: 'string', text: item.value }));
   }
   return values;

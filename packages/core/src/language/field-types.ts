@@ -11,7 +11,7 @@ export type FieldKind = 'string' | 'int' | 'float' | 'bool' | 'int or string' | 
 /** The type of one value of a field: the field's own kind, or its element type for arrays. */
 export type ValueType = Exclude<FieldKind, 'array'>;
 
-/** How a literal of a value type is read (check.ts implements each once, as a `Record<LiteralReading, ...>`). */
+/** How a literal of a value type is read (check.ts reads each in one case of a switch, which fails to compile without one per reading). */
 export type LiteralReading = 'text' | 'integer' | 'number' | 'boolean' | 'integer or text';
 
 export interface ValueTypeFacts {
