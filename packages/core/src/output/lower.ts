@@ -5,7 +5,9 @@ import { NEGATION } from '../language/operators.js';
 export function lower(expr: CheckedExpr, negated = false): FilterNode {
   switch (expr.kind) {
     case 'criterion':
-      return negated ? { ...expr, operator: NEGATION[expr.operator] } : expr;
+      // Written out rather than spread: a spread copy gets a map of its own, and the later stages,
+      // which read criteria of both kinds, would read each property through two shapes.
+      return negated ? { kind: 'criterion', key: expr.key, operator: NEGATION[expr.operator], value: expr.value, span: expr.span } : expr;
     case 'not':
       return lower(expr.operand, !negated);
     default: {

@@ -34,7 +34,8 @@ function dedupeValues(criterion: Criterion): Criterion {
   const values = criterion.value;
   if (!Array.isArray(values) || values.length < 2) return criterion;
   const unique = uniqueValues(values);
-  return unique === values ? criterion : { ...criterion, value: unique };
+  // Written out rather than spread, so that every criterion has the checker's shape (see lower.ts).
+  return unique === values ? criterion : { kind: 'criterion', key: criterion.key, operator: criterion.operator, value: unique, span: criterion.span };
 }
 
 /** The values without later duplicates of their text, first kept; the same array when there are none. */
