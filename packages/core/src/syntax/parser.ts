@@ -7,7 +7,7 @@
  */
 import type { DiagnosticBag, Span } from '../base/diagnostics.js';
 import type { Comment, Expr, List, Predicate, Scalar } from './ast.js';
-import { group, negateAt, scalarOf } from './ast-parts.js';
+import { group, negateAt, scalarAt } from './ast-parts.js';
 import {
   And,
   AndAnd,
@@ -193,7 +193,7 @@ class Parser {
     if (type === LParen) return this.list(RParen, '(');
     if (type === LBracket) return this.list(RBracket, '[');
     if (!isValue(type)) this.stop('noAlternative', 'predicate');
-    const value = scalarOf(type!, this.image(), this.start, this.escapes);
+    const value = scalarAt(type!, this.text, this.start, this.end, this.escapes);
     this.advance();
     return value;
   }
@@ -204,12 +204,12 @@ class Parser {
     this.advance();
     const items: Scalar[] = [];
     if (isValue(this.type)) {
-      items.push(scalarOf(this.type!, this.image(), this.start, this.escapes));
+      items.push(scalarAt(this.type!, this.text, this.start, this.end, this.escapes));
       this.advance();
       while (this.type === Comma) {
         this.advance();
         if (!isValue(this.type)) break;
-        items.push(scalarOf(this.type!, this.image(), this.start, this.escapes));
+        items.push(scalarAt(this.type!, this.text, this.start, this.end, this.escapes));
         this.advance();
       }
     }
