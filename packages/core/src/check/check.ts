@@ -80,7 +80,7 @@ function checkPredicate(predicate: Predicate, dataset: Dataset, bag: DiagnosticB
   // The field's facts once for the whole predicate: `typeFamily` and `readScalar` would each look them up.
   const facts = valueFacts(field);
   const family: TypeFamily = isArrayField(field) ? 'array' : facts.reads === 'integer or text' && readsAsInteger(operand) ? 'int' : facts.family;
-  if (!ALLOWED[family].has(operator)) {
+  if (!allowedIn(family).has(operator)) {
     reportOperatorNotAllowed(predicate, operator, field, family, bag);
     return undefined;
   }
@@ -104,6 +104,20 @@ function checkPredicate(predicate: Predicate, dataset: Dataset, bag: DiagnosticB
   }
   const value = readScalar(operand, field, facts.reads, bag);
   return value && { kind: 'criterion', key: field.name, operator, value, span: predicate.span };
+}
+
+/** `ALLOWED[family]`, by a switch: cheaper than a property looked up by a name held in a variable. */
+function allowedIn(family: TypeFamily): ReadonlySet<Operator> {
+  switch (family) {
+    case 'string':
+      return ALLOWED.string;
+    case 'int':
+      return ALLOWED.int;
+    case 'bool':
+      return ALLOWED.bool;
+    default:
+      return ALLOWED.array;
+  }
 }
 
 function resolveField(predicate: Predicate, dataset: Dataset, bag: DiagnosticBag, fieldElsewhere?: FieldElsewhere): Field | undefined {

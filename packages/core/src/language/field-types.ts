@@ -128,7 +128,24 @@ export function valueType(field: Typed): ValueType {
 
 /** The facts of the type each value of the field has. */
 export function valueFacts(field: Typed): ValueTypeFacts {
-  return FACTS[valueType(field)] ?? FACTS.string;
+  // A switch rather than `FACTS[type]`: the checker asks for every predicate, and a property looked
+  // up by a name held in a variable costs more than a few comparisons.
+  switch (valueType(field)) {
+    case 'string':
+      return FACTS.string;
+    case 'int':
+      return FACTS.int;
+    case 'float':
+      return FACTS.float;
+    case 'bool':
+      return FACTS.bool;
+    case 'int or string':
+      return FACTS['int or string'];
+    case 'object':
+      return FACTS.object;
+    default:
+      return FACTS.string;
+  }
 }
 
 /** Values compared as numbers (int and float fields, and arrays of them). */
