@@ -17,7 +17,7 @@ import {
 import { operatorSymbol, suggestOperator } from '../language/operator-suggest.js';
 import { canonicalNumber } from '../language/values.js';
 import { uint64Problem } from '../language/value-ranges.js';
-import { holdsObjects, isArrayField, type LiteralReading, readsAsInteger, typeName, valueFacts } from '../language/field-types.js';
+import { holdsObjects, isArrayField, type LiteralReading, readsAsInteger, typeFamily, typeName, valueFacts } from '../language/field-types.js';
 
 export interface CheckResult {
   checked: CheckedExpr | undefined;
@@ -77,9 +77,9 @@ function checkPredicate(predicate: Predicate, dataset: Dataset, bag: DiagnosticB
     return undefined;
   }
   const operand = predicate.operand;
-  // The field's facts once for the whole predicate: `typeFamily` and `readScalar` would each look them up.
+  // The field's facts once for the whole predicate, for its type family and for reading its literals.
   const facts = valueFacts(field);
-  const family: TypeFamily = isArrayField(field) ? 'array' : facts.reads === 'integer or text' && readsAsInteger(operand) ? 'int' : facts.family;
+  const family = typeFamily(field, operand, facts);
   if (!allowedIn(family).has(operator)) {
     reportOperatorNotAllowed(predicate, operator, field, family, bag);
     return undefined;

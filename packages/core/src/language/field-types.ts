@@ -169,10 +169,12 @@ export function readsAsInteger(literal: Literal): boolean {
   return literal.kind === 'number' && typeof literal.value === 'string' && canonicalNumber(literal.value)?.integral === true;
 }
 
-/** The column of the operator matrix a field (and, for `int or string`, its literal) falls in. */
-export function typeFamily(field: Typed, literal?: Literal): TypeFamily {
+/**
+ * The column of the operator matrix a field (and, for `int or string`, its literal) falls in;
+ * `facts` are the field's value facts, for a caller that has them already.
+ */
+export function typeFamily(field: Typed, literal?: Literal, facts: ValueTypeFacts = valueFacts(field)): TypeFamily {
   if (isArrayField(field)) return 'array';
-  const facts = valueFacts(field);
   return facts.reads === 'integer or text' && literal && readsAsInteger(literal) ? 'int' : facts.family;
 }
 
