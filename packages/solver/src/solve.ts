@@ -69,7 +69,8 @@ export function loadSolver(): Promise<Solver> {
       loaded = undefined;
       throw new SolverMissing('the z3-solver package (an optional peer, 35 MB of WebAssembly) is not installed');
     }
-    const { Context, em, setParam } = await module.init();
+    const { Context, em, setParam, Z3: api } = await module.init();
+    holdReleasesDuringChecks(api as unknown as Record<string, unknown>);
     // Characters are UTF-16 code units, as JavaScript's strings (and so evaluate's startsWith,
     // endsWith and includes) count them: one Z3 character each, none above U+FFFF.
     setParam('encoding', 'bmp');
@@ -78,6 +79,38 @@ export function loadSolver(): Promise<Solver> {
     return { z: Context('main'), release: () => (em as { PThread?: { terminateAllThreads(): void } }).PThread?.terminateAllThreads() };
   })();
   return loaded;
+}
+
+/**
+ * z3-solver releases a Z3 object (`Z3.dec_ref`, `Z3.solver_dec_ref`, ...) from a FinalizationRegistry
+ * callback, on the main thread, whenever the garbage collector finds the object's JavaScript wrapper
+ * unreachable: also while `solver.check()` runs on one of Z3's worker threads in the same context,
+ * which is not thread-safe. Such a release during a check corrupted Z3's memory ("memory access out
+ * of bounds" in its arithmetic solver, on one run of the solver's property tests in four), and the
+ * check never answered. So the low-level API's releases are held while a check runs, and made when
+ * the last running check ends.
+ */
+const releases = { checking: 0, held: [] as Array<() => void> };
+
+function holdReleasesDuringChecks(api: Record<string, unknown>): void {
+  for (const name of Object.keys(api)) {
+    const release = api[name];
+    if (!name.endsWith('dec_ref') || typeof release !== 'function') continue;
+    api[name] = (...args: unknown[]) => {
+      if (releases.checking > 0) releases.held.push(() => release.apply(api, args));
+      else return release.apply(api, args);
+    };
+  }
+}
+
+/** `run` (a check) with Z3's releases held until it, and every other check running, has ended. */
+async function whileChecking<T>(run: () => Promise<T>): Promise<T> {
+  releases.checking++;
+  try {
+    return await run();
+  } finally {
+    if (--releases.checking === 0) for (const release of releases.held.splice(0)) release();
+  }
 }
 
 /** Z3's resource units a question to diff (or to jobs overlap) may spend by default: a few seconds of work on a laptop. */
@@ -262,7 +295,7 @@ export async function askSolver(z: Z3, facts: Bool[], budget: Budget, solvers: A
   }, budget.safetyMs ?? DEFAULT_SAFETY_MS);
   const before = workCount(solver);
   try {
-    const answer = await solver.check();
+    const answer = await whileChecking(() => solver.check());
     const spent = Math.max(0, workCount(solver) - before);
     if (answer === 'sat') return { answer: solver.model(), spent };
     if (answer === 'unsat') return { answer, spent };
