@@ -1,5 +1,6 @@
 // Shared benchmark helpers: every figure is printed beside a baseline measured in the same run.
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 
 /**
  * Nanoseconds per call of `fn`, after a warm-up: calibrated so each sample runs ~50 ms, median of
@@ -78,32 +79,54 @@ export function timeCommand(command, args, { runs = 15, input } = {}) {
   return median(results);
 }
 
-/** Milliseconds per run of two commands, run alternately; each `[command, args]`. */
+/**
+ * Milliseconds per run of two commands, run alternately; each `[command, args]`: the median wall
+ * times, then the mean CPU times (user and system, over all the runs).
+ */
 export function timeCommandPair([command, args], [baseCommand, baseArgs], { runs = 21 } = {}) {
+  let cpu = 0;
   const once = (cmd, argv) => {
+    const cpuBefore = childrenCpuMs();
     const start = process.hrtime.bigint();
     const child = spawnSync(cmd, argv, { stdio: ['ignore', 'ignore', 'inherit'] });
     if (child.status !== 0) throw new Error(`${cmd} ${argv.join(' ')} exited ${child.status}`);
-    return Number(process.hrtime.bigint() - start) / 1e6;
+    const wall = Number(process.hrtime.bigint() - start) / 1e6;
+    cpu = childrenCpuMs() - cpuBefore;
+    return wall;
   };
   const a = [];
   const b = [];
+  let cpuA = 0;
+  let cpuB = 0;
   for (let i = 0; i < runs + 2; i++) {
     const x = once(command, args);
+    const xCpu = cpu;
     const y = once(baseCommand, baseArgs);
     if (i >= 2) {
       a.push(x);
       b.push(y);
+      cpuA += xCpu;
+      cpuB += cpu;
     }
   }
-  return [median(a), median(b)];
+  return [median(a), median(b), cpuA / runs, cpuB / runs];
 }
 
 /**
- * Millions of instructions one run of a command executes (valgrind's count, median of `runs`), or
- * undefined without valgrind. Unlike wall time it barely moves with the machine's load, so a change
- * of a few per cent in start-up shows on a shared machine too.
+ * The CPU time (user and system) of this process's waited-for children so far, in ms, from
+ * /proc/self/stat (in clock ticks of 10 ms, so a figure is only good summed over many runs); NaN
+ * where there is no /proc.
  */
+function childrenCpuMs() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    // After the command name: field 3 (state) is index 0, so cutime (16) and cstime (17) are 13 and 14.
+    return (Number(fields[13]) + Number(fields[14])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 export function instructionsPair([command, args], [baseCommand, baseArgs], { runs = 3 } = {}) {
   if (spawnSync('valgrind', ['--version'], { stdio: 'ignore' }).status !== 0) return undefined;
   const count = (cmd, argv) => {
