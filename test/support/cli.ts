@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { Readable } from 'node:stream';
-import { InputOverLimit, type Io, MemoryOutput, main } from '@logfilter/cli';
+import { type Io, MemoryInput, MemoryOutput, main } from '@logfilter/cli';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -62,14 +62,7 @@ export function memoryIo(run: CliRun = {}): { io: Io; stdout: () => string; stde
   const io: Io = {
     stdout,
     stderr,
-    stdin: {
-      // As a pipe: past the limit it is refused without its size.
-      readAll: (limit) => {
-        if (input.length > limit) throw new InputOverLimit(undefined);
-        return input;
-      },
-      stream: () => (stream ??= Readable.from([input], { objectMode: false })),
-    },
+    stdin: new MemoryInput(input, () => (stream ??= Readable.from([input], { objectMode: false }))),
     env: runEnv(run),
     cwd: run.cwd ?? REPO_ROOT,
     onInterrupt(listener) {

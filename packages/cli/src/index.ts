@@ -11,7 +11,7 @@ export {
 } from './report/report.js';
 export { formatOption } from './options.js';
 export { EXIT_INTERNAL, EXIT_INVALID, EXIT_OK, EXIT_USAGE, InputOverLimit, type Input, type Io, type Output, processIo } from './io.js';
-export { MemoryOutput } from './memory-output.js';
+export { MemoryInput, MemoryOutput } from './memory-output.js';
 export {
   codeExamples,
   type CodeExamples,

@@ -1,9 +1,25 @@
 /**
- * Output kept in memory (never a terminal, never full), for a run of `main(argv, io)` in this
- * process: the documentation's examples (docs/run-example.ts) and the tests' runs.
+ * Standard input and output kept in memory (never a terminal, never full), for a run of
+ * `main(argv, io)` in this process: the documentation's examples (docs/run-example.ts) and the tests' runs.
  */
 import { Writable } from 'node:stream';
-import type { Output } from './io.js';
+import { type Input, InputOverLimit, type Output } from './io.js';
+
+/**
+ * Standard input from bytes held in memory: read whole as from a pipe (past the limit it is refused
+ * without its size), or as the stream `stream` makes of them.
+ */
+export class MemoryInput implements Input {
+  constructor(
+    private readonly input: Buffer,
+    readonly stream: () => NodeJS.ReadableStream,
+  ) {}
+
+  readAll(limit: number): Buffer {
+    if (this.input.length > limit) throw new InputOverLimit(undefined);
+    return this.input;
+  }
+}
 
 export class MemoryOutput implements Output {
   readonly isTTY = false;

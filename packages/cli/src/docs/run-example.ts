@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Diagnostic } from '@logfilter/core';
-import { InputOverLimit, type Io } from '../io.js';
-import { MemoryOutput } from '../memory-output.js';
+import type { Io } from '../io.js';
+import { MemoryInput, MemoryOutput } from '../memory-output.js';
 import { main } from '../main.js';
 import { type CommandExample, commandRunOf, type LibraryExample } from './code-examples.js';
 
@@ -97,13 +97,7 @@ async function runOnce(args: readonly string[], stdin: string, cwd: string, env:
   const io: Io = {
     stdout,
     stderr,
-    stdin: {
-      readAll: (limit) => {
-        if (input.length > limit) throw new InputOverLimit(undefined);
-        return input;
-      },
-      stream,
-    },
+    stdin: new MemoryInput(input, stream),
     // Nothing of the machine's: no credentials, no base URL, no colour settings.
     env: { CLOUDFLARE_BASE_URL: 'http://127.0.0.1:9/client/v4', ...env },
     cwd,

@@ -252,12 +252,26 @@ export const OPERATOR_MATRIX: Readonly<Record<TypeFamily, readonly Operator[]>> 
 };
 
 /** The allowed operators of each type family as sets, for the checker's hot path. */
-export const ALLOWED: Readonly<Record<TypeFamily, ReadonlySet<Operator>>> = {
+const ALLOWED: Readonly<Record<TypeFamily, ReadonlySet<Operator>>> = {
   string: new Set(OPERATOR_MATRIX.string),
   int: new Set(OPERATOR_MATRIX.int),
   bool: new Set(OPERATOR_MATRIX.bool),
   array: new Set(OPERATOR_MATRIX.array),
 };
+
+/** The operators a type family allows, as a set; by a switch, cheaper than `ALLOWED[family]` with the name in a variable. */
+export function allowedIn(family: TypeFamily): ReadonlySet<Operator> {
+  switch (family) {
+    case 'string':
+      return ALLOWED.string;
+    case 'int':
+      return ALLOWED.int;
+    case 'bool':
+      return ALLOWED.bool;
+    default:
+      return ALLOWED.array;
+  }
+}
 
 /** Every accepted spelling (lower-cased) of each operator. */
 const SPELLING_MAP = new Map<string, Operator>(

@@ -7,6 +7,7 @@
  */
 import type { DiagnosticBag, Span } from '../base/diagnostics.js';
 import type { Comment, Expr, List, Predicate, Scalar } from './ast.js';
+import type { ParseError } from './parse-errors.js';
 import { group, negateAt, scalarAt } from './ast-parts.js';
 import {
   And,
@@ -38,9 +39,9 @@ import {
  * the token it stopped at starts, -1 at the end of the text.
  */
 export interface Fault {
-  kind: 'trailing' | 'mismatched' | 'noAlternative' | 'tooDeep' | 'unlexed';
+  kind: ParseError['kind'] | 'tooDeep' | 'unlexed';
   /** The rule the reference parser was in: `unary` for a group or its operand, `predicate` for the rest. */
-  rule: 'expr' | 'unary' | 'predicate';
+  rule: ParseError['rule'];
   offset: number;
 }
 
