@@ -7,7 +7,6 @@
 // folder. `pnpm run build` makes the building Node's; the published package ships none.
 const { mkdirSync, readFileSync, renameSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
-const { createRequire } = require('node:module');
 const { Script } = require('node:vm');
 
 const dist = join(__dirname, '..', 'dist');
@@ -68,5 +67,7 @@ if (cachedData === undefined || script.cachedDataRejected) {
   });
 }
 const module_ = { exports: {} };
-// The bundle's own require: it loads dist/lsp.cjs beside itself.
-script.runInThisContext()(module_.exports, createRequire(bundle), module_, bundle, dist);
+// The bundle's own require: it loads dist/lsp.cjs beside itself. createRequire is taken from this
+// module's constructor (the Module class that node:module exports): requiring node:module itself
+// loads its ES module and source map parts, about a tenth of a compile's start-up.
+script.runInThisContext()(module_.exports, module.constructor.createRequire(bundle), module_, bundle, dist);
