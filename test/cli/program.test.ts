@@ -30,14 +30,8 @@ describe('the command table', () => {
 
 describe('which commands a run defines', () => {
   it.each([
-    [
-      ['compile', 'x eq 1'],
-      ['compile', 'check'],
-    ],
-    [
-      ['check', '-f', 'a.lf'],
-      ['compile', 'check'],
-    ],
+    [['compile', 'x eq 1'], ['compile']],
+    [['check', '-f', 'a.lf'], ['check']],
     [
       ['--catalog', 'fields.json', 'fields', 'http_requests'],
       ['catalog', 'datasets', 'fields'],

@@ -4,7 +4,7 @@ import { DOCS_BASE_URL, escapeControlCharacters } from '@logfilter/core';
 import { DOCS_URL_ENV } from './docs/docs-url.js';
 import { Command, CommanderError } from 'commander';
 import { registerCatalog } from './commands/catalog.js';
-import { registerCompile } from './commands/compile.js';
+import { registerCheck, registerCompile } from './commands/compile.js';
 import { registerCustomFields } from './commands/custom-fields.js';
 import { registerEmulator } from './commands/emulator.js';
 import { registerJobs } from './commands/jobs.js';
@@ -27,7 +27,8 @@ type Register = (program: Command, context: Context) => void;
 
 /** Each command module's register function, with the top-level commands it adds (test/cli/program.test.ts keeps these true). */
 export const COMMANDS: ReadonlyArray<readonly [names: readonly string[], register: Register]> = [
-  [['compile', 'check'], registerCompile],
+  [['compile'], registerCompile],
+  [['check'], registerCheck],
   [['catalog', 'datasets', 'fields'], registerCatalog],
   [['custom-fields'], registerCustomFields],
   [['jobs'], registerJobs],

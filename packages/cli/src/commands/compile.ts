@@ -80,7 +80,10 @@ export function registerCompile(program: Command, context: Context): void {
       `\n${INPUT_RULE}\nPrints the filter on stdout; with several files, one compact JSON line per file, in the order given, and nothing when any file has errors (exit 1).`,
     )
     .action(context.action((positionals: string[], flags: CompileFlags) => run(context, positionals, flags, 'compile')));
+}
 
+/** `check`: registered apart from compile, so that a compile run defines only its own command and options. */
+export function registerCheck(program: Command, context: Context): void {
   addCompileOptions(
     addWarningLimitOptions(program.command('check'))
       .description('check a filter and report its diagnostics, without printing the output')
