@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI_BIN, tempFiles } from '../support/cli.js';
+import { CLI_BIN, runCli, spawnCli, tempFiles } from '../support/cli.js';
 
 const CLI_DIR = join(CLI_BIN, '..', '..');
 const bundle = readFileSync(join(CLI_DIR, 'dist/logfilter.cjs'), 'utf8');
@@ -57,6 +57,39 @@ describe('the CLI bundle', () => {
     for (const text of ['--replay', 'json_extract']) {
       expect(bundle).toContain(text);
       expect(language).not.toContain(text);
+    }
+  });
+
+  it('runs what compile and check do beyond filter text from the full bundle, as the process runs it', async () => {
+    // The solver's encoding, the Terraform reader, and the filter JSON reader with core's whole message
+    // table (read from dist/messages.cjs when a diagnostic of the language needs it): none in the language bundle.
+    const language = readFileSync(join(CLI_DIR, 'dist/language.cjs'), 'utf8');
+    for (const text of ['is not modelled', 'resource "', 'tooDeepJson', 'andAndOr']) {
+      expect(bundle).toContain(text);
+      expect(language, text).not.toContain(text);
+    }
+    const beyondText = [
+      ['compile', '-o', 'hcl', 'BotScore lt 30'],
+      ['compile', '--output=hcl', 'BotScore lt 30'],
+      ['check', '--from-json', '{"where":{"key":"BotScore","operator":"lt","value":"30"}}'],
+      ['check', '--terraform', 'examples/terraform'],
+      ['check', '--terraform-plan=examples/no-such-plan.json'],
+      ['check', '--deep', 'BotScore lt 30 AND BotScore gt 50'],
+    ];
+    // A file name given as the filter: its diagnostic is worded from core's whole table.
+    for (const args of [...beyondText, ['compile', 'package.json'], ['fmt', '--check', '-']]) {
+      const input = args[0] === 'fmt' ? 'BotScore  lt 30' : undefined;
+      const spawned = await spawnCli(args, { input });
+      expect(spawned.stderr).not.toContain('internal error');
+      expect(spawned, args.join(' ')).toEqual(await runCli(args, { input }));
+    }
+    // Without the full bundle, each of those lines asks for it: the language bundle does not run them.
+    const copy = tempFiles('cli-beyond-text').dir;
+    for (const part of ['bin', 'dist', 'package.json']) cpSync(join(CLI_DIR, part), join(copy, part), { recursive: true });
+    rmSync(join(copy, 'dist/logfilter.cjs'));
+    for (const args of beyondText) {
+      const run = spawnSync(process.execPath, [join(copy, 'bin/logfilter.cjs'), ...args], { encoding: 'utf8' });
+      expect(run.stderr, args.join(' ')).toMatch(/logfilter\.cjs/);
     }
   });
 

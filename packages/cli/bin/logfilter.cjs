@@ -23,7 +23,12 @@ const commandWord = () => {
   }
   return undefined;
 };
-const bundleName = LANGUAGE_COMMANDS.has(commandWord()) ? 'language.cjs' : 'logfilter.cjs';
+// A line that asks them for more than the language (check's Terraform input, filter JSON or solver,
+// compile's -o hcl: src/commands/compile-extras.ts) runs from the full bundle: the language bundle
+// leaves that out. A word is matched loosely: a filter that merely holds one runs there too, alike.
+const FULL_BUNDLE_WORDS = ['--terraform', '--terraform-plan', '--from-json', '--deep', 'hcl'];
+const asksForMore = () => process.argv.some((word, i) => i >= 2 && FULL_BUNDLE_WORDS.some((asked) => word.includes(asked)));
+const bundleName = LANGUAGE_COMMANDS.has(commandWord()) && !asksForMore() ? 'language.cjs' : 'logfilter.cjs';
 const bundle = join(dist, bundleName);
 const source = readFileSync(bundle, 'utf8');
 const name = `${bundleName}.${process.version}-${process.arch}-${source.length}.cache`;

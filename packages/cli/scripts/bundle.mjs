@@ -1,7 +1,8 @@
 // Bundles the CLI into one CommonJS file and records the building Node's V8 code cache for it
 // (bin/logfilter.cjs loads both, and makes the cache of any other Node on its first run): one file
 // to read and little to compile keep start-up close to a bare `node`. compile, check and fmt run
-// from a second bundle of the language alone (dist/language.cjs). What most runs never use
+// from a second bundle of the language alone (dist/language.cjs), which reads core's whole message
+// table from a small bundle of its own (dist/messages.cjs) when it first needs it. What most runs never use
 // stays out of that file: the language server is a bundle of its own (dist/lsp.cjs, read only by
 // `logfilter lsp`), so is the WebSocket library (dist/ws.cjs, read only by `logfilter tail` and
 // the emulator), and each dataset's catalog is a JSON file in dist/catalog,
@@ -11,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { catalogFolder, datasetFiles } from '../../core/scripts/gen-catalog.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -96,9 +97,24 @@ const wsApart = {
 // and these commands' modules), about half the full bundle to read and to set up. A run names one
 // command (src/main.ts defines only that one), so every other command module is left out: its
 // register function is a stub that is never called there. bin/logfilter.cjs finds the command word
-// as main.ts does; the globals that take a value are checked against main.ts's below.
+// as main.ts does; the globals that take a value are checked against main.ts's below. So is what
+// compile and check do beyond filter text (commands/compile-extras.js: Terraform, filter JSON, the
+// solver, -o hcl), whose functions are stubs there too: bin/logfilter.cjs runs a line that asks for
+// it (the words are checked against the module's below) from the full bundle.
 export const LANGUAGE_COMMANDS = ['compile', 'check', 'fmt'];
 const LANGUAGE_MODULES = new Set(['compile', 'fmt']);
+const extrasFile = join(dist, 'commands', 'compile-extras.js');
+const EXTRAS = Object.entries(await import(pathToFileURL(extrasFile).href))
+  .filter(([, value]) => typeof value === 'function')
+  .map(([name]) => name);
+// check's help names the solver's default budgets; the solver's module that holds them words its
+// diagnostics through core's whole message table when it loads, so the language bundle takes the
+// numbers alone, read from the solver here.
+const SOLVER_NUMBERS = Object.entries(await import('@logfilter/solver')).filter(([, value]) => typeof value === 'number');
+const stub = (names, what) => {
+  const message = `logfilter: internal error: ${what} is not in the language bundle`;
+  return names.map((name) => `export const ${name} = () => { throw new Error(${JSON.stringify(message)}); };`).join('\n');
+};
 const languageOnly = {
   name: 'language-only',
   setup(build) {
@@ -109,9 +125,36 @@ const languageOnly = {
     });
     build.onLoad({ filter: /.*/, namespace: 'command-stub' }, (args) => {
       const register = `register${args.path.replace(/(^|-)([a-z])/g, (_, __, c) => c.toUpperCase())}`;
-      const message = `logfilter: internal error: the ${args.path} command is not in the language bundle`;
-      return { contents: `export const ${register} = () => { throw new Error(${JSON.stringify(message)}); };`, loader: 'js' };
+      return { contents: stub([register], `the ${args.path} command`), loader: 'js' };
     });
+    // Core's whole message table holds the words of filter JSON, jobs and the like; the language
+    // needs a few of them, for a diagnostic a compile seldom makes (a file name given as filter text,
+    // a file fmt would change). The table is read from its own small bundle (dist/messages.cjs) when
+    // such a diagnostic is first worded: loading it with the language took about 2 M instructions.
+    build.onResolve({ filter: /^@logfilter\/core$/ }, (args) =>
+      /[\\/]report[\\/]table-words\.js$/.test(args.importer) ? { path: 'table-words-core', namespace: 'messages-apart' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'messages-apart' }, () => ({
+      contents: [
+        "export { wordingOf } from '@logfilter/core';",
+        'let table;',
+        "export const MESSAGES = new Proxy({}, { get: (_, code) => (table ??= require('./messages.cjs').MESSAGES)[code] });",
+      ].join('\n'),
+      resolveDir: dist,
+      loader: 'js',
+    }));
+    build.onResolve({ filter: /^\.\/messages\.cjs$/ }, () => ({ path: './messages.cjs', external: true }));
+    build.onResolve({ filter: /^@logfilter\/solver$/ }, (args) =>
+      /[\\/]commands[\\/]compile\.js$/.test(args.importer) ? { path: 'solver-numbers', namespace: 'solver-numbers' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'solver-numbers' }, () => ({
+      contents: SOLVER_NUMBERS.map(([name, value]) => `export const ${name} = ${value};`).join('\n'),
+      loader: 'js',
+    }));
+    build.onResolve({ filter: /^\.\/compile-extras\.js$/ }, (args) =>
+      /[\\/]compile\.js$/.test(args.importer) ? { path: 'extras', namespace: 'extras-stub' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'extras-stub' }, () => ({ contents: stub(EXTRAS, 'what compile and check do beyond filter text'), loader: 'js' }));
   },
 };
 const mainSource = readFileSync(join(dist, 'main.js'), 'utf8');
@@ -123,6 +166,14 @@ const globalsOf = (text, what) => {
 };
 if (globalsOf(mainSource, 'dist/main.js') !== globalsOf(binSource, 'bin/logfilter.cjs')) {
   throw new Error('bundle: bin/logfilter.cjs and src/main.ts disagree on the global options that take a value (GLOBALS_WITH_VALUE)');
+}
+const fullBundleWords = (text, what) => {
+  const found = /FULL_BUNDLE_WORDS = (\[[^\]]*\])/.exec(text);
+  if (!found) throw new Error(`bundle: no FULL_BUNDLE_WORDS in ${what}`);
+  return JSON.stringify(JSON.parse(found[1].replaceAll("'", '"')).sort());
+};
+if (fullBundleWords(readFileSync(extrasFile, 'utf8'), 'dist/commands/compile-extras.js') !== fullBundleWords(binSource, 'bin/logfilter.cjs')) {
+  throw new Error('bundle: bin/logfilter.cjs and src/commands/compile-extras.ts disagree on the words run from the full bundle (FULL_BUNDLE_WORDS)');
 }
 if (!binSource.includes(`LANGUAGE_COMMANDS = new Set([${LANGUAGE_COMMANDS.map((word) => `'${word}'`).join(', ')}])`)) {
   throw new Error(`bundle: bin/logfilter.cjs must run ${LANGUAGE_COMMANDS.join(', ')} from dist/language.cjs`);
@@ -161,6 +212,7 @@ await build({
 if (readFileSync(join(dist, 'language.cjs'), 'utf8').includes('__esm(')) {
   throw new Error('bundle: dist/language.cjs has lazily initialised modules (__esm): import statically on the path of compile, check and fmt');
 }
+await build({ ...common, stdin: { contents: "export { MESSAGES } from '@logfilter/core';", resolveDir: dist }, outfile: join(dist, 'messages.cjs') });
 await build({ ...common, entryPoints: [join(dist, 'engines/worker.js')], outfile: join(dist, 'test-worker.cjs'), plugins: [catalogPerDataset, inlineVersion] });
 await build({
   ...common,

@@ -111,10 +111,14 @@ export interface CheckOptions extends Omit<CompileOptions, 'dataset' | 'catalog'
 
 /** Checks a filter read by `readFilter` against its dataset: compile for text, decompile for JSON. */
 export function checkFilter(context: Context, source: FilterSource, flags: DatasetFlags, options: CheckOptions): CheckedFilter {
-  return source.form === 'text' ? checkText(context, source, flags, options) : checkJson(context, source, flags, options);
+  return source.form === 'text' ? checkFilterText(context, source, flags, options) : checkJson(context, source, flags, options);
 }
 
-function checkText(context: Context, source: FilterSource, flags: DatasetFlags, options: CheckOptions): CheckedFilter {
+/**
+ * `checkFilter` for filter text alone (compile, check): what calls only this leaves the filter JSON
+ * reader out of its bundle (the language bundle, dist/language.cjs).
+ */
+export function checkFilterText(context: Context, source: FilterSource, flags: DatasetFlags, options: CheckOptions): CheckedFilter {
   const { command, fallback, ...compileOptions } = options;
   const settled = textDataset(context, source, flags, fallback);
   if (!settled.dataset) {

@@ -1,10 +1,10 @@
 /** `logfilter compile` and `logfilter check`: filter text to checked filter JSON. */
-import { type CompileResult, type Dataset, type JobScope, prettyJson, type ValueStyle } from '@logfilter/core';
-import { DEFAULT_DEEP_TOTAL_WORK, DEFAULT_DEEP_WORK, deepLint, SolverMissing } from '@logfilter/solver';
+import { type CompileResult, type JobScope, prettyJson, type ValueStyle } from '@logfilter/core';
+import { DEFAULT_DEEP_TOTAL_WORK, DEFAULT_DEEP_WORK } from '@logfilter/solver';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
-import { type CheckedFilter, checkFilter, type FilterSource, readFilter } from '../input.js';
-import { type Io, type Source, summary, UsageError } from '../io.js';
+import { type CheckedFilter, checkFilterText, type FilterSource, readFilter } from '../input.js';
+import { type Source, summary, UsageError } from '../io.js';
 import {
   addWarningLimitOptions,
   datasetOption,
@@ -15,13 +15,11 @@ import {
   type WarningLimitFlags,
   warningLimit,
 } from '../options.js';
-import { applyWarningLimit, locate, type Outcome, type OutputFormat } from '../outcome.js';
+import { applyWarningLimit, type Outcome, type OutputFormat } from '../outcome.js';
 import { collect } from '../service.js';
 import { type FileResult, filesOutcome, INPUT_RULE, inputsOf, readFiles } from './check-files.js';
-import { checkJson } from '../filter-json.js';
-import { jsonencodeExpression } from '@logfilter/terraform';
-import { runTerraformCheck, type TerraformFlags } from '../terraform/command.js';
-import { solverMissingMessage, solverProgress, solverSeconds, solverUnits } from '../diff/exits.js';
+import type { TerraformFlags } from '../terraform/command.js';
+import { addDeepLint, checkJson, jsonencodeExpression, runTerraformCheck } from './compile-extras.js';
 
 interface CompileFlags {
   /** -f, repeatable. */
@@ -135,7 +133,7 @@ function run(context: Context, positionals: string[], flags: CompileFlags, mode:
 
 /** One filter compiled against its dataset (the input layer settles it: -d, the `# dataset:` line, the default). */
 function compileSource(context: Context, source: FilterSource, flags: CompileFlags, mode: 'compile' | 'check'): CheckedFilter {
-  return checkFilter(context, source, flags, {
+  return checkFilterText(context, source, flags, {
     command: mode,
     values: flags.values,
     optimize: flags.optimize,
@@ -169,49 +167,6 @@ async function runDeep(context: Context, inputs: ReturnType<typeof inputsOf>, fl
       : '';
   if (notes.length > 0 || undecidedLine) answer.stderr = `${notes.join('')}${answer.stderr ?? ''}${undecidedLine}`;
   return answer;
-}
-
-/**
- * The solver's warnings beside the quick rules' (one of each at a place), and a note for each
- * question it did not decide, with its range; the quick rules alone, with a note, when z3-solver
- * is absent. Returns the notes and how many questions were not decided.
- */
-async function addDeepLint(
-  io: Io,
-  source: Source,
-  dataset: Dataset,
-  checked: CheckedFilter,
-  flags: CompileFlags,
-): Promise<{ notes: string[]; undecided: number; byBudget: boolean }> {
-  const options = {
-    work: flags.budget === undefined ? undefined : solverUnits(flags.budget, '--budget'),
-    totalWork: flags.totalBudget === undefined ? undefined : solverUnits(flags.totalBudget, '--total-budget'),
-    totalSafetyMs: flags.timeout === undefined ? undefined : solverSeconds(flags.timeout, '--timeout'),
-  };
-  const result = checked.compiled;
-  const progress = solverProgress('check --deep', io.stderr);
-  try {
-    const seen = new Set(result.diagnostics.map((d) => `${d.code}@${d.range.start.offset}:${d.range.end.offset}`));
-    const deep = await deepLint(source.text, dataset, { ...options, onProgress: progress.update }).finally(progress.stop);
-    const added = deep.diagnostics.filter((d) => !seen.has(`${d.code}@${d.range.start.offset}:${d.range.end.offset}`));
-    result.diagnostics = [...result.diagnostics, ...added].sort((a, b) => a.range.start.offset - b.range.start.offset);
-    checked.diagnostics = locate(result.diagnostics, source);
-    const where = source.name === undefined || source.name === '<stdin>' ? '' : `${source.name}:`;
-    const asked = { 'never-matches': 'whether any record passes it', 'always-matches': 'whether every record passes it', redundant: 'whether it is redundant' };
-    const notes: string[] = [];
-    for (const note of deep.undecided) {
-      const { start, end } = note.range;
-      const place = `${where}${start.line}:${start.column}-${end.line}:${end.column} '${note.text}'`;
-      // A constant outside the model leaves every question of its part undecided for one reason: said once.
-      const what = note.limit === 'not-modelled' ? `not modelled: ${note.reason}` : `not decided ${asked[note.question]}: ${note.reason}`;
-      const line = `note[undecided]: ${place}: ${what}\n`;
-      if (!notes.includes(line)) notes.push(line);
-    }
-    return { notes, undecided: deep.undecided.length, byBudget: deep.undecided.some((note) => note.limit !== 'not-modelled') };
-  } catch (error) {
-    if (!(error instanceof SolverMissing)) throw error;
-    return { notes: [`logfilter: note: --deep checked with the quick rules only: ${solverMissingMessage('check --deep')}\n`], undecided: 0, byBudget: false };
-  }
 }
 
 /** One filter's outcome: the output (compile) or a summary (check) for people; for programs, the envelope. */
