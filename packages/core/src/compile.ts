@@ -19,7 +19,7 @@ export interface CompileOptions extends DatasetOptions, FilterOutputOptions {
   optimize?: boolean;
   /** Lint warnings: never-matches, always-matches, value-case, not-a-timestamp (default on). */
   lint?: boolean;
-  /** Deepest nesting of parentheses and NOTs (default 100). */
+  /** Deepest nesting of parentheses and NOTs: default 100, at most 1000 (`DEPTH_LIMITS`). */
   maxDepth?: number;
 }
 

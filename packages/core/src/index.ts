@@ -42,7 +42,7 @@ export { exactRecordParser, parseJsonExact, stringifyExact, INT64_MIN, type Exac
 // Strict JSON that keeps each value's place (by JSON Pointer): for tools that point into JSON inputs.
 export { childPointer, readJson, type JsonReadResult } from './base/json-source.js';
 export { escapeControlCharacters, renderDiagnostic, renderDiagnostics, type RenderableDiagnostic, type RenderOptions } from './base/codeframe.js';
-export { INPUT_LIMITS, inputTooLarge, MAX_NESTING, sizeOver, type InputKind } from './base/limits.js';
+export { DEPTH_LIMITS, INPUT_LIMITS, inputTooLarge, MAX_NESTING, sizeOver, type InputKind } from './base/limits.js';
 
 // language/: datasets and their typed fields, operators, values.
 export { Catalog, Dataset, parseCatalog, readDataset, type CatalogFile, type Field, type FieldKind } from './language/catalog.js';

@@ -147,7 +147,11 @@ const SAMPLES = {
   },
   'expected-scalar': { list: [{ operator: 'eq', into: 'in' }, { operator: 'lt' }], jsonList: [{ operator: 'eq', into: 'in' }, { operator: 'lt' }] },
   'empty-list': { empty: [{ operator: 'in' }], jsonEmpty: [{ operator: 'in', example: '["us", "ca"]' }] },
-  'invalid-argument': { notText: [{ what: 'the filter text', given: 'a number' }], rulesText: [{ given: 'null' }] },
+  'invalid-argument': {
+    notText: [{ what: 'the filter text', given: 'a number' }],
+    maxDepth: [{ given: '-1', most: 1000, usual: 100 }],
+    rulesText: [{ given: 'null' }],
+  },
   'too-many-diagnostics': { leftOut: [{ count: 17 }] },
   'internal-error': { crashed: [{ detail: 'boom', input: 'filter' }] },
   'space-in-fields': {

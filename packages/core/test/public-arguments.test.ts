@@ -6,6 +6,7 @@ import {
   compile,
   complete,
   decompile,
+  DEPTH_LIMITS,
   diagnostics,
   evaluate,
   format,
@@ -63,4 +64,47 @@ describe.each(WRONG.map((value) => [JSON.stringify(value) ?? 'undefined', value]
 it('complete and hover take only whole-number offsets', () => {
   expect(complete('BotScore ', anything('9')).items).toEqual([]);
   expect(hover('BotScore', anything(null))).toBeUndefined();
+});
+
+describe('maxDepth', () => {
+  /** The deepest tree a text can make: each level a NOT, a parenthesis and a group of the other kind. */
+  const deepest = (levels: number) => {
+    let text = 'BotScore lt 30';
+    for (let i = 0; i < levels; i++) text = `NOT (ClientCountry eq c${i} ${i % 2 ? 'AND' : 'OR'} ${text})`;
+    return text;
+  };
+
+  it('compiles filters as deep as the most it allows, without overflowing the stack', () => {
+    // Each level is a NOT and a parenthesis: two levels of nesting.
+    const unlimited = { maxDepth: DEPTH_LIMITS.most, maxBytes: Number.MAX_SAFE_INTEGER, maxOperators: Number.MAX_SAFE_INTEGER };
+    const result = compile(deepest(DEPTH_LIMITS.most / 2), unlimited);
+    expect(result.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(result.ok).toBe(true);
+    // Unoptimised, every criterion stays, one per level and the innermost.
+    expect(compile(deepest(DEPTH_LIMITS.most / 2), { ...unlimited, optimize: false }).stats.operators).toBe(DEPTH_LIMITS.most / 2 + 1);
+    expect(compile(deepest(DEPTH_LIMITS.most / 2 + 1), { maxDepth: DEPTH_LIMITS.most }).diagnostics.map((d) => d.code)).toEqual(['nesting-too-deep']);
+  });
+
+  it.each([0, -1, 1.5, Number.NaN, Number.POSITIVE_INFINITY, DEPTH_LIMITS.most + 1, '10', null])('refuses maxDepth %s with invalid-argument', (maxDepth) => {
+    const shown = typeof maxDepth === 'number' ? String(maxDepth) : maxDepth === null ? 'null' : 'a string';
+    for (const result of [compile('BotScore lt 30', { maxDepth: anything(maxDepth) }), parse('BotScore lt 30', { maxDepth: anything(maxDepth) })]) {
+      expect(result.diagnostics).toMatchObject([
+        {
+          code: 'invalid-argument',
+          severity: 'error',
+          message: `maxDepth must be a whole number from 1 to ${DEPTH_LIMITS.most}, not ${shown}`,
+          hint: `leave it out for the default of ${DEPTH_LIMITS.default}, or give a number up to ${DEPTH_LIMITS.most}`,
+        },
+      ]);
+    }
+    expect(decompile('{"where":{"key":"BotScore","operator":"lt","value":"30"}}', { maxDepth: anything(maxDepth) }).diagnostics.map((d) => d.code)).toEqual([
+      'invalid-argument',
+    ]);
+  });
+
+  it('takes every whole number from 1 to the most', () => {
+    expect(compile('NOT BotScore lt 30', { maxDepth: 1 }).ok).toBe(true);
+    expect(compile('NOT NOT BotScore lt 30', { maxDepth: 1 }).diagnostics.map((d) => d.code)).toEqual(['nesting-too-deep']);
+    expect(compile('BotScore lt 30', { maxDepth: DEPTH_LIMITS.most }).ok).toBe(true);
+  });
 });

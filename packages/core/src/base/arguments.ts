@@ -5,7 +5,7 @@
  */
 import { DiagnosticBag, SourceMap } from './diagnostics.js';
 import { filterMessage } from './filter-messages.js';
-import { INPUT_LIMITS, type InputKind, inputTooLarge, sizeOver } from './limits.js';
+import { DEPTH_LIMITS, INPUT_LIMITS, type InputKind, inputTooLarge, sizeOver } from './limits.js';
 
 /** How a wrong argument reads in a message: `null`, `a number`, `an array`. */
 export function describeArgument(value: unknown): string {
@@ -22,6 +22,22 @@ export function notTextBag(value: unknown, what = 'the filter text'): Diagnostic
   const bag = new DiagnosticBag(new SourceMap(''));
   bag.report('error', filterMessage('invalid-argument', 'notText', { what, given: describeArgument(value) }), { start: 0, end: 0 });
   return bag;
+}
+
+/**
+ * The `maxDepth` option: the default when it is not given, else a whole number from 1 to
+ * `DEPTH_LIMITS.most`; anything else is reported into `bag` (undefined then).
+ */
+export function maxDepthOf(options: { maxDepth?: unknown }, bag: DiagnosticBag): number | undefined {
+  const given = options.maxDepth;
+  if (given === undefined) return DEPTH_LIMITS.default;
+  if (typeof given === 'number' && Number.isInteger(given) && given >= 1 && given <= DEPTH_LIMITS.most) return given;
+  const shown = typeof given === 'number' ? String(given) : describeArgument(given);
+  bag.report('error', filterMessage('invalid-argument', 'maxDepth', { given: shown, most: DEPTH_LIMITS.most, usual: DEPTH_LIMITS.default }), {
+    start: 0,
+    end: 0,
+  });
+  return undefined;
 }
 
 /** The options object, or an empty one for null, undefined or a non-object. */

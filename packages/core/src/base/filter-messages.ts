@@ -355,6 +355,10 @@ export const FILTER_MESSAGES = {
       (d: { what: string; given: string }) => `${d.what} must be a string, not ${d.given}`,
       () => 'pass the text itself, e.g. "ClientCountry eq us"',
     ),
+    maxDepth: m(
+      (d: { given: string; most: number; usual: number }) => `maxDepth must be a whole number from 1 to ${d.most}, not ${d.given}`,
+      (d) => `leave it out for the default of ${d.usual}, or give a number up to ${d.most}`,
+    ),
   },
   'too-many-diagnostics': {
     leftOut: m(

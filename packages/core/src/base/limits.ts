@@ -39,6 +39,13 @@ export type InputKind = keyof typeof INPUT_LIMITS;
 /** Deepest nesting of brackets read in JSON or HCL; deeper input is reported, never a stack overflow. */
 export const MAX_NESTING = 256;
 
+/**
+ * A filter's nesting (parentheses and NOTs): how deep by default (the `maxDepth` option), and the
+ * most a caller may allow. Every stage recurses once per level, so past `most` a deep filter would
+ * overflow the stack (at about 5000 levels on Node's default stack) rather than be reported.
+ */
+export const DEPTH_LIMITS = { default: 100, most: 1000 } as const;
+
 const WHAT: Record<InputKind, string> = {
   filter: 'filter text',
   json: 'filter JSON',

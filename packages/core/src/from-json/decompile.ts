@@ -16,14 +16,13 @@ import { TreeReader, type CriterionInfo } from './decompile-tree.js';
 import { filterMessage } from '../base/filter-messages.js';
 import { jsonMessage } from '../base/json-messages.js';
 import type { Worded } from '../base/messages.js';
-import { refuseTooLarge } from '../base/arguments.js';
+import { maxDepthOf, refuseTooLarge } from '../base/arguments.js';
 import { DiagnosticBag, type Diagnostic, type SourceMap } from '../base/diagnostics.js';
 import { lintJson } from './decompile-lint.js';
 import { formatExpr } from '../syntax/format.js';
 import { childPointer, describeJson, isObject } from '../base/json-source.js';
 import { isNumericField, valueFacts } from '../language/field-types.js';
 import { lower } from '../output/lower.js';
-import { DEFAULT_MAX_DEPTH } from '../syntax/parse.js';
 import type { FilterJson } from '../output/serialize.js';
 
 /** The options of compile: the dataset and catalog to check against, the value style, the limits. */
@@ -74,11 +73,12 @@ function run(report: DiagnosticBag, options: DecompileOptions, locate: () => Loc
   let tree: FilterNode | undefined;
   let found: string | undefined;
   try {
-    const located = locate();
+    const maxDepth = maxDepthOf(options, report);
+    const located = maxDepth === undefined ? undefined : locate();
     const dataset = located?.job ? jobDataset(located, options, report) : resolveDatasetInto(options, report);
-    if (located) {
+    if (located && maxDepth !== undefined) {
       found = located.found;
-      const reader = new TreeReader(located.doc, located.docPointer, report, dataset, options.maxDepth ?? DEFAULT_MAX_DEPTH, options.values === 'typed');
+      const reader = new TreeReader(located.doc, located.docPointer, report, dataset, maxDepth, options.values === 'typed');
       const ast = readRoot(located.value, reader, report, located);
       if (ast && dataset) {
         const before = report.items.length;

@@ -20,7 +20,8 @@
  * to it.
  */
 import { filterMessage } from '../base/filter-messages.js';
-import { notTextBag, optionsOf, refuseTooLarge } from '../base/arguments.js';
+import { maxDepthOf, notTextBag, optionsOf, refuseTooLarge } from '../base/arguments.js';
+import { DEPTH_LIMITS } from '../base/limits.js';
 import type { Comment, Expr } from './ast.js';
 import { tokenSpan } from './ast-parts.js';
 import { checkDepth } from './depth.js';
@@ -29,10 +30,10 @@ import { EndOfInput, lex, type Token } from './lex.js';
 import { parseErrorDiagnostic } from './parse-errors.js';
 import { readTree, type Fault } from './parser.js';
 
-export const DEFAULT_MAX_DEPTH = 100;
+export const DEFAULT_MAX_DEPTH = DEPTH_LIMITS.default;
 
 export interface ParseOptions {
-  /** Deepest nesting of parentheses and NOTs accepted (default 100). */
+  /** Deepest nesting of parentheses and NOTs accepted: default 100, at most 1000 (`DEPTH_LIMITS`). */
   maxDepth?: number;
 }
 
@@ -52,8 +53,8 @@ export function parse(text: string, options: ParseOptions = {}): ParseResult {
 }
 
 export function parseInto(text: string, bag: DiagnosticBag, options: ParseOptions = {}): Omit<ParseResult, 'diagnostics'> {
-  if (refuseTooLarge(text, 'filter', bag)) return { ast: undefined, comments: [] };
-  const maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+  const maxDepth = maxDepthOf(options, bag);
+  if (maxDepth === undefined || refuseTooLarge(text, 'filter', bag)) return { ast: undefined, comments: [] };
   const escapes = new DiagnosticBag(bag.source);
   const read = readTree(text, maxDepth, escapes);
   if ('ast' in read) {
