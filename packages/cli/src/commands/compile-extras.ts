@@ -21,6 +21,8 @@ export { runTerraformCheck } from '../terraform/command.js';
  * The words of a command line that ask for what this module does (an option, or its value for
  * -o hcl): bin/logfilter.cjs runs such a line from the full bundle. A word is matched loosely (a
  * filter that merely contains `hcl` runs from the full bundle too, with the same result).
+ * scripts/bundle.mjs reads it from the built module, which knip does not see: hence `@public`.
+ * @public
  */
 export const FULL_BUNDLE_WORDS = ['--terraform', '--terraform-plan', '--from-json', '--deep', 'hcl'];
 
