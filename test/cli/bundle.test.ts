@@ -61,8 +61,8 @@ describe('the CLI bundle', () => {
   });
 
   it('runs what compile and check do beyond filter text from the full bundle, as the process runs it', async () => {
-    // The solver's encoding, the Terraform reader, and the filter JSON reader with core's whole message
-    // table (read from dist/messages.cjs when a diagnostic of the language needs it): none in the language bundle.
+    // The solver's encoding, the Terraform reader, and the filter JSON reader with the JSON part of
+    // core's message table: none in the language bundle.
     const language = readFileSync(join(CLI_DIR, 'dist/language.cjs'), 'utf8');
     for (const text of ['is not modelled', 'resource "', 'tooDeepJson', 'andAndOr']) {
       expect(bundle).toContain(text);
@@ -76,7 +76,7 @@ describe('the CLI bundle', () => {
       ['check', '--terraform-plan=examples/no-such-plan.json'],
       ['check', '--deep', 'BotScore lt 30 AND BotScore gt 50'],
     ];
-    // A file name given as the filter: its diagnostic is worded from core's whole table.
+    // A file name given as the filter, and fmt's not-formatted: worded from the input part of core's table.
     for (const args of [...beyondText, ['compile', 'package.json'], ['fmt', '--check', '-']]) {
       const input = args[0] === 'fmt' ? 'BotScore  lt 30' : undefined;
       const spawned = await spawnCli(args, { input });

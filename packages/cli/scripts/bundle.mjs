@@ -1,12 +1,11 @@
 // Bundles the CLI into one CommonJS file and records the building Node's V8 code cache for it
 // (bin/logfilter.cjs loads both, and makes the cache of any other Node on its first run): one file
 // to read and little to compile keep start-up close to a bare `node`. compile, check and fmt run
-// from a second bundle of the language alone (dist/language.cjs), which reads core's whole message
-// table from a small bundle of its own (dist/messages.cjs) when it first needs it. What most runs never use
-// stays out of that file: the language server is a bundle of its own (dist/lsp.cjs, read only by
-// `logfilter lsp`), so is the WebSocket library (dist/ws.cjs, read only by `logfilter tail` and
-// the emulator), and each dataset's catalog is a JSON file in dist/catalog,
-// read when a command first uses that dataset.
+// from a second bundle of the language alone (dist/language.cjs), with the filter and input parts
+// of core's message table (not its JSON part). What most runs never use stays out of that file:
+// the language server is a bundle of its own (dist/lsp.cjs, read only by `logfilter lsp`), so is
+// the WebSocket library (dist/ws.cjs, read only by `logfilter tail` and the emulator), and each
+// dataset's catalog is a JSON file in dist/catalog, read when a command first uses that dataset.
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -128,23 +127,6 @@ const languageOnly = {
       const register = `register${args.path.replace(/(^|-)([a-z])/g, (_, __, c) => c.toUpperCase())}`;
       return { contents: stub([register], `the ${args.path} command`), loader: 'js' };
     });
-    // Core's whole message table holds the words of filter JSON, jobs and the like; the language
-    // needs a few of them, for a diagnostic a compile seldom makes (a file name given as filter text,
-    // a file fmt would change). The table is read from its own small bundle (dist/messages.cjs) when
-    // such a diagnostic is first worded: loading it with the language took about 2 M instructions.
-    build.onResolve({ filter: /^@logfilter\/core$/ }, (args) =>
-      /[\\/]report[\\/]table-words\.js$/.test(args.importer) ? { path: 'table-words-core', namespace: 'messages-apart' } : undefined,
-    );
-    build.onLoad({ filter: /.*/, namespace: 'messages-apart' }, () => ({
-      contents: [
-        "export { wordingOf } from '@logfilter/core';",
-        'let table;',
-        "export const MESSAGES = new Proxy({}, { get: (_, code) => (table ??= require('./messages.cjs').MESSAGES)[code] });",
-      ].join('\n'),
-      resolveDir: dist,
-      loader: 'js',
-    }));
-    build.onResolve({ filter: /^\.\/messages\.cjs$/ }, () => ({ path: './messages.cjs', external: true }));
     build.onResolve({ filter: /^@logfilter\/solver$/ }, (args) =>
       /[\\/]commands[\\/]compile\.js$/.test(args.importer) ? { path: 'solver-numbers', namespace: 'solver-numbers' } : undefined,
     );
@@ -213,7 +195,6 @@ await build({
 if (readFileSync(join(dist, 'language.cjs'), 'utf8').includes('__esm(')) {
   throw new Error('bundle: dist/language.cjs has lazily initialised modules (__esm): import statically on the path of compile, check and fmt');
 }
-await build({ ...common, stdin: { contents: "export { MESSAGES } from '@logfilter/core';", resolveDir: dist }, outfile: join(dist, 'messages.cjs') });
 await build({ ...common, entryPoints: [join(dist, 'engines/worker.js')], outfile: join(dist, 'test-worker.cjs'), plugins: [catalogPerDataset, inlineVersion] });
 await build({
   ...common,

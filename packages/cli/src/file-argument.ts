@@ -4,8 +4,7 @@
  * When the argument names an existing file and did not parse, one diagnostic says so first.
  */
 import { statSync } from 'node:fs';
-import { type Diagnostic, diagnosticAt, SourceMap } from '@logfilter/core';
-import { tableWords } from './report/table-words.js';
+import { type Diagnostic, diagnosticAt, inputMessage, SourceMap } from '@logfilter/core';
 import { withCliHint } from './report/advice.js';
 import { inCwd, type Io } from './io.js';
 
@@ -23,7 +22,7 @@ export function namesAFile(io: Io, text: string | undefined): boolean {
 export function withFileArgumentNote<T extends Diagnostic>(io: Io, diagnostics: readonly T[], inline: string | undefined, command: string): T[] {
   // The file system is asked only about a run that failed: a clean compile stays free of I/O.
   if (inline === undefined || !diagnostics.some((d) => d.severity === 'error') || !namesAFile(io, inline)) return [...diagnostics];
-  const words = tableWords('argument-is-a-file', 'inline', { file: inline, command });
+  const words = inputMessage('argument-is-a-file', 'inline', { file: inline, command });
   const note = withCliHint(diagnosticAt(new SourceMap(inline).range({ start: 0, end: inline.length }), words)) as T;
   return [note, ...diagnostics];
 }

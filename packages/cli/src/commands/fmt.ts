@@ -1,7 +1,6 @@
 /** `logfilter fmt`: canonical filter text; `--check` for CI, `--write` to rewrite files in place. */
-import { type Diagnostic, diagnosticAt, format as format_, SourceMap } from '@logfilter/core';
+import { type Diagnostic, diagnosticAt, format as format_, inputMessage, SourceMap } from '@logfilter/core';
 import { cliHint, withCliHint } from '../report/advice.js';
-import { tableWords } from '../report/table-words.js';
 import { closeSync, fchmodSync, fsyncSync, openSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { Command } from 'commander';
@@ -114,14 +113,14 @@ function notFormatted(source: Source, formatted: string): Diagnostic {
   while (offset < source.text.length && source.text[offset] === expected[offset]) offset++;
   const lineStart = source.text.lastIndexOf('\n', offset - 1) + 1;
   const lineEnd = source.text.indexOf('\n', lineStart);
-  const words = tableWords('not-formatted', 'notCanonical', { name: source.name, ...encodingDifferences(source.text, formatted) });
+  const words = inputMessage('not-formatted', 'notCanonical', { name: source.name, ...encodingDifferences(source.text, formatted) });
   return withCliHint(diagnosticAt(new SourceMap(source.text).range({ start: lineStart, end: lineEnd === -1 ? source.text.length : lineEnd }), words));
 }
 
 /** The line of `fmt --check` in text: what differs, when it is only the encoding, and how to fix it (the diagnostic's words, said shorter). */
 function notFormattedText(source: Source, formatted: string): string {
   const differences = encodingDifferences(source.text, formatted);
-  const words = tableWords('not-formatted', 'notFormatted', { name: source.name, ...differences });
+  const words = inputMessage('not-formatted', 'notFormatted', { name: source.name, ...differences });
   return differences.bom || differences.crlf ? `${words.message}; ${cliHint(words)}` : words.message;
 }
 

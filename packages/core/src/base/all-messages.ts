@@ -1,31 +1,36 @@
 /**
- * The whole message table, its two parts joined; tsc checks here that every diagnostic code has an
- * entry, and that a code with messages in both parts (a filter-text code also met in filter JSON or by
+ * The whole message table, its parts joined; tsc checks here that every diagnostic code has an
+ * entry, and that a code with messages in two parts (a filter-text code also met in filter JSON or by
  * a tool built on core, whose wording stays out of a compile-only page) has no message id in both.
  * Front ends, tests and the packages built on core read it (`wordingOf(MESSAGES)`); core's stages
- * import only their part.
+ * import only their part, and a front end of filter text the input part (`inputMessage`).
  */
 import type { DiagnosticCode } from './codes.js';
 import { FILTER_MESSAGES } from './filter-messages.js';
+import { INPUT_MESSAGES } from './input-messages.js';
 import { JSON_MESSAGES } from './json-messages.js';
 
 type Filter = typeof FILTER_MESSAGES;
 type Json = typeof JSON_MESSAGES;
-/** The codes in both parts with a message id in both. */
-type Overlap = { [C in keyof Filter & keyof Json]: keyof Filter[C] & keyof Json[C] extends never ? never : C }[keyof Filter & keyof Json];
+type Input = typeof INPUT_MESSAGES;
+/** The codes in both parts A and B with a message id in both. */
+type OverlapOf<A, B> = { [C in keyof A & keyof B]: keyof A[C] & keyof B[C] extends never ? never : C }[keyof A & keyof B];
+type Overlap = OverlapOf<Filter, Json> | OverlapOf<Filter, Input> | OverlapOf<Json, Input>;
 /** Nothing when no code overlaps; else a member `MESSAGES` lacks, so that tsc names the code: a message id is in one part. */
 type NoOverlap = [Overlap] extends [never] ? unknown : { overlapping: Overlap };
 /** Nothing when every code has messages; else a member `MESSAGES` lacks, so that tsc names the codes without. */
-type Complete = [Exclude<DiagnosticCode, keyof Filter | keyof Json>] extends [never]
+type Complete = [Exclude<DiagnosticCode, keyof Filter | keyof Json | keyof Input>] extends [never]
   ? unknown
-  : { missing: Exclude<DiagnosticCode, keyof Filter | keyof Json> };
+  : { missing: Exclude<DiagnosticCode, keyof Filter | keyof Json | keyof Input> };
 
-/** The table joined: each code's messages from both parts, typed by message id and data. */
-type Joined = Filter & Json;
+/** The table joined: each code's messages from every part, typed by message id and data. */
+type Joined = Filter & Json & Input;
 
 function join(): Record<string, object> {
   const joined: Record<string, object> = { ...FILTER_MESSAGES };
-  for (const [code, messages] of Object.entries(JSON_MESSAGES)) joined[code] = { ...joined[code], ...messages };
+  for (const part of [JSON_MESSAGES, INPUT_MESSAGES]) {
+    for (const [code, messages] of Object.entries(part)) joined[code] = { ...joined[code], ...messages };
+  }
   return joined;
 }
 

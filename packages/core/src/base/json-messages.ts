@@ -2,7 +2,6 @@
  * The wording of the diagnostics of JSON input, custom-field rules, job options, jobs and the tools
  * built on core: the part of the message table (messages.ts) that compiling filter text does not need.
  */
-import type { Advice } from './diagnostics.js';
 import { didYouMean, didYouMeanJson, m, type MessageTable, wordingOf } from './messages.js';
 
 /** A criterion as the service takes it, for hints. */
@@ -20,32 +19,8 @@ function jsonSyntaxHint(detail: string): string {
   return 'a filter is JSON such as {"where":{"key":"ClientCountry","operator":"eq","value":"us"}}';
 }
 
-/** What differs in filter text not in canonical form besides its text, `: it ...`, or nothing. */
-function differences(d: { bom: boolean; crlf: boolean; textToo: boolean }): string {
-  const found = [
-    ...(d.bom ? ['starts with a byte-order mark'] : []),
-    ...(d.crlf ? ['uses CRLF line endings'] : []),
-    ...(d.textToo ? ['differs from the canonical form in its text too'] : []),
-  ];
-  return found.length > 0 ? `: it ${found.join(' and ')}` : '';
-}
-
-/** How an editor should save filter text besides its canonical form. */
-function savedAs(d: { bom: boolean; crlf: boolean }): string[] {
-  return [...(d.bom ? ['without a byte-order mark'] : []), ...(d.crlf ? ['with LF line endings'] : [])];
-}
-
 /** What a filter file holds, for a document the language server does not check. */
 const oneFilter = (maxBytes: number) => `a .lf file holds one filter, and a filter the service takes is at most ${maxBytes} bytes of JSON`;
-
-function formatHint(d: { name?: string; bom: boolean; crlf: boolean }): string {
-  const save = savedAs(d);
-  return `${d.name === undefined ? 'print it in canonical form' : 'rewrite it in canonical form'}${save.length > 0 ? `, or save it ${save.join(' and ')}` : ''}`;
-}
-
-function formatAdvice(d: { name?: string; bom: boolean; crlf: boolean }): Advice {
-  return { kind: 'format', file: d.name, save: savedAs(d) };
-}
 
 /** What a JSON member must be, as a message says it. */
 const EXPECTED = {
@@ -480,29 +455,6 @@ export const JSON_MESSAGES = {
     rulesText: m(
       (d: { given: string }) => `the rules text must be a string, not ${d.given}`,
       () => 'pass the JSON text, or use checkCustomFields for a parsed document',
-    ),
-  },
-
-  // Front ends' findings about their input.
-  'argument-is-a-file': {
-    inline: m(
-      (d: { file: string; command: string }) => `'${d.file}' is read as filter text, but it is the name of a file`,
-      () => 'to read the filter from the file, give it as a file, not as the filter text',
-      (d) => ({ kind: 'read-filter-file', command: d.command, file: d.file }),
-    ),
-  },
-  'not-formatted': {
-    /** `name` is the file's name, or undefined for text given inline; the flags say what differs besides the text. */
-    notCanonical: m(
-      (d: { name?: string; bom: boolean; crlf: boolean; textToo: boolean }) => `${d.name ?? 'the filter'} is not in canonical form${differences(d)}`,
-      formatHint,
-      formatAdvice,
-    ),
-    /** The same, as `fmt --check` says it in a line of text. */
-    notFormatted: m(
-      (d: { name?: string; bom: boolean; crlf: boolean; textToo: boolean }) => `${d.name ?? 'the filter'} is not formatted${differences(d)}`,
-      formatHint,
-      formatAdvice,
     ),
   },
 
