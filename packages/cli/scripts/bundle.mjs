@@ -107,10 +107,6 @@ const extras = await import(pathToFileURL(extrasFile).href);
 const EXTRAS = Object.entries(extras)
   .filter(([, value]) => typeof value === 'function')
   .map(([name]) => name);
-// check's help names the solver's default budgets; the solver's module that holds them words its
-// diagnostics through core's whole message table when it loads, so the language bundle takes the
-// numbers alone, read from the solver here.
-const SOLVER_NUMBERS = Object.entries(await import('@logfilter/solver')).filter(([, value]) => typeof value === 'number');
 const stub = (names, what) => {
   const message = `logfilter: internal error: ${what} is not in the language bundle`;
   return names.map((name) => `export const ${name} = () => { throw new Error(${JSON.stringify(message)}); };`).join('\n');
@@ -127,13 +123,6 @@ const languageOnly = {
       const register = `register${args.path.replace(/(^|-)([a-z])/g, (_, __, c) => c.toUpperCase())}`;
       return { contents: stub([register], `the ${args.path} command`), loader: 'js' };
     });
-    build.onResolve({ filter: /^@logfilter\/solver$/ }, (args) =>
-      /[\\/]commands[\\/]compile\.js$/.test(args.importer) ? { path: 'solver-numbers', namespace: 'solver-numbers' } : undefined,
-    );
-    build.onLoad({ filter: /.*/, namespace: 'solver-numbers' }, () => ({
-      contents: SOLVER_NUMBERS.map(([name, value]) => `export const ${name} = ${value};`).join('\n'),
-      loader: 'js',
-    }));
     build.onResolve({ filter: /^\.\/compile-extras\.js$/ }, (args) =>
       /[\\/]compile\.js$/.test(args.importer) ? { path: 'extras', namespace: 'extras-stub' } : undefined,
     );

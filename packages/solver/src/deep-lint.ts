@@ -25,15 +25,11 @@ import {
   wordingOf,
 } from '@logfilter/core';
 import type { Bool } from 'z3-solver';
+import { DEFAULT_DEEP_TOTAL_WORK, DEFAULT_DEEP_WORK } from './budgets.js';
 import { Encoder, NotModelled } from './encode.js';
 import { askSolver, type Budget, DEFAULT_SAFETY_MS, type Limit, limitReason, loadSolver, type Progress } from './solve.js';
 
 const words = wordingOf(MESSAGES);
-
-/** Z3's resource units each question of check --deep may spend by default (a fraction of diff's). */
-export const DEFAULT_DEEP_WORK = 1_000_000;
-/** Z3's resource units all questions of one filter may spend together by default. */
-export const DEFAULT_DEEP_TOTAL_WORK = 2_000_000;
 
 export interface DeepLintOptions extends Budget {
   /** Resource units all questions together may spend (default DEFAULT_DEEP_TOTAL_WORK); the questions past it are undecided. */

@@ -27,9 +27,8 @@ export {
   type Witness,
   WitnessBug,
 } from './solve.js';
+export { DEFAULT_DEEP_TOTAL_WORK, DEFAULT_DEEP_WORK } from './budgets.js';
 export {
-  DEFAULT_DEEP_TOTAL_WORK,
-  DEFAULT_DEEP_WORK,
   type DeepLintOptions,
   type DeepLintResult,
   type DeepQuestion,
