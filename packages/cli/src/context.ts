@@ -23,6 +23,9 @@ export interface GlobalOptions {
   docsUrl?: string;
 }
 
+/** The global options when none is given, as commander gives them (`--no-color` makes `color` true by default). */
+export const NO_GLOBAL_OPTIONS: Readonly<GlobalOptions> = { color: true };
+
 export class Context {
   /** Set by each command's action. */
   exitCode = 0;
@@ -74,17 +77,21 @@ export class Context {
   action<A extends unknown[]>(run: (...args: A) => number | Outcome | Promise<number | Outcome>): (...args: A) => Promise<void> {
     return async (...args: A) => {
       const command = args[args.length - 1] as Command;
-      const format = outputFormat(command.opts());
-      setRunningCommand(this.io, commandPath(command));
-      let answer: number | Outcome;
-      try {
-        answer = await run(...args);
-      } catch (error) {
-        if (!(error instanceof UsageError) || format !== 'json') throw error;
-        answer = failureOutcome(error);
-      }
-      this.exitCode = typeof answer === 'number' ? answer : this.present(commandPath(command), answer, format);
+      await this.perform(commandPath(command), outputFormat(command.opts()), () => run(...args));
     };
+  }
+
+  /** Runs the action of `command` (its words after `logfilter`) and presents its answer in `format`: what `action` does once commander has parsed the line. */
+  async perform(command: string, format: OutputFormat, run: () => number | Outcome | Promise<number | Outcome>): Promise<void> {
+    setRunningCommand(this.io, command);
+    let answer: number | Outcome;
+    try {
+      answer = await run();
+    } catch (error) {
+      if (!(error instanceof UsageError) || format !== 'json') throw error;
+      answer = failureOutcome(error);
+    }
+    this.exitCode = typeof answer === 'number' ? answer : this.present(command, answer, format);
   }
 
   /** Writes an outcome (stdout for machine formats, stderr for diagnostics in text); returns its exit code. */

@@ -1,4 +1,5 @@
 export { COMMANDS, createProgram, main } from './main.js';
+export { isPlainCompile, PLAIN_COMPILE_OPTIONS, plainCompile } from './plain-compile.js';
 export {
   REPORT_FORMATS,
   renderReport,

@@ -1,6 +1,6 @@
 /** The `logfilter` command. Each command's action returns its exit code through the context. */
 import { DEFAULT_BASE_URL, DEFAULT_PRODUCT_SEGMENT, ENV } from '@logfilter/api';
-import { DOCS_BASE_URL, escapeControlCharacters } from '@logfilter/core';
+import { DOCS_BASE_URL } from '@logfilter/core';
 import { DOCS_URL_ENV } from './docs/docs-url.js';
 import { Command, CommanderError } from 'commander';
 import { registerCatalog } from './commands/catalog.js';
@@ -19,8 +19,8 @@ import { registerExplain } from './commands/explain.js';
 import { registerCompletion } from './commands/completion.js';
 import { addHelpTexts, helpWidth } from './help.js';
 import { Context, type GlobalOptions } from './context.js';
-import { EXIT_INTERNAL, EXIT_USAGE, type Io, processIo, UsageError } from './io.js';
-import { failureOutcome, present } from './outcome.js';
+import { EXIT_USAGE, type Io, processIo } from './io.js';
+import { failureOutcome, present, presentError } from './outcome.js';
 import { version } from './version.js';
 
 type Register = (program: Command, context: Context) => void;
@@ -120,12 +120,5 @@ function failure(io: Io, error: unknown, argv: string[]): number {
     if (json) present(commandWord(argv) ?? '', failureOutcome({ message, code: 'usage' }), 'json', io);
     return EXIT_USAGE;
   }
-  if (error instanceof UsageError) {
-    // Outside an action (the catalog read before the command ran): the envelope names the command word.
-    if (json) present(commandWord(argv) ?? '', failureOutcome(error), 'json', io);
-    else io.stderr.write(`logfilter: ${escapeControlCharacters(error.message)}\n${error.hint ? `  = hint: ${error.hint}\n` : ''}`);
-    return error.exitCode;
-  }
-  io.stderr.write(`logfilter: internal error: ${error instanceof Error ? error.message : String(error)}\nplease report this as a bug\n`);
-  return EXIT_INTERNAL;
+  return presentError(commandWord(argv) ?? '', error, json ? 'json' : 'text', io);
 }

@@ -6,9 +6,9 @@
  * `{ok, command, exitCode, diagnostics, ...the command's own members}`.
  */
 import { withCliHint } from './report/advice.js';
-import { DOCS_BASE_URL, NOWHERE, renderDiagnostic } from '@logfilter/core';
+import { DOCS_BASE_URL, escapeControlCharacters, NOWHERE, renderDiagnostic } from '@logfilter/core';
 import { codePage } from './docs/docs-url.js';
-import { EXIT_USAGE, type Io, type Source } from './io.js';
+import { EXIT_INTERNAL, EXIT_USAGE, type Io, type Source, UsageError } from './io.js';
 import { githubCommands } from './report/github.js';
 import { sarifLog } from './report/sarif.js';
 import type { NotChecked, ReportDiagnostic } from './report/types.js';
@@ -143,6 +143,21 @@ export function failureOutcome(error: { message: string; code: string; hint?: st
     ...(error.hint !== undefined && { hint: error.hint }),
   };
   return { exitCode: error.exitCode ?? EXIT_USAGE, diagnostics: [{ diagnostic }] };
+}
+
+/**
+ * An error that ended a run outside an action's answer: a UsageError (the catalog read before the
+ * command ran, or a text-format usage error of the action) is said as `logfilter: ...` with its hint,
+ * or as the envelope naming `command`; anything else is an internal error. Returns the exit code.
+ */
+export function presentError(command: string, error: unknown, format: 'text' | 'json', io: Io): number {
+  if (error instanceof UsageError) {
+    if (format === 'json') present(command, failureOutcome(error), 'json', io);
+    else io.stderr.write(`logfilter: ${escapeControlCharacters(error.message)}\n${error.hint ? `  = hint: ${error.hint}\n` : ''}`);
+    return error.exitCode;
+  }
+  io.stderr.write(`logfilter: internal error: ${error instanceof Error ? error.message : String(error)}\nplease report this as a bug\n`);
+  return EXIT_INTERNAL;
 }
 
 /**
