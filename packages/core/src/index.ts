@@ -33,6 +33,7 @@ export {
   type MessageId,
   type MessageTable,
   type Worded,
+  type Wording,
   type Words,
   wordingOf,
 } from './base/messages.js';

@@ -6,11 +6,11 @@
  * import only their part, and a front end of filter text the input part (`inputMessage`).
  */
 import type { DiagnosticCode } from './codes.js';
-import { FILTER_MESSAGES } from './filter-messages.js';
+import { type FilterMessages, filterMessages } from './filter-messages.js';
 import { INPUT_MESSAGES } from './input-messages.js';
 import { JSON_MESSAGES } from './json-messages.js';
 
-type Filter = typeof FILTER_MESSAGES;
+type Filter = FilterMessages;
 type Json = typeof JSON_MESSAGES;
 type Input = typeof INPUT_MESSAGES;
 /** The codes in both parts A and B with a message id in both. */
@@ -27,7 +27,7 @@ type Complete = [Exclude<DiagnosticCode, keyof Filter | keyof Json | keyof Input
 type Joined = Filter & Json & Input;
 
 function join(): Joined {
-  const joined: Record<string, object> = { ...FILTER_MESSAGES };
+  const joined: Record<string, object> = { ...filterMessages() };
   for (const part of [JSON_MESSAGES, INPUT_MESSAGES]) {
     for (const [code, messages] of Object.entries(part)) joined[code] = { ...joined[code], ...messages };
   }

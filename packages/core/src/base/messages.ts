@@ -59,10 +59,22 @@ export type MessageId<T extends MessageTable, C extends keyof T> = keyof T[C] & 
 /** The data a message's templates read. */
 export type MessageData<T extends MessageTable, C extends keyof T, I extends keyof T[C]> = T[C][I] extends MessageTemplate<infer D> ? D : never;
 
-/** The function that words a message of `table`: `(code, id, data)` to the diagnostic's words. */
-export function wordingOf<T extends MessageTable>(table: T) {
+/** The function that words a message of a table: `(code, id, data)` to the diagnostic's words. */
+export type Wording<T extends MessageTable> = <C extends keyof T & DiagnosticCode, I extends MessageId<T, C>>(
+  code: C,
+  id: I,
+  data: MessageData<T, C, I>,
+) => Worded;
+
+/** The function that words a message of `table`. */
+export function wordingOf<T extends MessageTable>(table: T): Wording<T> {
+  return wordingOfMade(() => table);
+}
+
+/** `wordingOf` a table that `make` returns, asked for only when a message is worded (filter-messages.ts). */
+export function wordingOfMade<T extends MessageTable>(make: () => T): Wording<T> {
   return <C extends keyof T & DiagnosticCode, I extends MessageId<T, C>>(code: C, id: I, data: MessageData<T, C, I>): Worded => {
-    const template = (table[code] as Record<string, MessageTemplate<MessageData<T, C, I>>>)[id];
+    const template = (make()[code] as Record<string, MessageTemplate<MessageData<T, C, I>>>)[id];
     const words: Worded = { code, message: template.message(data) };
     const hint = template.hint?.(data);
     if (hint !== undefined) words.hint = hint;
