@@ -26,9 +26,8 @@ export interface Field {
 }
 
 export class Dataset {
-  private readonly byName = new Map<string, Field>();
   /**
-   * The same by name as an object without a prototype: a field name fresh from the text is found
+   * The fields by name, as an object without a prototype: a field name fresh from the text is found
    * faster as a property than as a Map key (the checker looks up every predicate's field).
    */
   private readonly named: Record<string, Field | undefined> = Object.create(null);
@@ -45,10 +44,7 @@ export class Dataset {
     id?: string,
   ) {
     this.id = id ?? name;
-    for (const field of fields) {
-      this.byName.set(field.name, field);
-      this.named[field.name] = field;
-    }
+    for (const field of fields) this.named[field.name] = field;
   }
 
   field(name: string): Field | undefined {
@@ -65,7 +61,10 @@ export class Dataset {
   }
 
   suggest(name: string): string | undefined {
-    return closest(name, this.byName.keys());
+    return closest(
+      name,
+      this.fields.map((field) => field.name),
+    );
   }
 }
 
