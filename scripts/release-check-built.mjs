@@ -12,7 +12,7 @@ const collect = (value) => {
 collect(manifest.bin);
 collect(manifest.publishConfig?.exports ?? manifest.exports);
 if (manifest.name === '@logfilter/cli')
-  for (const file of ['dist/logfilter.cjs', 'dist/language.cjs', 'dist/compile.cjs', 'dist/lsp.cjs', 'dist/ws.cjs', 'dist/test-worker.cjs']) targets.add(file);
+  for (const file of ['dist/logfilter.cjs', 'dist/language.cjs', 'dist/plain.cjs', 'dist/lsp.cjs', 'dist/ws.cjs', 'dist/test-worker.cjs']) targets.add(file);
 
 // A pattern export (`./dist/catalog/*.json`) needs its folder; a plain one its file.
 const missing = [...targets].map((target) => (target.includes('*') ? target.slice(0, target.lastIndexOf('/')) : target)).filter((path) => !existsSync(path));

@@ -76,7 +76,7 @@ describe('npm install -g @logfilter/cli', () => {
     expect(existsSync(join(cli, 'node_modules'))).toBe(false);
     expect(readdirSync(world.globalModules).filter((name) => name !== '@logfilter')).toEqual([]);
     expect(readdirSync(join(cli, 'dist')).sort()).toEqual(
-      expect.arrayContaining(['catalog', 'compile.cjs', 'language.cjs', 'logfilter.cjs', 'lsp.cjs', 'test-worker.cjs', 'ws.cjs']),
+      expect.arrayContaining(['catalog', 'language.cjs', 'logfilter.cjs', 'lsp.cjs', 'plain.cjs', 'test-worker.cjs', 'ws.cjs']),
     );
     expect(readdirSync(join(cli, 'dist')).filter((file) => file.endsWith('.js') || file.endsWith('.map'))).toEqual([]);
     expect(existsSync(join(cli, 'LICENSE'))).toBe(true);
@@ -89,9 +89,9 @@ describe('npm install -g @logfilter/cli', () => {
     expect(installed).toMatchObject({ code: 0, stdout: expected.stdout });
     expect(JSON.parse(installed.stdout).where).toBeDefined();
     const dist = join(world.globalModules, '@logfilter', 'cli', 'dist');
-    // A plain compile line runs from the compile bundle (dist/compile.cjs), with its own code cache;
+    // A plain compile line runs from the plain bundle (dist/plain.cjs), with its own code cache;
     // a compile with an option from the language bundle (dist/language.cjs), with another.
-    expect(readdirSync(dist).filter((file) => file.startsWith(`compile.cjs.${process.version}-`))).toHaveLength(1);
+    expect(readdirSync(dist).filter((file) => file.startsWith(`plain.cjs.${process.version}-`))).toHaveLength(1);
     expect(await logfilter(['compile', '-o', 'pretty', FILTER])).toMatchObject({ code: 0, stdout: (await runCli(['compile', '-o', 'pretty', FILTER])).stdout });
     expect(readdirSync(dist).filter((file) => file.startsWith(`language.cjs.${process.version}-`))).toHaveLength(1);
     expect((await logfilter(['--version'])).stdout.trim()).toBe(readJson(join(REPO_ROOT, 'packages', 'cli', 'package.json')).version);
@@ -160,7 +160,7 @@ describe('npm install -g @logfilter/cli', () => {
       const expected = await runCli(['compile', FILTER]);
       for (let time = 0; time < 2; time++) expect(await logfilter(['compile', FILTER], undefined, bin)).toMatchObject({ code: 0, stdout: expected.stdout });
       const dist = join(world.globalModules, '@logfilter', 'cli', 'dist');
-      expect(readdirSync(dist).filter((file) => file.startsWith(`compile.cjs.${version}-`))).toHaveLength(1);
+      expect(readdirSync(dist).filter((file) => file.startsWith(`plain.cjs.${version}-`))).toHaveLength(1);
       expect(await logfilter(['test', '--logs', logs, FILTER], undefined, bin)).toMatchObject({ code: 0, stdout: `${LET_THROUGH.join('\n')}\n` });
       // test runs from the full bundle, with a code cache of its own too.
       expect(readdirSync(dist).filter((file) => file.startsWith(`logfilter.cjs.${version}-`))).toHaveLength(1);

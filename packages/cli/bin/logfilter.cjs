@@ -28,10 +28,10 @@ const commandWord = () => {
 // leaves that out. A word is matched loosely: a filter that merely holds one runs there too, alike.
 const FULL_BUNDLE_WORDS = ['--terraform', '--terraform-plan', '--from-json', '--deep', 'hcl'];
 const asksForMore = () => process.argv.some((word, i) => i >= 2 && FULL_BUNDLE_WORDS.some((asked) => word.includes(asked)));
-// The plain `compile FILTER` line (one word after compile, not an option: src/plain-compile.ts) has
-// nothing to parse: it runs from dist/compile.cjs, which holds no commander.
-const plainCompile = process.argv.length === 4 && process.argv[2] === 'compile' && !process.argv[3].startsWith('-');
-const bundleName = plainCompile ? 'compile.cjs' : LANGUAGE_COMMANDS.has(commandWord()) && !asksForMore() ? 'language.cjs' : 'logfilter.cjs';
+// The plain `compile FILTER` and `check FILTER` lines (one word after the command, not an option:
+// src/plain-line.ts) have nothing to parse: they run from dist/plain.cjs, which holds no commander.
+const plainLine = process.argv.length === 4 && (process.argv[2] === 'compile' || process.argv[2] === 'check') && !process.argv[3].startsWith('-');
+const bundleName = plainLine ? 'plain.cjs' : LANGUAGE_COMMANDS.has(commandWord()) && !asksForMore() ? 'language.cjs' : 'logfilter.cjs';
 const bundle = join(dist, bundleName);
 const source = readFileSync(bundle, 'utf8');
 const name = `${bundleName}.${process.version}-${process.arch}-${source.length}.cache`;

@@ -3,7 +3,7 @@
 // to read and little to compile keep start-up close to a bare `node`. compile, check and fmt run
 // from a second bundle of the language alone (dist/language.cjs), with the filter and input parts
 // of core's message table (not its JSON part), and the plain `compile FILTER` line from a third
-// that holds no commander either (dist/compile.cjs). What most runs never use stays out of them:
+// that holds no commander either (dist/plain.cjs). What most runs never use stays out of them:
 // the language server is a bundle of its own (dist/lsp.cjs, read only by `logfilter lsp`), so is
 // the WebSocket library (dist/ws.cjs, read only by `logfilter tail` and the emulator), and each
 // dataset's catalog is a JSON file in dist/catalog, read when a command first uses that dataset.
@@ -182,24 +182,24 @@ await build({
   outfile: join(dist, 'language.cjs'),
   plugins: [catalogPerDataset, languageOnly, lspApart, lazyChildProcess, wsApart, inlineVersion, testWorkerApart],
 });
-// The plain `compile FILTER` line (src/plain-compile.ts) runs from a bundle of its own, without
+// The plain `compile FILTER` and `check FILTER` lines (src/plain-line.ts) run from a bundle of their own, without
 // commander: what it needs beyond the language bundle's compile is nothing.
 await build({
   ...common,
-  entryPoints: [join(dist, 'bin-compile.js')],
-  outfile: join(dist, 'compile.cjs'),
+  entryPoints: [join(dist, 'bin-plain.js')],
+  outfile: join(dist, 'plain.cjs'),
   plugins: [catalogPerDataset, languageOnly, lspApart, lazyChildProcess, wsApart, inlineVersion, testWorkerApart],
 });
 // A dynamic import() on compile's path makes esbuild wrap the modules it reaches in lazy
 // initialisers (__esm), which costs every compile's start-up (about 5 M instructions, a larger
-// code cache): the language and compile bundles must have none. The compile bundle holds no commander.
-for (const file of ['language.cjs', 'compile.cjs']) {
+// code cache): the language and plain bundles must have none. The plain bundle holds no commander.
+for (const file of ['language.cjs', 'plain.cjs']) {
   if (readFileSync(join(dist, file), 'utf8').includes('__esm(')) {
     throw new Error(`bundle: dist/${file} has lazily initialised modules (__esm): import statically on the path of compile, check and fmt`);
   }
 }
-if (readFileSync(join(dist, 'compile.cjs'), 'utf8').includes('commander')) {
-  throw new Error('bundle: dist/compile.cjs holds commander: the modules src/plain-compile.ts imports must not import it');
+if (readFileSync(join(dist, 'plain.cjs'), 'utf8').includes('commander')) {
+  throw new Error('bundle: dist/plain.cjs holds commander: the modules src/plain-line.ts imports must not import it');
 }
 await build({ ...common, entryPoints: [join(dist, 'engines/worker.js')], outfile: join(dist, 'test-worker.cjs'), plugins: [catalogPerDataset, inlineVersion] });
 await build({
@@ -212,8 +212,8 @@ await build({ ...common, entryPoints: [wsEntry], outfile: join(dist, 'ws.cjs') }
 
 // The building Node's code cache (bin/logfilter.cjs writes it when a run finds none), taken after a
 // typical run so that it holds what such a run compiles; caches of earlier bundles go first.
-for (const file of readdirSync(dist)) if (/^(logfilter|language|compile)\.cjs\..*cache$/.test(file)) rmSync(join(dist, file), { force: true });
-// A plain compile makes the compile bundle's cache; a compile with an option the language bundle's;
+for (const file of readdirSync(dist)) if (/^(logfilter|language|plain)\.cjs\..*cache$/.test(file)) rmSync(join(dist, file), { force: true });
+// A plain compile makes the plain bundle's cache; a compile with an option the language bundle's;
 // a command outside it (with the language too) the full one's.
 for (const args of [
   ['compile', 'ClientCountry in (us,ca) AND BotScore lt 30'],

@@ -1,5 +1,5 @@
 export { COMMANDS, createProgram, main } from './main.js';
-export { isPlainCompile, PLAIN_COMPILE_OPTIONS, plainCompile } from './plain-compile.js';
+export { isPlainLine, PLAIN_LINE_OPTIONS, plainLine } from './plain-line.js';
 export {
   REPORT_FORMATS,
   renderReport,

@@ -70,13 +70,3 @@ export function addWarningLimitOptions(command: Command): Command {
     .addOption(new Option('--max-warnings <n>', 'exit 1 when there are more than N warnings (0: any warning fails; errors always do)').argParser(count))
     .addOption(new Option('--error-on-warnings', 'exit 1 when there is any warning (as --max-warnings 0)').conflicts('maxWarnings'));
 }
-
-export interface WarningLimitFlags {
-  maxWarnings?: number;
-  errorOnWarnings?: boolean;
-}
-
-/** The limit the flags set: undefined for none. */
-export function warningLimit(flags: WarningLimitFlags): number | undefined {
-  return flags.errorOnWarnings ? 0 : flags.maxWarnings;
-}

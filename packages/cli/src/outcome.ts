@@ -201,12 +201,20 @@ function stringify(value: unknown): string {
   return raw.length === 0 ? text : text.replace(/"\\u0000raw(\d+)"/g, (_match, index: string) => raw[Number(index)]);
 }
 
+/** `--max-warnings N` and `--error-on-warnings`, as commander gives them (options.ts defines them). */
+export interface WarningLimitFlags {
+  maxWarnings?: number;
+  errorOnWarnings?: boolean;
+}
+
 /**
  * `--max-warnings N` (`--error-on-warnings` is N = 0): an outcome that would pass with more than N
  * warnings fails (exit 1), with an error saying why in place of its `ok` summary.
  */
-export function applyWarningLimit(outcome: Outcome, limit: number | undefined, flag: string): Outcome {
+export function applyWarningLimit(outcome: Outcome, flags: WarningLimitFlags): Outcome {
+  const limit = flags.errorOnWarnings ? 0 : flags.maxWarnings;
   if (limit === undefined || outcome.exitCode !== 0) return outcome;
+  const flag = flags.errorOnWarnings ? '--error-on-warnings' : `--max-warnings ${flags.maxWarnings}`;
   const warnings = (outcome.diagnostics ?? []).filter((located) => located.diagnostic.severity === 'warning').length;
   if (warnings <= limit) return outcome;
   const message = `${warnings} warning${warnings === 1 ? '' : 's'}, more than ${flag} allows`;

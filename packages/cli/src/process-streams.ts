@@ -1,4 +1,4 @@
-/** What each entry of the CLI (bin.ts, bin-compile.ts) sets up on the process before it runs. */
+/** What each entry of the CLI (bin.ts, bin-plain.ts) sets up on the process before it runs. */
 
 // A reader that stops early (`logfilter fields x | head`) is not an error. The handler is added when
 // a stream is first made: Node makes them on first use, and a compile that writes its output

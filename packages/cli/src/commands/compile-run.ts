@@ -1,22 +1,24 @@
 /**
  * What `logfilter compile` and `logfilter check` do with their arguments and flags, apart from how
- * commander defines them (compile.ts): the plain `logfilter compile FILTER` line (plain-compile.ts)
- * runs this without building a program, so this module imports nothing of commander.
+ * commander defines them (compile.ts): the plain `compile FILTER` and `check FILTER` lines (plain-line.ts)
+ * run this without building a program, so this module imports nothing of commander.
  */
 import { type CompileResult, type JobScope, prettyJson, type ValueStyle } from '@logfilter/core';
 import type { Context } from '../context.js';
 import { type CheckedFilter, checkFilterText, type FilterSource, readFilter } from '../input.js';
 import { type Source, summary, UsageError } from '../io.js';
-import type { Outcome, OutputFormat } from '../outcome.js';
+import { applyWarningLimit, type Outcome, type OutputFormat, type WarningLimitFlags } from '../outcome.js';
+import type { TerraformFlags } from '../terraform/command.js';
 import { type FileResult, filesOutcome, inputsOf, readFiles } from './check-files.js';
-import { addDeepLint, jsonencodeExpression } from './compile-extras.js';
+import { addDeepLint, checkJson, jsonencodeExpression, runTerraformCheck } from './compile-extras.js';
 
 export interface CompileFlags {
   /** -f, repeatable. */
   file?: string[];
   dataset?: string;
   scope?: JobScope;
-  output: 'json' | 'pretty' | 'string' | 'hcl';
+  /** compile only (check has no -o). */
+  output?: 'json' | 'pretty' | 'string' | 'hcl';
   values: ValueStyle;
   optimize: boolean;
   lint: boolean;
@@ -32,11 +34,32 @@ export interface CompileFlags {
   timeout?: string;
 }
 
+/** check's flags: compile's but -o, with its warning limit and its other inputs. */
+export interface CheckFlags extends CompileFlags, WarningLimitFlags {
+  fromJson?: boolean;
+  terraform?: string[];
+  terraformPlan?: string;
+}
+
 /**
  * compile's flags when none is given: its options' defaults, as commander gives them to the action
- * (compile.ts declares the options with these; test/cli/plain-compile.test.ts checks the two agree).
+ * (compile.ts declares the options with these; test/cli/plain-line.test.ts checks the two agree).
  */
 export const COMPILE_DEFAULTS = { output: 'json', values: 'documented', optimize: true, lint: true } as const satisfies CompileFlags;
+
+/** check's flags when none is given, as commander gives them: compile's, without -o. */
+export const CHECK_DEFAULTS = { values: COMPILE_DEFAULTS.values, optimize: true, lint: true } as const satisfies CheckFlags;
+
+/** check: filter text (or, with their options, filter JSON and Terraform), with its warning limit. */
+export async function runCheck(context: Context, positionals: string[], flags: CheckFlags): Promise<Outcome> {
+  const first = positionals.length > 0 ? positionals.join(' ') : undefined;
+  if (flags.terraform || flags.terraformPlan !== undefined)
+    return applyWarningLimit(runTerraformCheck(context, first, { ...flags, file: flags.file?.[0] } as TerraformFlags), flags);
+  if (!flags.fromJson) return applyWarningLimit(await runCompile(context, positionals, flags, 'check'), flags);
+  const inputs = inputsOf(context.io, positionals, flags.file);
+  if (inputs.files !== undefined && inputs.files.length > 1) throw new UsageError('check --from-json reads one input: give one JSON text or one file');
+  return applyWarningLimit(checkJson(context, inputs.inline, { ...flags, file: inputs.files?.[0] }), flags);
+}
 
 /** compile or check: each filter read through the input layer, checked by core, and answered as an outcome. */
 export function runCompile(context: Context, positionals: string[], flags: CompileFlags, mode: 'compile' | 'check'): Outcome | Promise<Outcome> {

@@ -2,23 +2,10 @@
 import { DEFAULT_DEEP_TOTAL_WORK, DEFAULT_DEEP_WORK } from '@logfilter/solver';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
-import { UsageError } from '../io.js';
-import {
-  addWarningLimitOptions,
-  datasetOption,
-  formatOption,
-  maxBytesOption,
-  maxOperatorsOption,
-  scopeOption,
-  type WarningLimitFlags,
-  warningLimit,
-} from '../options.js';
-import { applyWarningLimit } from '../outcome.js';
+import { addWarningLimitOptions, datasetOption, formatOption, maxBytesOption, maxOperatorsOption, scopeOption } from '../options.js';
 import { collect } from '../service.js';
-import { INPUT_RULE, inputsOf } from './check-files.js';
-import type { TerraformFlags } from '../terraform/command.js';
-import { checkJson, runTerraformCheck } from './compile-extras.js';
-import { COMPILE_DEFAULTS, type CompileFlags, runCompile } from './compile-run.js';
+import { INPUT_RULE } from './check-files.js';
+import { type CheckFlags, COMPILE_DEFAULTS, type CompileFlags, runCheck, runCompile } from './compile-run.js';
 
 /** The options compile and check share. */
 function addCompileOptions(command: Command): Command {
@@ -79,18 +66,5 @@ export function registerCheck(program: Command, context: Context): void {
       'after',
       `\n${INPUT_RULE}\nPrints the diagnostics and a summary line on stderr, nothing on stdout (but with --json or --format).\nWith --deep, each question the solver did not decide is a note on stderr (note[undecided]) with its range and why;\nnotes do not change the exit code (0 for a filter without errors).\nWith --max-warnings N (or --error-on-warnings, N = 0), more than N warnings exit 1, also with --deep, --from-json, --terraform and --terraform-plan.`,
     )
-    .action(
-      context.action(
-        async (positionals: string[], flags: CompileFlags & WarningLimitFlags & { fromJson?: boolean; terraform?: string[]; terraformPlan?: string }) => {
-          const flag = flags.errorOnWarnings ? '--error-on-warnings' : `--max-warnings ${flags.maxWarnings}`;
-          const first = positionals.length > 0 ? positionals.join(' ') : undefined;
-          if (flags.terraform || flags.terraformPlan !== undefined)
-            return applyWarningLimit(runTerraformCheck(context, first, { ...flags, file: flags.file?.[0] } as TerraformFlags), warningLimit(flags), flag);
-          if (!flags.fromJson) return applyWarningLimit(await runCompile(context, positionals, flags, 'check'), warningLimit(flags), flag);
-          const inputs = inputsOf(context.io, positionals, flags.file);
-          if (inputs.files !== undefined && inputs.files.length > 1) throw new UsageError('check --from-json reads one input: give one JSON text or one file');
-          return applyWarningLimit(checkJson(context, inputs.inline, { ...flags, file: inputs.files?.[0] }), warningLimit(flags), flag);
-        },
-      ),
-    );
+    .action(context.action((positionals: string[], flags: CheckFlags) => runCheck(context, positionals, flags)));
 }

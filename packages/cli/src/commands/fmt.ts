@@ -9,8 +9,8 @@ import { outputFormat } from '../context.js';
 import { namesAFile } from '../file-argument.js';
 import { readFilter } from '../input.js';
 import { EXIT_INVALID, EXIT_OK, inCwd, type Io, readTextFile, UsageError, type Source } from '../io.js';
-import { addWarningLimitOptions, formatOption, type WarningLimitFlags, warningLimit } from '../options.js';
-import { applyWarningLimit, type Located, locate, type Outcome, type OutputFormat } from '../outcome.js';
+import { addWarningLimitOptions, formatOption } from '../options.js';
+import { applyWarningLimit, type Located, locate, type Outcome, type OutputFormat, type WarningLimitFlags } from '../outcome.js';
 
 interface FmtFlags extends WarningLimitFlags {
   file?: string[];
@@ -30,15 +30,7 @@ export function registerFmt(program: Command, context: Context): void {
     .option('--check', 'print nothing; exit 1 when a file is not in canonical form')
     .addOption(formatOption())
     .option('--json', 'machine output: the JSON envelope on stdout (as --format json)')
-    .action(
-      context.action((positionals: string[], flags: FmtFlags) =>
-        applyWarningLimit(
-          run(context.io, positionals, flags),
-          warningLimit(flags),
-          flags.errorOnWarnings ? '--error-on-warnings' : `--max-warnings ${flags.maxWarnings}`,
-        ),
-      ),
-    );
+    .action(context.action((positionals: string[], flags: FmtFlags) => applyWarningLimit(run(context.io, positionals, flags), flags)));
   addWarningLimitOptions(command);
 }
 
