@@ -84,32 +84,50 @@ export function timeCommand(command, args, { runs = 15, input } = {}) {
  * times, then the mean CPU times (user and system, over all the runs).
  */
 export function timeCommandPair([command, args], [baseCommand, baseArgs], { runs = 21 } = {}) {
-  let cpu = 0;
-  const once = (cmd, argv) => {
-    const cpuBefore = childrenCpuMs();
-    const start = process.hrtime.bigint();
-    const child = spawnSync(cmd, argv, { stdio: ['ignore', 'ignore', 'inherit'] });
-    if (child.status !== 0) throw new Error(`${cmd} ${argv.join(' ')} exited ${child.status}`);
-    const wall = Number(process.hrtime.bigint() - start) / 1e6;
-    cpu = childrenCpuMs() - cpuBefore;
-    return wall;
-  };
   const a = [];
   const b = [];
   let cpuA = 0;
   let cpuB = 0;
   for (let i = 0; i < runs + 2; i++) {
-    const x = once(command, args);
-    const xCpu = cpu;
-    const y = once(baseCommand, baseArgs);
+    const x = timeOnce(command, args);
+    const y = timeOnce(baseCommand, baseArgs);
     if (i >= 2) {
-      a.push(x);
-      b.push(y);
-      cpuA += xCpu;
-      cpuB += cpu;
+      a.push(x.wall);
+      b.push(y.wall);
+      cpuA += x.cpu;
+      cpuB += y.cpu;
     }
   }
   return [median(a), median(b), cpuA / runs, cpuB / runs];
+}
+
+// Under bash (5 or later), `time` reads the child's own user and system time from the kernel
+// (getrusage, printed to the millisecond) and $EPOCHREALTIME the wall time around it to the
+// microsecond, without bash's own start; the command's stdout goes nowhere, its stderr where the
+// bench's goes, and the figures to bash's stdout: "user system" then "start end".
+const TIMED = 'TIMEFORMAT="%3U %3S"; { s=$EPOCHREALTIME; time "$@" >/dev/null 2>&3; e=$EPOCHREALTIME; echo "$s $e"; } 3>&2 2>&1';
+const hasBash =
+  process.platform !== 'win32' && /^\d+[.,]\d+$/.test(spawnSync('bash', ['-c', 'echo $EPOCHREALTIME'], { encoding: 'utf8' }).stdout?.trim() ?? '');
+// Each figure as bash prints it (its decimal point is the locale's), in ms.
+const ms = (text) => Number(text.replace(',', '.')) * 1000;
+
+/**
+ * One run of a command: its wall and CPU time in ms. Through bash's `time` where there is bash;
+ * else the wall time around the spawn, and the CPU time from /proc's totals of waited-for children
+ * (10 ms ticks, so a CPU figure is then only good summed over many runs).
+ */
+function timeOnce(command, args) {
+  if (hasBash) {
+    const child = spawnSync('bash', ['-c', TIMED, 'bench', command, ...args], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
+    const times = /(\d+[.,]\d+) (\d+[.,]\d+)\s+(\d+[.,]\d+) (\d+[.,]\d+)\s*$/.exec(child.stdout ?? '');
+    if (child.status !== 0 || !times) throw new Error(`${command} ${args.join(' ')} exited ${child.status}`);
+    return { wall: ms(times[4]) - ms(times[3]), cpu: ms(times[1]) + ms(times[2]) };
+  }
+  const cpuBefore = childrenCpuMs();
+  const start = process.hrtime.bigint();
+  const child = spawnSync(command, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (child.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${child.status}`);
+  return { wall: Number(process.hrtime.bigint() - start) / 1e6, cpu: childrenCpuMs() - cpuBefore };
 }
 
 /**

@@ -48,14 +48,14 @@ export async function run() {
     rows.push(r);
   }
   const cli = join(root, 'packages/cli/bin/logfilter.cjs');
-  // 201 interleaved pairs: the CPU time is read in 10 ms ticks, so each run's is off by up to a tick.
-  // Over 61 pairs the CPU ratio of the same build read 1.12x, 1.17x and 1.21x in three runs of the
-  // suite within an hour on this shared machine (300 pairs timed by wait4, which is exact, read 1.15x).
+  // 201 interleaved pairs, each run timed by bash's `time` (lib.mjs). Read from /proc's 10 ms ticks
+  // over 61 pairs, the CPU ratio of one build read 1.12x, 1.17x and 1.21x in three runs of the suite
+  // within an hour; timed so, it still moves by a few percent with the machine's load.
   const [cliMs, nodeMs, cliCpu, nodeCpu] = timeCommandPair([process.execPath, [cli, 'compile', DESIGN_CARD]], [process.execPath, ['-e', '0']], {
     runs: 201,
   });
   rows.push(row('one `logfilter compile` process', cliMs, 'ms', '`node -e 0`', nodeMs, 1.1));
-  // Issue 28's own measure: CPU time (here the mean over the runs, from the kernel's 10 ms ticks).
+  // Issue 28's own measure: CPU time (here the mean over the runs).
   if (Number.isFinite(cliCpu)) rows.push(row('  the same, in CPU time', cliCpu, 'ms', '`node -e 0`', nodeCpu, 1.1));
   else rows.push({ name: '  the same, in CPU time', skipped: 'no /proc/self/stat on this system' });
   // The same pair counted in instructions: steady where wall time on a shared machine is not.
