@@ -34,11 +34,12 @@ const FILTERS = [
   'compile',
 ];
 
-const COMMANDS = ['compile', 'check'] as const;
+const COMMANDS = Object.keys(PLAIN_LINE_OPTIONS.commands) as Array<keyof typeof PLAIN_LINE_OPTIONS.commands>;
 const line = (filter: string, command: string = 'compile') => ['node', 'logfilter', command, filter];
 
 describe('the plain lines', () => {
   it('are `compile` or `check` and one word that is not an option, and nothing else', () => {
+    expect(COMMANDS).toEqual(['compile', 'check']);
     for (const command of COMMANDS) {
       expect(isPlainLine(line(DESIGN_CARD, command))).toBe(true);
       expect(isPlainLine(line('', command))).toBe(true);
@@ -64,7 +65,7 @@ describe('the plain lines', () => {
       const { program } = createProgram(line(DESIGN_CARD, command), io);
       await program.parseAsync(line(DESIGN_CARD, command));
       expect(program.opts()).toEqual(PLAIN_LINE_OPTIONS.globals);
-      expect(program.commands.find((defined) => defined.name() === command)?.opts()).toEqual(PLAIN_LINE_OPTIONS[command]);
+      expect(program.commands.find((defined) => defined.name() === command)?.opts()).toEqual(PLAIN_LINE_OPTIONS.commands[command]);
     }
   });
 

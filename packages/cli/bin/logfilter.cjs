@@ -30,7 +30,8 @@ const FULL_BUNDLE_WORDS = ['--terraform', '--terraform-plan', '--from-json', '--
 const asksForMore = () => process.argv.some((word, i) => i >= 2 && FULL_BUNDLE_WORDS.some((asked) => word.includes(asked)));
 // The plain `compile FILTER` and `check FILTER` lines (one word after the command, not an option:
 // src/plain-line.ts) have nothing to parse: they run from dist/plain.cjs, which holds no commander.
-const plainLine = process.argv.length === 4 && (process.argv[2] === 'compile' || process.argv[2] === 'check') && !process.argv[3].startsWith('-');
+const PLAIN_COMMANDS = new Set(['compile', 'check']);
+const plainLine = process.argv.length === 4 && PLAIN_COMMANDS.has(process.argv[2]) && !process.argv[3].startsWith('-');
 const bundleName = plainLine ? 'plain.cjs' : LANGUAGE_COMMANDS.has(commandWord()) && !asksForMore() ? 'language.cjs' : 'logfilter.cjs';
 const bundle = join(dist, bundleName);
 const source = readFileSync(bundle, 'utf8');

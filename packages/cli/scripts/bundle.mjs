@@ -2,8 +2,8 @@
 // (bin/logfilter.cjs loads both, and makes the cache of any other Node on its first run): one file
 // to read and little to compile keep start-up close to a bare `node`. compile, check and fmt run
 // from a second bundle of the language alone (dist/language.cjs), with the filter and input parts
-// of core's message table (not its JSON part), and the plain `compile FILTER` line from a third
-// that holds no commander either (dist/plain.cjs). What most runs never use stays out of them:
+// of core's message table (not its JSON part), and the plain `compile FILTER` and `check FILTER`
+// lines from a third that holds no commander either (dist/plain.cjs). What most runs never use stays out of them:
 // the language server is a bundle of its own (dist/lsp.cjs, read only by `logfilter lsp`), so is
 // the WebSocket library (dist/ws.cjs, read only by `logfilter tail` and the emulator), and each
 // dataset's catalog is a JSON file in dist/catalog, read when a command first uses that dataset.
@@ -182,8 +182,19 @@ await build({
   outfile: join(dist, 'language.cjs'),
   plugins: [catalogPerDataset, languageOnly, lspApart, lazyChildProcess, wsApart, inlineVersion, testWorkerApart],
 });
-// The plain `compile FILTER` and `check FILTER` lines (src/plain-line.ts) run from a bundle of their own, without
-// commander: what it needs beyond the language bundle's compile is nothing.
+// The plain `compile FILTER` and `check FILTER` lines (src/plain-line.ts) run from a bundle of their
+// own: compile's and check's actions with the language, and no commander. The bin's list of their
+// commands is checked against the module's.
+const { PLAIN_LINE_OPTIONS } = await import(pathToFileURL(join(dist, 'plain-line.js')).href);
+if (
+  !binSource.includes(
+    `PLAIN_COMMANDS = new Set([${Object.keys(PLAIN_LINE_OPTIONS.commands)
+      .map((word) => `'${word}'`)
+      .join(', ')}])`,
+  )
+) {
+  throw new Error('bundle: bin/logfilter.cjs and src/plain-line.ts disagree on the commands of the plain lines (PLAIN_COMMANDS)');
+}
 await build({
   ...common,
   entryPoints: [join(dist, 'bin-plain.js')],

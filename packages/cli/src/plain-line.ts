@@ -14,27 +14,33 @@ import { Context, NO_GLOBAL_OPTIONS } from './context.js';
 import type { Io } from './io.js';
 import { presentError } from './outcome.js';
 
-/** The options a plain line runs with: the default global options and its command's defaults, as commander gives them to the action. */
-export const PLAIN_LINE_OPTIONS = { globals: NO_GLOBAL_OPTIONS, compile: COMPILE_DEFAULTS, check: CHECK_DEFAULTS } as const;
+/**
+ * The options a plain line runs with: the default global options, and the defaults of each command
+ * that has a plain line, as commander gives them to the action. Its commands are the plain lines'
+ * (bin/logfilter.cjs holds the same list: scripts/bundle.mjs checks the two agree).
+ */
+export const PLAIN_LINE_OPTIONS = { globals: NO_GLOBAL_OPTIONS, commands: { compile: COMPILE_DEFAULTS, check: CHECK_DEFAULTS } } as const;
+
+type PlainCommand = keyof typeof PLAIN_LINE_OPTIONS.commands;
 
 /** Whether `argv` (as process.argv) is a plain line: `compile` or `check`, then one word that is not an option. */
 export function isPlainLine(argv: readonly string[]): boolean {
-  return argv.length === 4 && (argv[2] === 'compile' || argv[2] === 'check') && !argv[3].startsWith('-');
+  return argv.length === 4 && Object.hasOwn(PLAIN_LINE_OPTIONS.commands, argv[2]) && !argv[3].startsWith('-');
 }
 
 /** Runs a plain line (see isPlainLine) with `io`, as `main` runs it, and returns the exit code. */
 export async function plainLine(argv: readonly string[], io: Io): Promise<number> {
   const context = new Context(() => PLAIN_LINE_OPTIONS.globals, io);
-  const command = argv[2] === 'check' ? 'check' : 'compile';
   try {
     if (!isPlainLine(argv)) throw new Error(`not a plain line: ${argv.slice(2).join(' ')}`);
+    const command = argv[2] as PlainCommand;
     await context.perform(command, 'text', () =>
       command === 'check'
-        ? runCheck(context, [argv[3]], { ...PLAIN_LINE_OPTIONS.check })
-        : runCompile(context, [argv[3]], { ...PLAIN_LINE_OPTIONS.compile }, 'compile'),
+        ? runCheck(context, [argv[3]], { ...PLAIN_LINE_OPTIONS.commands.check })
+        : runCompile(context, [argv[3]], { ...PLAIN_LINE_OPTIONS.commands.compile }, 'compile'),
     );
     return context.exitCode;
   } catch (error) {
-    return presentError(command, error, 'text', io);
+    return presentError(argv[2] ?? '', error, 'text', io);
   }
 }
