@@ -49,10 +49,8 @@ const read = (file) => {
   }
 };
 const cachedData = read(join(dist, name)) ?? read(join(userCacheFolder(), name));
-const script = new Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
-  filename: bundle,
-  cachedData,
-});
+// The bundle is one function expression, Node's module wrapper (scripts/bundle.mjs writes it so).
+const script = new Script(source, { filename: bundle, cachedData });
 if (cachedData === undefined || script.cachedDataRejected) {
   // Taken at exit, so that it holds what this run compiled; written whole, then renamed into place.
   process.on('exit', () => {
