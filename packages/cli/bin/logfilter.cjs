@@ -87,7 +87,9 @@ if (cachedData === undefined || script.cachedDataRejected) {
   });
 }
 const module_ = { exports: {} };
-// The bundle's own require: it loads dist/lsp.cjs beside itself. createRequire is taken from this
-// module's constructor (the Module class that node:module exports): requiring node:module itself
-// loads its ES module and source map parts, about a tenth of a compile's start-up.
-script.runInThisContext()(module_.exports, module.constructor.createRequire(bundle), module_, bundle, dist);
+// The full bundle's own require: it loads dist/lsp.cjs and dist/ws.cjs beside itself. createRequire
+// is taken from this module's constructor (the Module class that node:module exports): requiring
+// node:module itself loads its ES module and source map parts, about a tenth of a compile's start-up.
+// The language and plain bundles require Node's own modules alone, which this module's require loads.
+const bundleRequire = bundleName === 'logfilter.cjs' ? module.constructor.createRequire(bundle) : require;
+script.runInThisContext()(module_.exports, bundleRequire, module_, bundle, dist);

@@ -226,6 +226,12 @@ for (const file of ['language.cjs', 'plain.cjs']) {
     throw new Error(`bundle: dist/${file} has lazily initialised modules (__esm): import statically on the path of compile, check and fmt`);
   }
 }
+// bin/logfilter.cjs gives these two its own require: they may require Node's modules alone.
+for (const file of ['language.cjs', 'plain.cjs']) {
+  const required = [...readFileSync(join(dist, file), 'utf8').matchAll(/\brequire\(([^)]*)\)/g)].map((match) => match[1]);
+  const other = required.filter((name) => !/^"node:[a-z_/]+"$/.test(name));
+  if (other.length > 0) throw new Error(`bundle: dist/${file} requires ${other.join(', ')}: it may require Node's own modules alone (node:...)`);
+}
 if (readFileSync(join(dist, 'plain.cjs'), 'utf8').includes('commander')) {
   throw new Error('bundle: dist/plain.cjs holds commander: the modules src/plain-line.ts imports must not import it');
 }
