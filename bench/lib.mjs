@@ -145,7 +145,12 @@ function childrenCpuMs() {
   }
 }
 
-export function instructionsPair([command, args], [baseCommand, baseArgs], { runs = 3 } = {}) {
+/**
+ * The instructions valgrind counts for one run of each command, as the median of `runs`
+ * interleaved runs. Node's background threads (compile tasks, GC helpers) make a count move by
+ * several M from run to run, one way only: three runs gave medians 7 M apart for the same build.
+ */
+export function instructionsPair([command, args], [baseCommand, baseArgs], { runs = 7 } = {}) {
   if (spawnSync('valgrind', ['--version'], { stdio: 'ignore' }).status !== 0) return undefined;
   const count = (cmd, argv) => {
     const child = spawnSync('valgrind', ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', '--smc-check=all-non-file', cmd, ...argv], {
