@@ -1,11 +1,12 @@
 /**
- * What a `logfilter` run loads: the CLI's bundle carries neither the 38 dataset catalogs nor the
- * language server, reads only the catalog file of the dataset it uses, and leaves Node's child
- * process, readline and zlib modules unloaded on a compile.
+ * What a `logfilter` run loads: the CLI's bundle carries neither the 38 dataset catalogs (only the
+ * default one, already read) nor the language server, reads only the catalog file of the dataset it
+ * uses, and leaves Node's child process, readline and zlib modules unloaded on a compile.
  */
 import { spawnSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { builtinCatalog, DEFAULT_DATASET } from '@logfilter/core';
 import { describe, expect, it } from 'vitest';
 import { CLI_BIN, runCli, spawnCli, tempFiles } from '../support/cli.js';
 
@@ -91,6 +92,26 @@ describe('the CLI bundle', () => {
       const run = spawnSync(process.execPath, [join(copy, 'bin/logfilter.cjs'), ...args], { encoding: 'utf8' });
       expect(run.stderr, args.join(' ')).toMatch(/logfilter\.cjs/);
     }
+  });
+
+  it('holds the default dataset already read: the same dataset as its catalog file read with --catalog', () => {
+    // Every field of http_requests in one filter: its kind, filterability and deprecation each show
+    // in check's diagnostics. The plain line, the language bundle and the full one each hold it ready.
+    const fields = builtinCatalog().get(DEFAULT_DATASET)!.fields;
+    const filter = fields.map((field) => `${field.name} eq 1`).join(' OR ');
+    const file = join(CLI_DIR, 'dist/catalog', `${DEFAULT_DATASET}.json`);
+    const run = (args: string[]) => spawnSync(process.execPath, [CLI_BIN, ...args], { encoding: 'utf8' });
+    for (const args of [
+      ['check', filter],
+      ['check', '--format', 'json', filter],
+      ['fields', '--json', DEFAULT_DATASET],
+    ]) {
+      const ready = run(args);
+      expect(ready.stdout + ready.stderr, args[0]).toMatch(/deprecated|"fields"/);
+      const { status, stdout, stderr } = run(['--catalog', file, ...args]);
+      expect({ status, stdout, stderr }, args.join(' ').slice(0, 40)).toEqual({ status: ready.status, stdout: ready.stdout, stderr: ready.stderr });
+    }
+    expect(run(['fields', '--json', DEFAULT_DATASET]).stdout).toContain(`"name":"${fields[0].name}"`);
   });
 
   it('loads no child process, readline or zlib module to compile', () => {

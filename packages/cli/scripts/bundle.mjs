@@ -6,13 +6,15 @@
 // lines from a third that holds no commander either (dist/plain.cjs). What most runs never use stays out of them:
 // the language server is a bundle of its own (dist/lsp.cjs, read only by `logfilter lsp`), so is
 // the WebSocket library (dist/ws.cjs, read only by `logfilter tail` and the emulator), and each
-// dataset's catalog is a JSON file in dist/catalog, read when a command first uses that dataset.
+// dataset's catalog is a JSON file in dist/catalog, read when a command first uses that dataset (the
+// default one is in the bundles already read).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { datasetFromFile, DEFAULT_DATASET } from '@logfilter/core';
 import { catalogFolder, datasetFiles } from '../../core/scripts/gen-catalog.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,16 +29,32 @@ const datasets = datasetFiles();
 for (const { file } of datasets) {
   writeFileSync(join(dist, 'catalog', file), JSON.stringify(JSON.parse(readFileSync(join(catalogFolder, file), 'utf8'))));
 }
+// The default dataset (the one a plain `logfilter compile FILTER` uses) is held in the bundles
+// already read: each field as core's readDataset makes it, as JSON text read when the field is first
+// asked for (core's Dataset.prepared), so that a run neither reads the file nor makes a hundred
+// fields to use three. `--catalog` with the same file gives the same dataset (test/cli/bundle.test.ts).
+const defaultEntry = datasets.find(({ id }) => id === DEFAULT_DATASET);
+const defaultDataset = datasetFromFile(JSON.parse(readFileSync(join(catalogFolder, defaultEntry.file), 'utf8')), defaultEntry.id);
+const readyDefault = `() => Dataset.prepared(${[
+  defaultDataset.name,
+  defaultDataset.scope,
+  defaultDataset.fields.map((field) => field.name),
+  defaultDataset.fields.map((field) => JSON.stringify(field)),
+  defaultDataset.id,
+]
+  .map((value) => JSON.stringify(value))
+  .join(', ')})`;
 const catalogIndex = [
+  "import { Dataset } from './catalog.js';",
   "const { readFileSync } = require('node:fs');",
   "const { join } = require('node:path');",
   "const read = (file) => () => JSON.parse(readFileSync(join(__dirname, 'catalog', file), 'utf8'));",
-  `export const BUILTIN_DATASETS = [${datasets.map(({ file, id }) => `[${JSON.stringify(id)}, read(${JSON.stringify(file)})]`).join(', ')}];`,
+  `export const BUILTIN_DATASETS = [${datasets.map(({ file, id }) => `[${JSON.stringify(id)}, ${id === DEFAULT_DATASET ? readyDefault : `read(${JSON.stringify(file)})`}]`).join(', ')}];`,
 ].join('\n');
 const catalogPerDataset = {
   name: 'catalog-per-dataset',
   setup(build) {
-    build.onLoad({ filter: /[\\/]language[\\/]builtin-datasets\.js$/ }, () => ({ contents: catalogIndex, loader: 'js' }));
+    build.onLoad({ filter: /[\\/]language[\\/]builtin-datasets\.js$/ }, (args) => ({ contents: catalogIndex, loader: 'js', resolveDir: dirname(args.path) }));
   },
 };
 
@@ -170,14 +188,20 @@ const common = {
   // import() would not run inside the code-cached script bin/logfilter.cjs makes: require instead.
   supported: { 'dynamic-import': false },
 };
+// The three bundles bin/logfilter.cjs runs hold the function it calls (Node's module wrapper, written
+// around the bundle): V8 takes the file's text as it is read, where a wrapper added at run time
+// would be a second copy of the whole text to make on every start.
+const binRun = { banner: { js: '(function (exports, require, module, __filename, __dirname) {' }, footer: { js: '\n})' } };
 await build({
   ...common,
+  ...binRun,
   entryPoints: [join(dist, 'bin.js')],
   outfile,
   plugins: [catalogPerDataset, lspApart, lazyChildProcess, wsApart, inlineVersion, testWorkerApart],
 });
 await build({
   ...common,
+  ...binRun,
   entryPoints: [join(dist, 'bin.js')],
   outfile: join(dist, 'language.cjs'),
   plugins: [catalogPerDataset, languageOnly, lspApart, lazyChildProcess, wsApart, inlineVersion, testWorkerApart],
@@ -197,6 +221,7 @@ if (
 }
 await build({
   ...common,
+  ...binRun,
   entryPoints: [join(dist, 'bin-plain.js')],
   outfile: join(dist, 'plain.cjs'),
   plugins: [catalogPerDataset, languageOnly, lspApart, lazyChildProcess, wsApart, inlineVersion, testWorkerApart],
@@ -208,6 +233,12 @@ for (const file of ['language.cjs', 'plain.cjs']) {
   if (readFileSync(join(dist, file), 'utf8').includes('__esm(')) {
     throw new Error(`bundle: dist/${file} has lazily initialised modules (__esm): import statically on the path of compile, check and fmt`);
   }
+}
+// bin/logfilter.cjs gives these two its own require: they may require Node's modules alone.
+for (const file of ['language.cjs', 'plain.cjs']) {
+  const required = [...readFileSync(join(dist, file), 'utf8').matchAll(/\brequire\(([^)]*)\)/g)].map((match) => match[1]);
+  const other = required.filter((name) => !/^"node:[a-z_/]+"$/.test(name));
+  if (other.length > 0) throw new Error(`bundle: dist/${file} requires ${other.join(', ')}: it may require Node's own modules alone (node:...)`);
 }
 if (readFileSync(join(dist, 'plain.cjs'), 'utf8').includes('commander')) {
   throw new Error('bundle: dist/plain.cjs holds commander: the modules src/plain-line.ts imports must not import it');

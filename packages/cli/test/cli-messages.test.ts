@@ -5,10 +5,10 @@
  * Core's part has the same test (packages/core/test/message-data.test.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { CLI_MESSAGES } from '../src/report/cli-messages.js';
+import { type CliMessages, cliMessages } from '../src/report/cli-messages.js';
 import { cliWords } from '../src/report/table-words.js';
 
-type Cli = typeof CLI_MESSAGES;
+type Cli = CliMessages;
 type DataOf<T> = T extends { message: (data: infer D) => string } ? D : never;
 type Samples = { [C in keyof Cli]: { [I in keyof Cli[C]]: ReadonlyArray<DataOf<Cli[C][I]>> } };
 
@@ -32,7 +32,7 @@ const SAMPLES: Samples = {
 describe("the CLI's messages fill their placeholders", () => {
   it('has sample data for every message', () => {
     const ids = (table: object) => Object.entries(table).map(([code, byId]) => [code, Object.keys(byId as object).sort()]);
-    expect(ids(SAMPLES)).toEqual(ids(CLI_MESSAGES));
+    expect(ids(SAMPLES)).toEqual(ids(cliMessages()));
   });
 
   for (const [code, byId] of Object.entries(SAMPLES) as Array<[keyof Cli, Record<string, readonly object[]>]>) {

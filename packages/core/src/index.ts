@@ -36,6 +36,7 @@ export {
   type Wording,
   type Words,
   wordingOf,
+  wordingOfMade,
 } from './base/messages.js';
 export { MESSAGES } from './base/all-messages.js';
 /** A front end's finding about the filter text it is given, worded from the table's input part alone. */

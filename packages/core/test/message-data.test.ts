@@ -7,13 +7,13 @@
 import { MESSAGES } from '@logfilter/core';
 import { describe, expect, it } from 'vitest';
 import type { FilterMessages } from '../src/base/filter-messages.js';
-import type { INPUT_MESSAGES } from '../src/base/input-messages.js';
+import type { InputMessages } from '../src/base/input-messages.js';
 import type { JSON_MESSAGES } from '../src/base/json-messages.js';
 import type { MessageTemplate } from '../src/base/messages.js';
 
 /** For each code and message id, samples of the data its templates read. */
 type Samples<T> = { [C in keyof T]?: { [I in keyof T[C]]: ReadonlyArray<T[C][I] extends MessageTemplate<infer D> ? D : never> } };
-type Table = FilterMessages & typeof JSON_MESSAGES & typeof INPUT_MESSAGES;
+type Table = FilterMessages & typeof JSON_MESSAGES & InputMessages;
 
 const GUESS = 'GuessedName';
 const V = 'the string "zz"';

@@ -7,12 +7,12 @@
  */
 import type { DiagnosticCode } from './codes.js';
 import { type FilterMessages, filterMessages } from './filter-messages.js';
-import { INPUT_MESSAGES } from './input-messages.js';
+import { inputMessages, type InputMessages } from './input-messages.js';
 import { JSON_MESSAGES } from './json-messages.js';
 
 type Filter = FilterMessages;
 type Json = typeof JSON_MESSAGES;
-type Input = typeof INPUT_MESSAGES;
+type Input = InputMessages;
 /** The codes in both parts A and B with a message id in both. */
 type OverlapOf<A, B> = { [C in keyof A & keyof B]: keyof A[C] & keyof B[C] extends never ? never : C }[keyof A & keyof B];
 type Overlap = OverlapOf<Filter, Json> | OverlapOf<Filter, Input> | OverlapOf<Json, Input>;
@@ -28,7 +28,7 @@ type Joined = Filter & Json & Input;
 
 function join(): Joined {
   const joined: Record<string, object> = { ...filterMessages() };
-  for (const part of [JSON_MESSAGES, INPUT_MESSAGES]) {
+  for (const part of [JSON_MESSAGES, inputMessages()]) {
     for (const [code, messages] of Object.entries(part)) joined[code] = { ...joined[code], ...messages };
   }
   return joined as Joined;

@@ -5,7 +5,7 @@
  * of the language carries neither this nor the JSON part it does not use).
  */
 import type { Advice } from './diagnostics.js';
-import { m, type MessageTable, wordingOf } from './messages.js';
+import { m, type MessageTable, wordingOfMade } from './messages.js';
 
 /** What differs in filter text not in canonical form besides its text, `: it ...`, or nothing. */
 function differences(d: { bom: boolean; crlf: boolean; textToo: boolean }): string {
@@ -31,29 +31,40 @@ function formatAdvice(d: { name?: string; bom: boolean; crlf: boolean }): Advice
   return { kind: 'format', file: d.name, save: savedAs(d) };
 }
 
-export const INPUT_MESSAGES = {
-  'argument-is-a-file': {
-    inline: m(
-      (d: { file: string; command: string }) => `'${d.file}' is read as filter text, but it is the name of a file`,
-      () => 'to read the filter from the file, give it as a file, not as the filter text',
-      (d) => ({ kind: 'read-filter-file', command: d.command, file: d.file }),
-    ),
-  },
-  'not-formatted': {
-    /** `name` is the file's name, or undefined for text given inline; the flags say what differs besides the text. */
-    notCanonical: m(
-      (d: { name?: string; bom: boolean; crlf: boolean; textToo: boolean }) => `${d.name ?? 'the filter'} is not in canonical form${differences(d)}`,
-      formatHint,
-      formatAdvice,
-    ),
-    /** The same, as `fmt --check` says it in a line of text. */
-    notFormatted: m(
-      (d: { name?: string; bom: boolean; crlf: boolean; textToo: boolean }) => `${d.name ?? 'the filter'} is not formatted${differences(d)}`,
-      formatHint,
-      formatAdvice,
-    ),
-  },
-} as const satisfies MessageTable;
+const makeInputMessages = () =>
+  ({
+    'argument-is-a-file': {
+      inline: m(
+        (d: { file: string; command: string }) => `'${d.file}' is read as filter text, but it is the name of a file`,
+        () => 'to read the filter from the file, give it as a file, not as the filter text',
+        (d) => ({ kind: 'read-filter-file', command: d.command, file: d.file }),
+      ),
+    },
+    'not-formatted': {
+      /** `name` is the file's name, or undefined for text given inline; the flags say what differs besides the text. */
+      notCanonical: m(
+        (d: { name?: string; bom: boolean; crlf: boolean; textToo: boolean }) => `${d.name ?? 'the filter'} is not in canonical form${differences(d)}`,
+        formatHint,
+        formatAdvice,
+      ),
+      /** The same, as `fmt --check` says it in a line of text. */
+      notFormatted: m(
+        (d: { name?: string; bom: boolean; crlf: boolean; textToo: boolean }) => `${d.name ?? 'the filter'} is not formatted${differences(d)}`,
+        formatHint,
+        formatAdvice,
+      ),
+    },
+  }) as const satisfies MessageTable;
+
+/** This part of the table, by code and message id. */
+export type InputMessages = ReturnType<typeof makeInputMessages>;
+let made: InputMessages | undefined;
+
+/** This part of the table, made on first use (as filter-messages.ts: most runs word no finding about their input). */
+export function inputMessages(): InputMessages {
+  made ??= makeInputMessages();
+  return made;
+}
 
 /** A front end's finding about its filter text, worded: `inputMessage('argument-is-a-file', 'inline', { file, command })`. */
-export const inputMessage = wordingOf(INPUT_MESSAGES);
+export const inputMessage = wordingOfMade(inputMessages);

@@ -3,7 +3,7 @@ import { BUILTIN_DATASETS } from './builtin-datasets.js';
 import type { DiagnosticBag, Where } from '../base/diagnostics.js';
 import { filterMessage } from '../base/filter-messages.js';
 import type { Worded } from '../base/messages.js';
-import { Catalog, readDataset, type CatalogFile, type Dataset } from './catalog.js';
+import { Catalog, Dataset, readDataset, type CatalogFile } from './catalog.js';
 
 export const DEFAULT_DATASET = 'http_requests';
 
@@ -11,8 +11,13 @@ let builtin: Catalog | undefined;
 
 /** The catalog shipped with the package: the 38 datasets of the service's documentation (catalog/*.json). */
 export function builtinCatalog(): Catalog {
-  builtin ??= new Catalog(BUILTIN_DATASETS.map(([id, read]) => [id, () => datasetFromFile(read(), id)] as [string, () => Dataset]));
+  builtin ??= new Catalog(BUILTIN_DATASETS.map(([id, read]) => [id, () => builtinDataset(read(), id)] as [string, () => Dataset]));
   return builtin;
+}
+
+/** A built-in dataset as its module gives it: a catalog file, or (in the CLI's bundles) a Dataset already read from one. */
+function builtinDataset(read: CatalogFile | Dataset, id: string): Dataset {
+  return read instanceof Dataset ? read : datasetFromFile(read, id);
 }
 
 /**

@@ -21,8 +21,19 @@ const FOREIGN_SPELLINGS: ReadonlyMap<string, Operator> = new Map<string, Operato
 /** `!`, `not`, `not_`, `not-`, `not ` before a positive operator's name. */
 const NEGATION_PREFIX = /^(?:!|not[\s_-]*)/i;
 
-const WORD_OPERATORS: readonly Operator[] = OPERATORS.filter((op) => /^[a-z]/i.test(op));
-const POSITIVE_WORDS: readonly Operator[] = WORD_OPERATORS.filter((op) => !op.startsWith('!'));
+/**
+ * The operators spelled as words, and the positive ones among them: made on the first suggestion,
+ * since only a filter with a misspelt operator asks (making them tests each name against a regular
+ * expression, which every start of the CLI would otherwise compile).
+ */
+let words: { all: readonly Operator[]; positive: readonly Operator[] } | undefined;
+function wordOperators(): { all: readonly Operator[]; positive: readonly Operator[] } {
+  if (words === undefined) {
+    const all = OPERATORS.filter((op) => /^[a-z]/i.test(op));
+    words = { all, positive: all.filter((op) => !op.startsWith('!')) };
+  }
+  return words;
+}
 
 /** The operator a spelling most likely means, or undefined when nothing is close. */
 export function suggestOperator(spelling: string): Operator | undefined {
@@ -35,13 +46,13 @@ export function suggestOperator(spelling: string): Operator | undefined {
     const positive = positiveOperator(rest);
     return positive && NEGATION[positive];
   }
-  return (closest(spelling, WORD_OPERATORS) as Operator | undefined) ?? undefined;
+  return (closest(spelling, wordOperators().all) as Operator | undefined) ?? undefined;
 }
 
 function positiveOperator(spelling: string): Operator | undefined {
   const exact = FOREIGN_SPELLINGS.get(spelling.toLowerCase()) ?? operatorFromSpelling(spelling);
   if (exact) return exact;
-  return closest(spelling, POSITIVE_WORDS) as Operator | undefined;
+  return closest(spelling, wordOperators().positive) as Operator | undefined;
 }
 
 /** The symbol spelling the language also takes (`!=` for `!eq`), shown beside a suggestion so `<>` users see it. */
