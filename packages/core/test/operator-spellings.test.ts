@@ -1,6 +1,6 @@
 /**
  * The checker keeps what it found for each operator spelling (its operator, whether it is a
- * deprecated spelling, which field types allow it): a spelling met again reads and warns exactly as
+ * deprecated spelling, its facts): a spelling met again reads, warns and is allowed exactly as
  * the first time, whatever field it meets, also past the number of spellings kept.
  */
 import { compile } from '@logfilter/core';
