@@ -119,7 +119,10 @@ class Parser {
    * and the NOTs before them.
    */
   expr(depth: number): Expr {
-    let run: Expr[] = [this.unary(depth)];
+    // The current run of AND-ed unaries is its first member alone until a second comes: an OR
+    // operand of one unary, the usual kind, makes no array.
+    let first = this.unary(depth);
+    let run: Expr[] | undefined;
     let alternatives: Expr[] | undefined;
     for (;;) {
       const type = this.type;
@@ -127,13 +130,18 @@ class Parser {
       this.advance();
       const next = this.unary(depth);
       if (type === Or || type === OrOr) {
-        (alternatives ??= []).push(group('and', run));
-        run = [];
+        (alternatives ??= []).push(run ? group('and', run) : first);
+        first = next;
+        run = undefined;
+      } else if (run) {
+        run.push(next);
+      } else {
+        run = [first, next];
       }
-      run.push(next);
     }
-    if (!alternatives) return group('and', run);
-    alternatives.push(group('and', run));
+    const last = run ? group('and', run) : first;
+    if (!alternatives) return last;
+    alternatives.push(last);
     return group('or', alternatives);
   }
 
