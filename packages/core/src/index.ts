@@ -35,6 +35,7 @@ export {
   type Worded,
   type Wording,
   type Words,
+  madeOnFirstUse,
   wordingOf,
   wordingOfMade,
 } from './base/messages.js';

@@ -3,7 +3,7 @@
  * message itself (`-d X disagrees with ...`), so they cannot be core's (core names no flag; its
  * hints' advice is data, advice.ts). Each is a template over typed data, as in core's table.
  */
-import { type DiagnosticCode, didYouMean, type MessageTemplate } from '@logfilter/core';
+import { type DiagnosticCode, didYouMean, madeOnFirstUse, type MessageTemplate } from '@logfilter/core';
 
 type DatasetLine = { given: string; named: string; option: string };
 type JobDataset = { given?: string; job?: string };
@@ -58,10 +58,6 @@ const makeCliMessages = () =>
 
 /** The CLI's part, by code and message id. */
 export type CliMessages = ReturnType<typeof makeCliMessages>;
-let made: CliMessages | undefined;
 
 /** The CLI's part, made on first use: most runs word none of its messages. */
-export function cliMessages(): CliMessages {
-  made ??= makeCliMessages();
-  return made;
-}
+export const cliMessages: () => CliMessages = /*@__PURE__*/ madeOnFirstUse(makeCliMessages);

@@ -5,7 +5,7 @@
  * compile without diagnostics words none, and making its few hundred functions is about a twentieth
  * of such a compile's start-up in a process of its own.
  */
-import { didYouMean, listed, m, type MessageTable, wordingOfMade } from './messages.js';
+import { didYouMean, listed, m, madeOnFirstUse, type MessageTable, wordingOfMade } from './messages.js';
 
 /** "expected a field name or '(' after 'X', found 'Y'", the message of every `expected-field`. */
 const expectedField = (d: { found: string; previous?: string }) => `expected a field name or '('${d.previous ? ` after ${d.previous}` : ''}, found ${d.found}`;
@@ -380,13 +380,9 @@ const makeFilterMessages = () =>
 
 /** This part of the table, by code and message id. */
 export type FilterMessages = ReturnType<typeof makeFilterMessages>;
-let made: FilterMessages | undefined;
 
 /** This part of the table, made on first use. */
-export function filterMessages(): FilterMessages {
-  made ??= makeFilterMessages();
-  return made;
-}
+export const filterMessages: () => FilterMessages = /*@__PURE__*/ madeOnFirstUse(makeFilterMessages);
 
 /** A filter-text diagnostic's words, from its code, message id and data. */
 export const filterMessage = wordingOfMade(filterMessages);

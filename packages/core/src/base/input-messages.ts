@@ -5,7 +5,7 @@
  * of the language carries neither this nor the JSON part it does not use).
  */
 import type { Advice } from './diagnostics.js';
-import { m, type MessageTable, wordingOfMade } from './messages.js';
+import { m, madeOnFirstUse, type MessageTable, wordingOfMade } from './messages.js';
 
 /** What differs in filter text not in canonical form besides its text, `: it ...`, or nothing. */
 function differences(d: { bom: boolean; crlf: boolean; textToo: boolean }): string {
@@ -58,13 +58,9 @@ const makeInputMessages = () =>
 
 /** This part of the table, by code and message id. */
 export type InputMessages = ReturnType<typeof makeInputMessages>;
-let made: InputMessages | undefined;
 
 /** This part of the table, made on first use (as filter-messages.ts: most runs word no finding about their input). */
-export function inputMessages(): InputMessages {
-  made ??= makeInputMessages();
-  return made;
-}
+export const inputMessages: () => InputMessages = /*@__PURE__*/ madeOnFirstUse(makeInputMessages);
 
 /** A front end's finding about its filter text, worded: `inputMessage('argument-is-a-file', 'inline', { file, command })`. */
 export const inputMessage = wordingOfMade(inputMessages);
