@@ -35,10 +35,10 @@ export {
   type Worded,
   type Wording,
   type Words,
-  madeOnFirstUse,
   wordingOf,
   wordingOfMade,
 } from './base/messages.js';
+export { madeOnFirstUse } from './base/first-use.js';
 export { MESSAGES } from './base/all-messages.js';
 /** A front end's finding about the filter text it is given, worded from the table's input part alone. */
 export { inputMessage } from './base/input-messages.js';

@@ -5,7 +5,8 @@
  * compile without diagnostics words none, and making its few hundred functions is about a twentieth
  * of such a compile's start-up in a process of its own.
  */
-import { didYouMean, listed, m, madeOnFirstUse, type MessageTable, wordingOfMade } from './messages.js';
+import { madeOnFirstUse } from './first-use.js';
+import { didYouMean, listed, m, type MessageTable, wordingOfMade } from './messages.js';
 
 /** "expected a field name or '(' after 'X', found 'Y'", the message of every `expected-field`. */
 const expectedField = (d: { found: string; previous?: string }) => `expected a field name or '('${d.previous ? ` after ${d.previous}` : ''}, found ${d.found}`;

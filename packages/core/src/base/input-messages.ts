@@ -5,7 +5,8 @@
  * of the language carries neither this nor the JSON part it does not use).
  */
 import type { Advice } from './diagnostics.js';
-import { m, madeOnFirstUse, type MessageTable, wordingOfMade } from './messages.js';
+import { madeOnFirstUse } from './first-use.js';
+import { m, type MessageTable, wordingOfMade } from './messages.js';
 
 /** What differs in filter text not in canonical form besides its text, `: it ...`, or nothing. */
 function differences(d: { bom: boolean; crlf: boolean; textToo: boolean }): string {

@@ -71,19 +71,6 @@ export function wordingOf<T extends MessageTable>(table: T): Wording<T> {
   return wordingOfMade(() => table);
 }
 
-/**
- * `make`'s result, made on the first call and kept: a part of the message table built only when a
- * run first words from it (filter-messages.ts, input-messages.ts, the CLI's part), since most runs
- * word none of its messages and building one costs each start.
- */
-export function madeOnFirstUse<T>(make: () => T): () => T {
-  let made: T | undefined;
-  return () => {
-    made ??= make();
-    return made;
-  };
-}
-
 /** `wordingOf` a table that `make` returns, asked for only when a message is worded (filter-messages.ts). */
 export function wordingOfMade<T extends MessageTable>(make: () => T): Wording<T> {
   return <C extends keyof T & DiagnosticCode, I extends MessageId<T, C>>(code: C, id: I, data: MessageData<T, C, I>): Worded => {

@@ -6,7 +6,7 @@ import type { Span } from '../base/diagnostics.js';
 import type { DiagnosticBag } from '../base/diagnostics.js';
 import type { JsonDocument } from './decompile-source.js';
 import { childPointer, describeJson, isObject } from '../base/json-source.js';
-import { DEPRECATED_SPELLINGS, LIST_OPERATORS, OPERATORS, operatorFromSpelling, SCALAR_NUMBER_OPERATORS, type Operator } from '../language/operators.js';
+import { comparesOneNumber, DEPRECATED_SPELLINGS, factsOf, OPERATORS, operatorFromSpelling, type Operator } from '../language/operators.js';
 import { classifyWord } from '../syntax/parse.js';
 import { closest } from '../base/suggest.js';
 import { suggestOperator } from '../language/operator-suggest.js';
@@ -151,11 +151,9 @@ export class TreeReader {
     // An `int or string` field reads a JSON string as text, unless it may be a number written as
     // a string (the documented style writes every scalar so).
     const keepQuoted =
-      field !== undefined &&
-      valueFacts(field).reads === 'integer or text' &&
-      (Array.isArray(value) || this.typedValues || !SCALAR_NUMBER_OPERATORS.has(operator));
+      field !== undefined && valueFacts(field).reads === 'integer or text' && (Array.isArray(value) || this.typedValues || !comparesOneNumber(operator));
     if (!Array.isArray(value)) return this.scalar(value, pointer, keepQuoted);
-    if (LIST_OPERATORS.has(operator) && field && !this.listTypesFit(value, pointer, field)) return undefined;
+    if (factsOf(operator).list && field && !this.listTypesFit(value, pointer, field)) return undefined;
     const items: Scalar[] = [];
     value.forEach((item, i) => {
       const scalar = this.scalar(item, childPointer(pointer, i), keepQuoted);

@@ -3,6 +3,7 @@
  * decompile, hover, completion, evaluation and the values helper: which column of the operator
  * matrix it falls in, its element type, the operators it allows and how a literal is read.
  */
+import { madeOnFirstUse } from '../base/first-use.js';
 import { canonicalNumber } from './values.js';
 import { OPERATOR_MATRIX, OPERATORS, type Operator, type TypeFamily } from './operators.js';
 
@@ -178,11 +179,14 @@ export function typeFamily(field: Typed, literal?: Literal, facts: ValueTypeFact
   return facts.reads === 'integer or text' && literal && readsAsInteger(literal) ? 'int' : facts.family;
 }
 
-const INT_OR_STRING_OPERATORS: readonly Operator[] = OPERATORS.filter((op) => OPERATOR_MATRIX.int.includes(op) || OPERATOR_MATRIX.string.includes(op));
+/** The operators of either column, for an `int or string` field: made when first asked for (hints and completion ask). */
+const intOrStringOperators = /*@__PURE__*/ madeOnFirstUse((): readonly Operator[] =>
+  OPERATORS.filter((op) => OPERATOR_MATRIX.int.includes(op) || OPERATOR_MATRIX.string.includes(op)),
+);
 
 /** The operators a field allows whatever its literal: for `int or string`, those of either column. */
 export function allowedOperators(field: Typed): readonly Operator[] {
-  return !isArrayField(field) && valueFacts(field).reads === 'integer or text' ? INT_OR_STRING_OPERATORS : OPERATOR_MATRIX[typeFamily(field)];
+  return !isArrayField(field) && valueFacts(field).reads === 'integer or text' ? intOrStringOperators() : OPERATOR_MATRIX[typeFamily(field)];
 }
 
 /** How the field's type is named in messages: `float`, `array[int]`, or the family's name. */

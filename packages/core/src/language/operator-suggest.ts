@@ -4,7 +4,7 @@
  * plain edit distance would pick the positive one, the opposite of what the user meant.
  */
 import { closest } from '../base/suggest.js';
-import { factsOf, NEGATION, type Operator, OPERATORS, operatorFromSpelling } from './operators.js';
+import { factsOf, negationOf, type Operator, OPERATORS, operatorFromSpelling } from './operators.js';
 
 /** Spellings of other languages that no edit distance leads from, with the operator they mean. */
 const FOREIGN_SPELLINGS: ReadonlyMap<string, Operator> = new Map<string, Operator>([
@@ -44,7 +44,7 @@ export function suggestOperator(spelling: string): Operator | undefined {
   if (prefix && prefix.length < lower.length) {
     const rest = spelling.slice(prefix.length);
     const positive = positiveOperator(rest);
-    return positive && NEGATION[positive];
+    return positive && negationOf(positive);
   }
   return (closest(spelling, wordOperators().all) as Operator | undefined) ?? undefined;
 }

@@ -231,16 +231,16 @@ export function factsOf(operator: Operator): Facts {
 /** Every operator, in the table's order. */
 export const OPERATORS: Operator[] = [];
 
-const negation = {} as Record<Operator, Operator>;
-/** Pairs used to push NOT to the leaves: NOT (x op v) == x negation(op) v. */
-export const NEGATION: Readonly<Record<Operator, Operator>> = negation;
+/** The operator that pushes NOT to the leaves: NOT (x op v) == x negationOf(op) v. */
+export function negationOf(operator: Operator): Operator {
+  return FACTS[operator].negation;
+}
 
-const listOperators = new Set<Operator>();
-export const LIST_OPERATORS: ReadonlySet<Operator> = listOperators;
-
-const scalarNumberOperators = new Set<Operator>();
-/** The operators that compare one number: an `int or string` value beside them is read as a number. */
-export const SCALAR_NUMBER_OPERATORS: ReadonlySet<Operator> = scalarNumberOperators;
+/** Whether the operator compares one number: an `int or string` value beside it is read as a number. */
+export function comparesOneNumber(operator: Operator): boolean {
+  const facts = FACTS[operator];
+  return !facts.list && facts.families.includes('int');
+}
 
 const matrix: Record<TypeFamily, Operator[]> = { string: [], int: [], bool: [], array: [] };
 /** The operator x field-type matrix of spec section 4.3, as lists per column. */
@@ -259,9 +259,6 @@ const CANONICAL = new Map<string, Operator>();
 for (const op of Object.keys(OPERATOR_TABLE) as Operator[]) {
   const facts = FACTS[op];
   OPERATORS.push(op);
-  negation[op] = facts.negation;
-  if (facts.list) listOperators.add(op);
-  else if (facts.families.includes('int')) scalarNumberOperators.add(op);
   for (const family of facts.families) matrix[family].push(op);
   CANONICAL.set(op, op);
   SPELLING_MAP.set(op.toLowerCase(), op);

@@ -1,13 +1,13 @@
 /** Lowering: NOT pushed to the leaves (De Morgan and the operator pairs), groups flattened. */
 import type { CheckedExpr, FilterNode, Group } from '../check/checked.js';
-import { NEGATION } from '../language/operators.js';
+import { negationOf } from '../language/operators.js';
 
 export function lower(expr: CheckedExpr, negated = false): FilterNode {
   switch (expr.kind) {
     case 'criterion':
       // Written out rather than spread: a spread copy gets a map of its own, and the later stages,
       // which read criteria of both kinds, would read each property through two shapes.
-      return negated ? { kind: 'criterion', key: expr.key, operator: NEGATION[expr.operator], value: expr.value, span: expr.span } : expr;
+      return negated ? { kind: 'criterion', key: expr.key, operator: negationOf(expr.operator), value: expr.value, span: expr.span } : expr;
     case 'not':
       return lower(expr.operand, !negated);
     default: {
