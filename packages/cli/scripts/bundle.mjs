@@ -19,22 +19,23 @@ import { catalogFolder, datasetFiles } from '../../core/scripts/gen-catalog.mjs'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
-const outfile = join(dist, 'logfilter.cjs');
 
 // The catalog files beside the bundles, without the indentation (a third of each file, which every
 // run that reads one would parse); the module that would inline all of them reads one when asked.
 rmSync(join(dist, 'catalog'), { recursive: true, force: true });
 mkdirSync(join(dist, 'catalog'));
 const datasets = datasetFiles();
-for (const { file } of datasets) {
-  writeFileSync(join(dist, 'catalog', file), JSON.stringify(JSON.parse(readFileSync(join(catalogFolder, file), 'utf8'))));
+let defaultFile;
+for (const { file, id } of datasets) {
+  const read = JSON.parse(readFileSync(join(catalogFolder, file), 'utf8'));
+  writeFileSync(join(dist, 'catalog', file), JSON.stringify(read));
+  if (id === DEFAULT_DATASET) defaultFile = read;
 }
 // The default dataset (the one a plain `logfilter compile FILTER` uses) is held in the bundles
 // already read: each field as core's readDataset makes it, as JSON text read when the field is first
 // asked for (core's Dataset.prepared), so that a run neither reads the file nor makes a hundred
 // fields to use three. `--catalog` with the same file gives the same dataset (test/cli/bundle.test.ts).
-const defaultEntry = datasets.find(({ id }) => id === DEFAULT_DATASET);
-const defaultDataset = datasetFromFile(JSON.parse(readFileSync(join(catalogFolder, defaultEntry.file), 'utf8')), defaultEntry.id);
+const defaultDataset = datasetFromFile(defaultFile, DEFAULT_DATASET);
 const readyDefault = `() => Dataset.prepared(${[
   defaultDataset.name,
   defaultDataset.scope,
@@ -190,22 +191,19 @@ const common = {
 };
 // The three bundles bin/logfilter.cjs runs hold the function it calls (Node's module wrapper, written
 // around the bundle): V8 takes the file's text as it is read, where a wrapper added at run time
-// would be a second copy of the whole text to make on every start.
-const binRun = { banner: { js: '(function (exports, require, module, __filename, __dirname) {' }, footer: { js: '\n})' } };
-await build({
-  ...common,
-  ...binRun,
-  entryPoints: [join(dist, 'bin.js')],
-  outfile,
-  plugins: [catalogPerDataset, lspApart, lazyChildProcess, wsApart, inlineVersion, testWorkerApart],
-});
-await build({
-  ...common,
-  ...binRun,
-  entryPoints: [join(dist, 'bin.js')],
-  outfile: join(dist, 'language.cjs'),
-  plugins: [catalogPerDataset, languageOnly, lspApart, lazyChildProcess, wsApart, inlineVersion, testWorkerApart],
-});
+// would be a second copy of the whole text to make on every start. The language and plain bundles
+// leave out every command but theirs (languageOnly).
+const binBundle = (entry, file, plugins) =>
+  build({
+    ...common,
+    banner: { js: '(function (exports, require, module, __filename, __dirname) {' },
+    footer: { js: '\n})' },
+    entryPoints: [join(dist, entry)],
+    outfile: join(dist, file),
+    plugins: [catalogPerDataset, ...plugins, lspApart, lazyChildProcess, wsApart, inlineVersion, testWorkerApart],
+  });
+await binBundle('bin.js', 'logfilter.cjs', []);
+await binBundle('bin.js', 'language.cjs', [languageOnly]);
 // The plain `compile FILTER` and `check FILTER` lines (src/plain-line.ts) run from a bundle of their
 // own: compile's and check's actions with the language, and no commander. The bin's list of their
 // commands is checked against the module's.
@@ -219,29 +217,21 @@ if (
 ) {
   throw new Error('bundle: bin/logfilter.cjs and src/plain-line.ts disagree on the commands of the plain lines (PLAIN_COMMANDS)');
 }
-await build({
-  ...common,
-  ...binRun,
-  entryPoints: [join(dist, 'bin-plain.js')],
-  outfile: join(dist, 'plain.cjs'),
-  plugins: [catalogPerDataset, languageOnly, lspApart, lazyChildProcess, wsApart, inlineVersion, testWorkerApart],
-});
-// A dynamic import() on compile's path makes esbuild wrap the modules it reaches in lazy
-// initialisers (__esm), which costs every compile's start-up (about 5 M instructions, a larger
-// code cache): the language and plain bundles must have none. The plain bundle holds no commander.
+await binBundle('bin-plain.js', 'plain.cjs', [languageOnly]);
+// What the language and plain bundles may hold. A dynamic import() on compile's path makes esbuild
+// wrap the modules it reaches in lazy initialisers (__esm), which costs every compile's start-up
+// (about 5 M instructions, a larger code cache): they must have none. bin/logfilter.cjs gives them
+// its own require, so they may require Node's own modules alone. The plain bundle holds no commander.
 for (const file of ['language.cjs', 'plain.cjs']) {
-  if (readFileSync(join(dist, file), 'utf8').includes('__esm(')) {
+  const text = readFileSync(join(dist, file), 'utf8');
+  if (text.includes('__esm(')) {
     throw new Error(`bundle: dist/${file} has lazily initialised modules (__esm): import statically on the path of compile, check and fmt`);
   }
-}
-// bin/logfilter.cjs gives these two its own require: they may require Node's modules alone.
-for (const file of ['language.cjs', 'plain.cjs']) {
-  const required = [...readFileSync(join(dist, file), 'utf8').matchAll(/\brequire\(([^)]*)\)/g)].map((match) => match[1]);
-  const other = required.filter((name) => !/^"node:[a-z_/]+"$/.test(name));
+  const other = [...text.matchAll(/\brequire\(([^)]*)\)/g)].map((match) => match[1]).filter((name) => !/^"node:[a-z_/]+"$/.test(name));
   if (other.length > 0) throw new Error(`bundle: dist/${file} requires ${other.join(', ')}: it may require Node's own modules alone (node:...)`);
-}
-if (readFileSync(join(dist, 'plain.cjs'), 'utf8').includes('commander')) {
-  throw new Error('bundle: dist/plain.cjs holds commander: the modules src/plain-line.ts imports must not import it');
+  if (file === 'plain.cjs' && text.includes('commander')) {
+    throw new Error('bundle: dist/plain.cjs holds commander: the modules src/plain-line.ts imports must not import it');
+  }
 }
 await build({ ...common, entryPoints: [join(dist, 'engines/worker.js')], outfile: join(dist, 'test-worker.cjs'), plugins: [catalogPerDataset, inlineVersion] });
 await build({

@@ -3,6 +3,7 @@
  * another language (`neq`, `nin`, `notcontains`, `<>`) must suggest the negated operator: the
  * plain edit distance would pick the positive one, the opposite of what the user meant.
  */
+import { madeOnFirstUse } from '../base/first-use.js';
 import { closest } from '../base/suggest.js';
 import { factsOf, negationOf, type Operator, OPERATORS, operatorFromSpelling } from './operators.js';
 
@@ -26,14 +27,10 @@ const NEGATION_PREFIX = /^(?:!|not[\s_-]*)/i;
  * since only a filter with a misspelt operator asks (making them tests each name against a regular
  * expression, which every start of the CLI would otherwise compile).
  */
-let words: { all: readonly Operator[]; positive: readonly Operator[] } | undefined;
-function wordOperators(): { all: readonly Operator[]; positive: readonly Operator[] } {
-  if (words === undefined) {
-    const all = OPERATORS.filter((op) => /^[a-z]/i.test(op));
-    words = { all, positive: all.filter((op) => !op.startsWith('!')) };
-  }
-  return words;
-}
+const wordOperators = /*@__PURE__*/ madeOnFirstUse(() => {
+  const all: readonly Operator[] = OPERATORS.filter((op) => /^[a-z]/i.test(op));
+  return { all, positive: all.filter((op) => !op.startsWith('!')) };
+});
 
 /** The operator a spelling most likely means, or undefined when nothing is close. */
 export function suggestOperator(spelling: string): Operator | undefined {
