@@ -1,5 +1,5 @@
 /** Properties of `compile` over arbitrary text, mutated filters and generated well-typed filters. */
-import { compile, parse, print, renderDiagnostics, type CompileResult, type Expr } from '@logfilter/core';
+import { compile, parse, parseJsonExact, print, renderDiagnostics, type CompileResult, type Expr } from '@logfilter/core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyEdits, edit, layout, NO_LIMITS, renderWithLayout, wellTypedExpr } from '../support/arbitraries.js';
@@ -17,7 +17,8 @@ function expectWellFormed(text: string, result: CompileResult): void {
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
   expect(result.ok).toBe(errors.length === 0);
   if (result.ok) {
-    expect(JSON.parse(result.json!)).toEqual(result.filter);
+    // The filter holds an integer past 2^53 as a bigint, as parseJsonExact reads the JSON text.
+    expect(parseJsonExact(result.json!)).toEqual(result.filter);
     expect(result.stats.bytes).toBe(Buffer.byteLength(result.json!, 'utf8'));
   }
   for (const error of errors) expect(error.hint, error.code).toMatch(/\S/);
@@ -87,6 +88,13 @@ const filterLikeText = fc.array(FILTER_ALPHABET, { maxLength: 40 }).map((parts) 
 const mutation = edit(fc.oneof(FILTER_ALPHABET, fc.string({ unit: 'binary', minLength: 1, maxLength: 2 })));
 
 describe('compile never throws, and every diagnostic is well placed', () => {
+  it('on an integer past 2^53, which the filter holds as a bigint (found by the mutation property, seed 982897970)', () => {
+    const text = 'EdgeResponseCompressionRatio in (0, 10000, 09008000000000000) or EdgeStartTimestamp eq 9008000000000001';
+    const result = compile(text);
+    expectWellFormed(text, result);
+    expect(JSON.stringify(result.filter, (_key, value) => (typeof value === 'bigint' ? `${value}n` : value))).toContain('9008000000000000n');
+  });
+
   it('on arbitrary strings of any code points', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 60 }), (text) => {
