@@ -71,7 +71,8 @@ const bound = (criterion: Criterion): number => Number((Array.isArray(criterion.
 /** Whether no one value of a scalar field satisfies every criterion of an AND group. */
 function neverMatches(criteria: Criterion[]): boolean {
   let allowed: Set<string> | undefined;
-  const excluded = new Set<string>();
+  // Made at the first negated whole-value criterion: most fields named twice have none.
+  let excluded: Set<string> | undefined;
   let low = Number.NEGATIVE_INFINITY;
   let high = Number.POSITIVE_INFINITY;
   let lowStrict = false;
@@ -79,8 +80,10 @@ function neverMatches(criteria: Criterion[]): boolean {
   for (const criterion of criteria) {
     const facts = factsOf(criterion.operator);
     if (wholeValue(facts)) {
-      if (facts.negated) for (const text of texts(criterion)) excluded.add(text);
-      else allowed = allowed ? new Set([...allowed].filter((text) => texts(criterion).has(text))) : texts(criterion);
+      if (facts.negated) {
+        excluded ??= new Set();
+        for (const text of texts(criterion)) excluded.add(text);
+      } else allowed = allowed ? new Set([...allowed].filter((text) => texts(criterion).has(text))) : texts(criterion);
     } else if (facts.comparison !== undefined) {
       const number = bound(criterion);
       const strict = facts.comparison === '<' || facts.comparison === '>';
@@ -99,7 +102,7 @@ function neverMatches(criteria: Criterion[]): boolean {
         ? number < high || (number === high && !highStrict)
         : false;
   };
-  return [...allowed].every((text) => excluded.has(text) || !inRange(text));
+  return [...allowed].every((text) => excluded?.has(text) || !inRange(text));
 }
 
 /** Operators that compare the whole value (`eq`, `in` and their negations). */
@@ -112,7 +115,9 @@ const wholeValue = (facts: Facts): boolean => facts.test === 'equal' || facts.te
  * suffix, contains) when its negation of the same value is there.
  */
 function alwaysMatches(criteria: Criterion[]): boolean {
-  if (!criteria.some((criterion) => factsOf(criterion.operator).negated)) return false;
+  let negated = false;
+  for (let i = 0; i < criteria.length && !negated; i++) negated = factsOf(criteria[i].operator).negated;
+  if (!negated) return false;
   const positive = criteria.filter((c) => wholeValue(factsOf(c.operator)) && !factsOf(c.operator).negated).flatMap((c) => [...texts(c)]);
   const covered = new Set(positive);
   return criteria.some((criterion) => {
