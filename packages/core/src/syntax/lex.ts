@@ -231,13 +231,16 @@ export class Scanner {
     const text = this.text;
     const first = text.charCodeAt(start);
     let identifier = first < 256 && (CHAR_CLASSES[first] & IDENTIFIER_START) !== 0;
+    const length = text.length;
     let end = start + 1;
-    for (; end < text.length; end++) {
+    for (; end < length; end++) {
       const code = text.charCodeAt(end);
+      // Letters, digits and _ first: most characters of most words are, and they need one test.
       if (code < 256) {
         const classes = CHAR_CLASSES[code];
+        if ((classes & IDENTIFIER_PART) !== 0) continue;
         if ((classes & WORD_PART) === 0) break;
-        if ((classes & IDENTIFIER_PART) === 0) identifier = false;
+        identifier = false;
       } else if (isWideSpace(code)) {
         break;
       } else {
