@@ -31,7 +31,9 @@ describe('a page that uses one dataset', () => {
     expect(script).not.toContain('ScriptTags');
     // 63.2 KB with Chevrotain's parser and lexer in it (39 KB of that), which words the syntax errors; 20.6 KB
     // since the hand-written parser finds the first error too and Chevrotain became the tests' reference alone.
-    expect(gzipSync(script).length).toBeLessThan(22_000);
+    // 22,000 B until the serializer wrote string values between cached prefixes that open their quote and
+    // `"}` (a fifth of the output's time on a ~900-byte filter, for about 65 B).
+    expect(gzipSync(script).length).toBeLessThan(22_100);
     expect(script).not.toContain('performSelfAnalysis');
   });
 
