@@ -28,7 +28,9 @@ export function lower(expr: CheckedExpr, negated = false): FilterNode {
 
 /** A group with same-kind members spliced in; a group of one is its member. */
 export function group(kind: Group['kind'], operands: FilterNode[], span: Group['span']): FilterNode {
-  if (operands.length > 1 && !operands.some((operand) => operand.kind === kind)) return { kind, operands, span };
+  let nested = false;
+  for (let i = 0; i < operands.length && !nested; i++) nested = operands[i].kind === kind;
+  if (operands.length > 1 && !nested) return { kind, operands, span };
   const flat: FilterNode[] = [];
   for (const operand of operands) {
     if (operand.kind === kind) flat.push(...operand.operands);

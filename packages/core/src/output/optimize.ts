@@ -70,6 +70,9 @@ function uniqueValues(values: TypedValue[]): TypedValue[] {
  */
 function dedupeAndMerge(kind: 'and' | 'or', operands: FilterNode[]): FilterNode[] {
   const { one, to } = MERGE_RULES[kind];
+  // Most groups have nothing to drop or merge: that is found by looking at each pair once, before
+  // anything is made.
+  if (operands.length <= PAIRWISE && !anyPairMeets(operands, one, to)) return operands;
   const keys = operands.length > PAIRWISE ? new Set<string>() : undefined;
   /** The members kept, once one has gone: until then, `operands` up to the current one. */
   let kept: FilterNode[] | undefined;
@@ -117,6 +120,30 @@ function dedupeAndMerge(kind: 'and' | 'or', operands: FilterNode[]): FilterNode[
   }
   return result;
 }
+
+/**
+ * Whether two members may be equal or merge: equal criteria, two criteria of one field whose
+ * operators both merge, or equal groups. False means `dedupeAndMerge` would keep every member.
+ */
+function anyPairMeets(operands: FilterNode[], one: string, to: string): boolean {
+  for (let i = 1; i < operands.length; i++) {
+    const a = operands[i];
+    for (let j = 0; j < i; j++) {
+      const b = operands[j];
+      if (a.kind !== b.kind) continue;
+      if (a.kind !== 'criterion') {
+        if (sameNode(a, b)) return true;
+        continue;
+      }
+      const other = b as Criterion;
+      if (a.key !== other.key) continue;
+      if (a.operator === other.operator ? sameValue(a.value, other.value) : mergesWith(a, one, to) && mergesWith(other, one, to)) return true;
+    }
+  }
+  return false;
+}
+
+const mergesWith = (criterion: Criterion, one: string, to: string): boolean => criterion.operator === one || criterion.operator === to;
 
 /** Whether `node` equals one of the first `count` of `earlier`. */
 function hasEqual(node: FilterNode, earlier: FilterNode[], count: number): boolean {
