@@ -98,8 +98,11 @@ function dedupeAndMerge(kind: 'and' | 'or', operands: FilterNode[]): FilterNode[
   }
   const members = kept ?? operands;
   if (!merging || merging.length === 0) return members;
-  const replaced = new Map<FilterNode, FilterNode | null>();
-  for (const criteria of merging) {
+  // The criterion each field's merging criteria become (by the index of the first of them): a few
+  // arrays searched, rather than a map from criteria to what replaces them.
+  const merged: Array<Criterion | undefined> = [];
+  for (let j = 0; j < merging.length; j++) {
+    const criteria = merging[j];
     if (!criteria) continue;
     const values: TypedValue[] = [];
     for (const criterion of criteria) {
@@ -109,14 +112,15 @@ function dedupeAndMerge(kind: 'and' | 'or', operands: FilterNode[]): FilterNode[
     const first = criteria[0];
     // The merged criterion stands for all of them: its span runs from the first to the last.
     const span = { start: first.span.start, end: criteria[criteria.length - 1].span.end };
-    replaced.set(first, { kind: 'criterion', key: first.key, operator: to, value: uniqueValues(values), span });
-    for (let k = 1; k < criteria.length; k++) replaced.set(criteria[k], null);
+    merged[j] = { kind: 'criterion', key: first.key, operator: to, value: uniqueValues(values), span };
   }
+  // The merged criterion takes the place of the first it stands for; the others go.
   const result: FilterNode[] = [];
   for (const member of members) {
-    const replacement = replaced.get(member);
-    if (replacement === undefined) result.push(member);
-    else if (replacement !== null) result.push(replacement);
+    let j = 0;
+    while (j < merging.length && !merging[j]?.includes(member as Criterion)) j++;
+    if (j === merging.length) result.push(member);
+    else if (member === leaders![j]) result.push(merged[j]!);
   }
   return result;
 }
@@ -137,7 +141,8 @@ function anyPairMeets(operands: FilterNode[], one: string, to: string): boolean 
       }
       const other = b as Criterion;
       if (a.key !== other.key) continue;
-      if (a.operator === other.operator ? sameValue(a.value, other.value) : mergesWith(a, one, to) && mergesWith(other, one, to)) return true;
+      if (mergesWith(a, one, to) && mergesWith(other, one, to)) return true;
+      if (a.operator === other.operator && sameValue(a.value, other.value)) return true;
     }
   }
   return false;
