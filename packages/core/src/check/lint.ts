@@ -10,15 +10,17 @@ import type { Dataset } from '../language/catalog.js';
 import { isArrayField } from '../language/field-types.js';
 import { isLoggedLowerCase, isTimestampField, readsAsTimestamp } from '../language/logged-values.js';
 import { type Facts, factsOf } from '../language/operators.js';
-import type { Criterion, FilterNode, Group, TypedValue } from './checked.js';
+import { type Criterion, type FilterNode, type Group, keyBit, type TypedValue } from './checked.js';
 
 export function lint(root: FilterNode, dataset: Dataset, bag: DiagnosticBag): void {
   if (root.kind === 'criterion') {
     lintValues(root, dataset, bag);
     return;
   }
-  // Most groups name each field once: the pairs are looked for only then.
-  let repeated = false;
+  // The bits of the field names met (`keyBit`), and of those met twice: most groups name each field
+  // once, and their pairs are never looked at.
+  let met = 0;
+  let twice = 0;
   const members = root.operands;
   for (let i = 0; i < members.length; i++) {
     const member = members[i];
@@ -27,20 +29,22 @@ export function lint(root: FilterNode, dataset: Dataset, bag: DiagnosticBag): vo
       continue;
     }
     lintValues(member, dataset, bag);
-    for (let j = 0; j < i && !repeated; j++) repeated = members[j].kind === 'criterion' && (members[j] as Criterion).key === member.key;
+    const bit = keyBit(member.key);
+    twice |= met & bit;
+    met |= bit;
   }
-  if (repeated) lintFields(root, dataset, bag);
+  if (twice !== 0) lintFields(root, twice, dataset, bag);
 }
 
-/** The warnings on criteria of one field, in a group where some field has two or more. */
-function lintFields(root: Group, dataset: Dataset, bag: DiagnosticBag): void {
+/** The warnings on criteria of one field, in a group where some field may be named twice or more (its bit in `twice`). */
+function lintFields(root: Group, twice: number, dataset: Dataset, bag: DiagnosticBag): void {
   // The criteria of each field named twice or more, in order of the field's first criterion: a
   // group names few fields, so lists searched cost less than a map of lists.
   const members = root.operands;
   const groups: Criterion[][] = [];
   for (let i = 0; i < members.length; i++) {
     const member = members[i];
-    if (member.kind !== 'criterion') continue;
+    if (member.kind !== 'criterion' || (keyBit(member.key) & twice) === 0) continue;
     let seen = false;
     for (let g = 0; g < groups.length && !seen; g++) {
       if (groups[g][0].key === member.key) {
