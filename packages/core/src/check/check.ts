@@ -45,11 +45,10 @@ export function checkInto(ast: Expr, dataset: Dataset, bag: DiagnosticBag, elsew
     switch (node.kind) {
       case 'and':
       case 'or': {
-        const operands: CheckedExpr[] = [];
-        for (const operand of node.operands) {
-          const result = visit(operand);
-          if (result) operands.push(result);
-        }
+        // Made at its length: a member that fails leaves a hole, and the group is not given back then.
+        const members = node.operands;
+        const operands: CheckedExpr[] = new Array(members.length);
+        for (let i = 0; i < members.length; i++) operands[i] = visit(members[i])!;
         return failed ? undefined : { kind: node.kind, operands, span: node.span };
       }
       case 'not': {
