@@ -130,9 +130,9 @@ export class Scanner {
       // Words and spaces first: most characters start one, and the switch would try every case before its default.
       if (code < 256) {
         const classes = CHAR_CLASSES[code];
-        if ((classes & WORD_START) !== 0) return this.word(offset);
+        if ((classes & WORD_START) !== 0) return this.word(offset, (classes & IDENTIFIER_START) !== 0);
         if ((classes & SPACE) !== 0) {
-          offset = spacesEnd(text, offset + 1);
+          offset++;
           continue;
         }
       }
@@ -199,8 +199,8 @@ export class Scanner {
             offset = spacesEnd(text, end);
             continue;
           }
-          // Every other character starts a word.
-          return this.word(offset);
+          // Every other character starts a word (not an identifier: it is not a Latin-1 letter or _).
+          return this.word(offset, false);
       }
       this.start = offset;
       if (end === -1) {
@@ -226,11 +226,10 @@ export class Scanner {
     return { offset: start, length: offset - start };
   }
 
-  /** The word at `start` (its first character already known to start one), classified. */
-  private word(start: number): TokenType {
+  /** The word at `start` (its first character already known to start one, and whether it starts an identifier), classified. */
+  private word(start: number, identifierStart: boolean): TokenType {
     const text = this.text;
-    const first = text.charCodeAt(start);
-    let identifier = first < 256 && (CHAR_CLASSES[first] & IDENTIFIER_START) !== 0;
+    let identifier = identifierStart;
     const length = text.length;
     let end = start + 1;
     for (; end < length; end++) {
