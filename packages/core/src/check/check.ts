@@ -228,10 +228,11 @@ function unknownReading(reads: never): never {
 function readList(list: List, field: Field, reads: LiteralReading, bag: DiagnosticBag): TypedValue[] | undefined {
   let ok = true;
   const items = list.items;
-  const values: TypedValue[] = [];
+  // Made at its length: a value that does not read leaves a hole, and the list is not given back then.
+  const values: TypedValue[] = new Array(items.length);
   for (let i = 0; i < items.length; i++) {
     const value = readScalar(items[i], field, reads, bag);
-    if (value) values.push(value);
+    if (value) values[i] = value;
     else ok = false;
   }
   if (!ok) return undefined;
