@@ -13,15 +13,21 @@ export function lower(expr: CheckedExpr, negated = false): FilterNode {
     default: {
       const kind = negated ? (expr.kind === 'and' ? 'or' : 'and') : expr.kind;
       // A group without NOT or nested groups of its kind is already lowered: keep it. Until a
-      // member differs, `operands` is undefined: the members so far are the group's own.
+      // member differs, `operands` is undefined: the members so far are the group's own. A lowered
+      // member of the group's kind (AND in AND) is spliced in as it comes: its own members are
+      // lowered, so none of them is of that kind.
       let operands: FilterNode[] | undefined = negated ? [] : undefined;
       for (let i = 0; i < expr.operands.length; i++) {
         const operand = expr.operands[i];
         const lowered = lower(operand, negated);
         if (!operands && (lowered !== operand || lowered.kind === kind)) operands = expr.operands.slice(0, i) as FilterNode[];
-        operands?.push(lowered);
+        if (!operands) continue;
+        if (lowered.kind === kind) for (const member of lowered.operands) operands.push(member);
+        else operands.push(lowered);
       }
-      return operands ? group(kind, operands, expr.span) : (expr as Group);
+      if (!operands) return expr as Group;
+      // A group of one is its member (as `group` makes it).
+      return operands.length === 1 ? operands[0] : { kind, operands, span: expr.span };
     }
   }
 }
