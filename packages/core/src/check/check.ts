@@ -166,19 +166,23 @@ interface KnownSpelling {
   readonly facts: Facts;
 }
 
-/** Known spellings met so far; emptied when it holds `MAX_KNOWN_SPELLINGS` (case variants are many). */
-const KNOWN_SPELLINGS = new Map<string, KnownSpelling>();
-const MAX_KNOWN_SPELLINGS = 256;
+/**
+ * Known spellings met so far, each in a slot chosen by its length and first and last characters (no
+ * two operators share one), holding the last spelling met there. A spelling fresh from the text is a
+ * new string: compared with the one in its slot, it is found without the hashing a Map's lookup
+ * starts with.
+ */
+const KNOWN_SPELLINGS: Array<{ spelling: string; known: KnownSpelling } | undefined> = new Array(64);
 
 function knownSpelling(spelling: string): KnownSpelling | undefined {
-  const known = KNOWN_SPELLINGS.get(spelling);
-  if (known) return known;
+  const slot = (spelling.length * 5 + spelling.charCodeAt(0) + spelling.charCodeAt(spelling.length - 1) * 3) & 63;
+  const kept = KNOWN_SPELLINGS[slot];
+  if (kept?.spelling === spelling) return kept.known;
   const operator = operatorFromSpelling(spelling);
   if (!operator) return undefined;
-  const made = { operator, deprecated: operator !== spelling && DEPRECATED_SPELLINGS.has(spelling.toLowerCase()), facts: factsOf(operator) };
-  if (KNOWN_SPELLINGS.size >= MAX_KNOWN_SPELLINGS) KNOWN_SPELLINGS.clear();
-  KNOWN_SPELLINGS.set(spelling, made);
-  return made;
+  const known = { operator, deprecated: operator !== spelling && DEPRECATED_SPELLINGS.has(spelling.toLowerCase()), facts: factsOf(operator) };
+  KNOWN_SPELLINGS[slot] = { spelling, known };
+  return known;
 }
 
 function reportOperatorNotAllowed(predicate: Predicate, operator: Operator, field: Field, family: TypeFamily, bag: DiagnosticBag): void {
