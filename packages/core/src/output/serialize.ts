@@ -81,8 +81,8 @@ class Writer {
       const prefix = this.prefix(node.key, node.operator);
       const value = node.value;
       if (Array.isArray(value)) return this.list(prefix.bare, value);
-      // Numbers and booleans are canonical ASCII text, written as they are when typed.
-      if (this.style === 'typed' && value.type !== 'string') return `${prefix.bare}${value.text}}`;
+      // Numbers and booleans are canonical ASCII text, written as they are (in quotes but for typed values).
+      if (value.type !== 'string') return this.style === 'typed' ? `${prefix.bare}${value.text}}` : `${prefix.quoted}${value.text}"}`;
       return `${prefix.quoted}${this.inner(value.text)}"}`;
     }
     let out = node.kind === 'and' ? '{"and":[' : '{"or":[';
