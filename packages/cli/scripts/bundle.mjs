@@ -14,7 +14,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { datasetFromFile, DEFAULT_DATASET } from '@logfilter/core';
+import { datasetFromFile, DEFAULT_DATASET, preparedFields } from '@logfilter/core';
 import { catalogFolder, datasetFiles } from '../../core/scripts/gen-catalog.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,17 +32,12 @@ for (const { file, id } of datasets) {
   if (id === DEFAULT_DATASET) defaultFile = read;
 }
 // The default dataset (the one a plain `logfilter compile FILTER` uses) is held in the bundles
-// already read: each field as core's readDataset makes it, as JSON text read when the field is first
-// asked for (core's Dataset.prepared), so that a run neither reads the file nor makes a hundred
-// fields to use three. `--catalog` with the same file gives the same dataset (test/cli/bundle.test.ts).
+// already read: its fields as core's readDataset makes them, in one text (core's preparedFields)
+// from which a field is read when first asked for (core's Dataset.prepared), so that a run neither
+// reads the file nor makes a hundred fields to use three. `--catalog` with the same file gives the
+// same dataset (test/cli/bundle.test.ts).
 const defaultDataset = datasetFromFile(defaultFile, DEFAULT_DATASET);
-const readyDefault = `() => Dataset.prepared(${[
-  defaultDataset.name,
-  defaultDataset.scope,
-  defaultDataset.fields.map((field) => field.name),
-  defaultDataset.fields.map((field) => JSON.stringify(field)),
-  defaultDataset.id,
-]
+const readyDefault = `() => Dataset.prepared(${[defaultDataset.name, defaultDataset.scope, preparedFields(defaultDataset.fields), defaultDataset.id]
   .map((value) => JSON.stringify(value))
   .join(', ')})`;
 const catalogIndex = [
