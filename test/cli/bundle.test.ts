@@ -4,6 +4,7 @@
  * uses, and leaves Node's child process, readline and zlib modules unloaded on a compile.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { builtinCatalog, DEFAULT_DATASET } from '@logfilter/core';
@@ -112,6 +113,36 @@ describe('the CLI bundle', () => {
       expect({ status, stdout, stderr }, args.join(' ').slice(0, 40)).toEqual({ status: ready.status, stdout: ready.stdout, stderr: ready.stderr });
     }
     expect(run(['fields', '--json', DEFAULT_DATASET]).stdout).toContain(`"name":"${fields[0].name}"`);
+  });
+
+  it('names its code caches by the build id of each bundle, the hash of its text: a text of the same length runs as written', () => {
+    const WRAPPER = '(function (exports, require, module, __filename, __dirname) {/*build:';
+    for (const file of ['logfilter.cjs', 'language.cjs', 'plain.cjs']) {
+      const text = readFileSync(join(CLI_DIR, 'dist', file), 'utf8');
+      expect(text.startsWith(WRAPPER), file).toBe(true);
+      const id = text.slice(WRAPPER.length, WRAPPER.length + 16);
+      expect(
+        createHash('sha256')
+          .update(text.replace(id, 'x'.repeat(16)))
+          .digest('hex')
+          .slice(0, 16),
+        file,
+      ).toBe(id);
+      expect(readdirSync(join(CLI_DIR, 'dist')), file).toContain(`${file}.${process.version}-${process.arch}-${id}.cache`);
+    }
+    // V8 takes a cache for any text of the length it was made for, and runs the code it holds: a
+    // later release's bundle of the same length (another build id) must not run an earlier one's.
+    const copy = tempFiles('cli-same-length').dir;
+    for (const part of ['bin', 'dist', 'package.json']) cpSync(join(CLI_DIR, part), join(copy, part), { recursive: true });
+    const compile = () => spawnSync(process.execPath, [join(copy, 'bin/logfilter.cjs'), 'compile', 'BotScore lt 30'], { encoding: 'utf8' }).stdout;
+    expect(compile()).toBe('{"where":{"key":"BotScore","operator":"lt","value":"30"}}\n');
+    const plain = join(copy, 'dist/plain.cjs');
+    const text = readFileSync(plain, 'utf8');
+    const id = text.slice(WRAPPER.length, WRAPPER.length + 16);
+    const next = text.replace(id, 'f'.repeat(16)).replace('{"key":', '{"KEY":');
+    expect(next).toHaveLength(text.length);
+    writeFileSync(plain, next);
+    expect(compile()).toBe('{"where":{"KEY":"BotScore","operator":"lt","value":"30"}}\n');
   });
 
   it('loads no child process, readline or zlib module to compile', () => {

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 'use strict';
 // Runs the bundled CLI through V8's code cache: compiling the bundle is most of a short run's
-// start-up. V8 takes a cache only from the same Node version (and the same bundle), so the cache is
-// made for the Node that runs it: named by its version, it is written when the first run exits (and
-// again when V8 rejects it), beside the bundle or, if that folder is read-only, in the user's cache
-// folder. `pnpm run build` makes the building Node's; the published package ships none.
+// start-up. V8 takes a cache only from the same Node version (and a text of the same length), so the
+// cache is made for the Node that runs it: named by its version and the bundle's build id, it is
+// written when the first run exits (and again when V8 rejects it), beside the bundle or, if that
+// folder is read-only, in the user's cache folder. `pnpm run build` makes the building Node's; the
+// published package ships none.
 const { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const { Script } = require('node:vm');
@@ -35,7 +36,11 @@ const plainLine = process.argv.length === 4 && PLAIN_COMMANDS.has(process.argv[2
 const bundleName = plainLine ? 'plain.cjs' : LANGUAGE_COMMANDS.has(commandWord()) && !asksForMore() ? 'language.cjs' : 'logfilter.cjs';
 const bundle = join(dist, bundleName);
 const source = readFileSync(bundle, 'utf8');
-const name = `${bundleName}.${process.version}-${process.arch}-${source.length}.cache`;
+// A cache is named by the bundle's build id, the hash of its text written after the wrapper
+// (scripts/bundle.mjs): V8 takes a cache for any text of the length it was made for.
+const WRAPPER = '(function (exports, require, module, __filename, __dirname) {/*build:';
+const BUILD_ID_LENGTH = 16;
+const name = `${bundleName}.${process.version}-${process.arch}-${source.slice(WRAPPER.length, WRAPPER.length + BUILD_ID_LENGTH)}.cache`;
 const userCacheFolder = () => {
   const { homedir } = require('node:os');
   const base = process.env.XDG_CACHE_HOME || (process.platform === 'win32' ? process.env.LOCALAPPDATA : '') || join(homedir(), '.cache');

@@ -10,11 +10,12 @@
 // default one is in the bundles already read).
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { datasetFromFile, DEFAULT_DATASET } from '@logfilter/core';
+import { datasetFromFile, DEFAULT_DATASET, preparedFields } from '@logfilter/core';
 import { catalogFolder, datasetFiles } from '../../core/scripts/gen-catalog.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,17 +33,12 @@ for (const { file, id } of datasets) {
   if (id === DEFAULT_DATASET) defaultFile = read;
 }
 // The default dataset (the one a plain `logfilter compile FILTER` uses) is held in the bundles
-// already read: each field as core's readDataset makes it, as JSON text read when the field is first
-// asked for (core's Dataset.prepared), so that a run neither reads the file nor makes a hundred
-// fields to use three. `--catalog` with the same file gives the same dataset (test/cli/bundle.test.ts).
+// already read: its fields as core's readDataset makes them, in one text (core's preparedFields)
+// from which a field is read when first asked for (core's Dataset.prepared), so that a run neither
+// reads the file nor makes a hundred fields to use three. `--catalog` with the same file gives the
+// same dataset (test/cli/bundle.test.ts).
 const defaultDataset = datasetFromFile(defaultFile, DEFAULT_DATASET);
-const readyDefault = `() => Dataset.prepared(${[
-  defaultDataset.name,
-  defaultDataset.scope,
-  defaultDataset.fields.map((field) => field.name),
-  defaultDataset.fields.map((field) => JSON.stringify(field)),
-  defaultDataset.id,
-]
+const readyDefault = `() => Dataset.prepared(${[defaultDataset.name, defaultDataset.scope, preparedFields(defaultDataset.fields), defaultDataset.id]
   .map((value) => JSON.stringify(value))
   .join(', ')})`;
 const catalogIndex = [
@@ -191,17 +187,29 @@ const common = {
 };
 // The three bundles bin/logfilter.cjs runs hold the function it calls (Node's module wrapper, written
 // around the bundle): V8 takes the file's text as it is read, where a wrapper added at run time
-// would be a second copy of the whole text to make on every start. The language and plain bundles
-// leave out every command but theirs (languageOnly).
-const binBundle = (entry, file, plugins) =>
-  build({
+// would be a second copy of the whole text to make on every start. The wrapper is followed by the
+// bundle's build id, a hash of its text, which names its code caches: V8 takes a cache for any text
+// of the length it was made for, so a cache named by length alone (left in the user's cache folder
+// by an earlier release) could run that release's code. The language and plain bundles leave out
+// every command but theirs (languageOnly).
+const WRAPPER = '(function (exports, require, module, __filename, __dirname) {/*build:';
+const BUILD_ID = 'x'.repeat(16);
+if (!binSource.includes(`const WRAPPER = '${WRAPPER}';`) || !binSource.includes(`BUILD_ID_LENGTH = ${BUILD_ID.length};`)) {
+  throw new Error('bundle: bin/logfilter.cjs must read the build id after the wrapper this script writes (WRAPPER, BUILD_ID_LENGTH)');
+}
+const binBundle = async (entry, file, plugins) => {
+  const built = await build({
     ...common,
-    banner: { js: '(function (exports, require, module, __filename, __dirname) {' },
+    banner: { js: `${WRAPPER}${BUILD_ID}*/` },
     footer: { js: '\n})' },
     entryPoints: [join(dist, entry)],
     outfile: join(dist, file),
+    write: false,
     plugins: [catalogPerDataset, ...plugins, lspApart, lazyChildProcess, wsApart, inlineVersion, testWorkerApart],
   });
+  const text = built.outputFiles[0].text;
+  writeFileSync(join(dist, file), text.replace(BUILD_ID, createHash('sha256').update(text).digest('hex').slice(0, BUILD_ID.length)));
+};
 await binBundle('bin.js', 'logfilter.cjs', []);
 await binBundle('bin.js', 'language.cjs', [languageOnly]);
 // The plain `compile FILTER` and `check FILTER` lines (src/plain-line.ts) run from a bundle of their

@@ -50,7 +50,7 @@ export { escapeControlCharacters, renderDiagnostic, renderDiagnostics, type Rend
 export { DEPTH_LIMITS, INPUT_LIMITS, inputTooLarge, MAX_NESTING, sizeOver, type InputKind } from './base/limits.js';
 
 // language/: datasets and their typed fields, operators, values.
-export { Catalog, Dataset, parseCatalog, readDataset, type CatalogFile, type Field, type FieldKind } from './language/catalog.js';
+export { Catalog, Dataset, parseCatalog, preparedFields, readDataset, type CatalogFile, type Field, type FieldKind } from './language/catalog.js';
 export {
   builtinCatalog,
   datasetFromFile,

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { builtinCatalog, compile, Dataset, parseCatalog } from '@logfilter/core';
+import { builtinCatalog, compile, Dataset, parseCatalog, preparedFields } from '@logfilter/core';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script without types
 import { catalogFolder, renderIndex } from '../scripts/gen-catalog.mjs';
@@ -69,17 +69,11 @@ describe('a user catalog', () => {
   });
 });
 
-describe('a prepared dataset (each field as its name and JSON text, read when asked for)', () => {
+describe('a prepared dataset (its fields in one text, each read when asked for)', () => {
   it('answers as the dataset it was prepared from, for every built-in dataset', () => {
     for (const made of builtinCatalog().all()) {
       const names = made.fields.map((field) => field.name);
-      const prepared = Dataset.prepared(
-        made.name,
-        made.scope,
-        names,
-        made.fields.map((field) => JSON.stringify(field)),
-        made.id,
-      );
+      const prepared = Dataset.prepared(made.name, made.scope, preparedFields(made.fields), made.id);
       expect([prepared.id, prepared.name, prepared.scope]).toEqual([made.id, made.name, made.scope]);
       // Asked one field first: it is read alone, and is the same object the full list holds after.
       const one = prepared.field(names[names.length - 1]);
@@ -87,9 +81,25 @@ describe('a prepared dataset (each field as its name and JSON text, read when as
       for (const name of names) expect(prepared.field(name), `${made.id} ${name}`).toEqual(made.field(name));
       expect(prepared.fields).toEqual(made.fields);
       expect(prepared.fields[names.length - 1]).toBe(one);
-      for (const unknown of ['NoSuchField', '__proto__', 'constructor', names[0].toLowerCase()]) expect(prepared.field(unknown)).toBeUndefined();
+      for (const unknown of [
+        'NoSuchField',
+        '__proto__',
+        'constructor',
+        names[0].toLowerCase(),
+        `${names[0]}\t`,
+        `${names[1]}\n${names[2]}`,
+        '',
+        names[0].slice(1),
+      ])
+        expect(prepared.field(unknown)).toBeUndefined();
       expect(prepared.fieldIgnoringCase(names[0].toUpperCase())).toEqual(made.fieldIgnoringCase(names[0].toUpperCase()));
       expect(prepared.suggest(`${names[0]}x`)).toBe(made.suggest(`${names[0]}x`));
     }
+  });
+
+  it('is written only of field names without a tab or a line break, which would read across its lines', () => {
+    const field = { name: 'A\tB', type: 'int', kind: 'int' as const, description: '', filterable: true, deprecated: false };
+    expect(() => preparedFields([field])).toThrow(/holds a tab or a line break/);
+    expect(Dataset.prepared('x', 'zone', preparedFields([]), 'x').fields).toEqual([]);
   });
 });
