@@ -171,7 +171,7 @@ function checkResource(block: HclBlock, scope: FileScope): void {
     maxBytes: scope.options.maxBytes,
     maxOperators: scope.options.maxOperators,
   });
-  for (const diagnostic of result.diagnostics) scope.report.diagnostics.push(inTerraform(diagnostic, source.json, scope));
+  for (const diagnostic of result.diagnostics) scope.report.diagnostics.push(inTerraform(diagnostic, source.json, filter, scope));
 }
 
 /** The dataset named by a literal `dataset` in the job's scope; a reason when it cannot be known, an error when it is not a dataset there. */
@@ -202,6 +202,6 @@ function jobScope(block: HclBlock): JobScope | undefined {
   return account === has('zone_id') ? undefined : account ? 'account' : 'zone';
 }
 
-function inTerraform(diagnostic: Diagnostic, json: MappedText, scope: FileScope): TerraformDiagnostic {
-  return { ...diagnostic, file: scope.file, range: scope.map.range(spanInSource(diagnostic.range, json)) };
+function inTerraform(diagnostic: Diagnostic, json: MappedText, filter: Span, scope: FileScope): TerraformDiagnostic {
+  return { ...diagnostic, file: scope.file, range: scope.map.range(spanInSource(diagnostic.range, json, filter)) };
 }

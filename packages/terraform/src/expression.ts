@@ -39,5 +39,8 @@ export function decompileHcl(text: string, options: DecompileOptions): Decompile
   const source = filterSource(expr);
   if (source.notChecked) return failed(words('not-checked', 'decompile', { reason: source.notChecked.reason }), source.notChecked.at);
   const result = decompile(source.json.text, options);
-  return { ...result, diagnostics: result.diagnostics.map((diagnostic) => ({ ...diagnostic, range: map.range(spanInSource(diagnostic.range, source.json)) })) };
+  return {
+    ...result,
+    diagnostics: result.diagnostics.map((diagnostic) => ({ ...diagnostic, range: map.range(spanInSource(diagnostic.range, source.json, expr)) })),
+  };
 }

@@ -56,7 +56,7 @@ export function checkTerraformPlan(plan: TerraformFile, options: TerraformCheckO
     at: (pointer) => map.range(spanOf(pointer)),
     inString(pointer, range) {
       const decoded = decodedString(text, spanOf(pointer));
-      return decoded ? map.range(spanInSource(range, decoded)) : map.range(spanOf(pointer));
+      return decoded ? map.range(spanInSource(range, decoded, spanOf(pointer))) : map.range(spanOf(pointer));
     },
   };
   for (const job of jobs) checkJob(job, path, place, options, report);

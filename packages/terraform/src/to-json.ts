@@ -107,9 +107,13 @@ function emit(out: MappedText, text: string, at: Span): void {
   }
 }
 
-/** Where a range of the filter JSON was written in the HCL source. */
-export function spanInSource(range: Range, json: MappedText): Span {
+/**
+ * Where a range of the filter JSON was written in the HCL source. `whole` is where the expression
+ * it came from was written: the answer for a JSON text with no character to map (an empty string).
+ */
+export function spanInSource(range: Range, json: MappedText, whole: Span): Span {
   const last = json.text.length - 1;
+  if (last < 0) return { start: whole.start, end: whole.end };
   const from = range.start.offset;
   const to = range.end.offset;
   const start = from <= last ? json.starts[from] : json.ends[last];

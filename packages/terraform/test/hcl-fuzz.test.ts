@@ -135,6 +135,19 @@ describe('the HCL reader under random input', () => {
     fc.assert(fc.property(resource, readEverything), { numRuns: Math.min(RUNS.numRuns, 100) });
   });
 
+  it('points a diagnostic of an empty filter string at the string, which has no character to map (found by the fuzzer, seed 700462912)', () => {
+    for (const [text, start, end] of [
+      ['""', 0, 2],
+      ['filter = ""', 9, 11],
+      // An empty heredoc: `logfilter decompile` read its place as 1:NaN.
+      ['<<EOT\nEOT\n', 0, 9],
+    ] as const) {
+      const [diagnostic] = decompileHcl(text, {}).diagnostics;
+      expect(diagnostic.code, text).toBe('invalid-json');
+      expect([diagnostic.range.start.offset, diagnostic.range.end.offset], text).toEqual([start, end]);
+    }
+  });
+
   it('keeps an expression that needs Terraform whole, from where it starts to where it ends', () => {
     const text = 'jsonencode([x, [y, [z...]...], concat([1], [2]...)]) + 1';
     expect(parseHclExpression(text)).toEqual({ kind: 'opaque', text, start: 0, end: text.length });
