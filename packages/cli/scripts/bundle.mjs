@@ -207,11 +207,13 @@ const binBundle = async (entry, file, plugins) => {
     write: false,
     plugins: [catalogPerDataset, ...plugins, lspApart, lazyChildProcess, wsApart, inlineVersion, testWorkerApart],
   });
-  const text = built.outputFiles[0].text;
-  writeFileSync(join(dist, file), text.replace(BUILD_ID, createHash('sha256').update(text).digest('hex').slice(0, BUILD_ID.length)));
+  const made = built.outputFiles[0].text;
+  const text = made.replace(BUILD_ID, createHash('sha256').update(made).digest('hex').slice(0, BUILD_ID.length));
+  writeFileSync(join(dist, file), text);
+  return text;
 };
 await binBundle('bin.js', 'logfilter.cjs', []);
-await binBundle('bin.js', 'language.cjs', [languageOnly]);
+const languageText = await binBundle('bin.js', 'language.cjs', [languageOnly]);
 // The plain `compile FILTER` and `check FILTER` lines (src/plain-line.ts) run from a bundle of their
 // own: compile's and check's actions with the language, and no commander. The bin's list of their
 // commands is checked against the module's.
@@ -225,13 +227,15 @@ if (
 ) {
   throw new Error('bundle: bin/logfilter.cjs and src/plain-line.ts disagree on the commands of the plain lines (PLAIN_COMMANDS)');
 }
-await binBundle('bin-plain.js', 'plain.cjs', [languageOnly]);
+const plainText = await binBundle('bin-plain.js', 'plain.cjs', [languageOnly]);
 // What the language and plain bundles may hold. A dynamic import() on compile's path makes esbuild
 // wrap the modules it reaches in lazy initialisers (__esm), which costs every compile's start-up
 // (about 5 M instructions, a larger code cache): they must have none. bin/logfilter.cjs gives them
 // its own require, so they may require Node's own modules alone. The plain bundle holds no commander.
-for (const file of ['language.cjs', 'plain.cjs']) {
-  const text = readFileSync(join(dist, file), 'utf8');
+for (const [file, text] of [
+  ['language.cjs', languageText],
+  ['plain.cjs', plainText],
+]) {
   if (text.includes('__esm(')) {
     throw new Error(`bundle: dist/${file} has lazily initialised modules (__esm): import statically on the path of compile, check and fmt`);
   }
