@@ -249,8 +249,14 @@ describe('output through a pipe', () => {
   /** How long the reader waits before it reads: the writer meets a full pipe meanwhile (a longer wait only makes that surer). */
   const READER_LATE_MS = 500;
 
-  it('arrives whole when the reader starts late', async () => {
-    const path = file('big.lf', big);
+  // The second has a two- and a four-byte character in every value (as many as the input limit
+  // lets through): the reader takes its bytes in pieces that end inside characters.
+  const wide = `ClientCountry in (${Array.from({ length: 18500 }, (_, i) => `"é${i}😀"`).join(',')})`;
+  it.each([
+    ['big.lf', big],
+    ['wide.lf', wide],
+  ])('arrives whole when the reader starts late (%s)', async (name, text) => {
+    const path = file(name, text);
     const child = spawn(process.execPath, [CLI_BIN, 'compile', ...limits, '-f', path]);
     child.stdout.pause();
     await new Promise((resolve) => setTimeout(resolve, READER_LATE_MS));
@@ -259,9 +265,12 @@ describe('output through a pipe', () => {
     child.stdout.resume();
     const [code] = (await once(child, 'close')) as [number];
     expect(code).toBe(0);
-    const output = Buffer.concat(chunks).toString('utf8');
-    expect(output.length).toBeGreaterThan(200_000);
-    expect((JSON.parse(output) as { where: { value: string[] } }).where.value).toHaveLength(30000);
+    const bytes = Buffer.concat(chunks);
+    expect(bytes.length).toBeGreaterThan(200_000);
+    const output = bytes.toString('utf8');
+    const values = (JSON.parse(output) as { where: { value: string[] } }).where.value;
+    expect(values).toHaveLength(text === big ? 30000 : 18500);
+    expect(values.at(-1)).toBe(text === big ? '29999' : 'é18499😀');
   });
 
   it('ends quietly, exit 0, when the reader stops early', async () => {

@@ -6,50 +6,70 @@
 // written when the first run exits (and again when V8 rejects it), beside the bundle or, if that
 // folder is read-only, in the user's cache folder. `pnpm run build` makes the building Node's; the
 // published package ships none.
-const { closeSync, mkdirSync, openSync, readFileSync, readSync, renameSync, writeFileSync } = require('node:fs');
-const { join } = require('node:path');
-const { Script } = require('node:vm');
+//
+// Each of Node's functions a run calls for the first time is compiled then, from its source: those
+// this file called were a third of what it adds to Node's own start. So it calls few: Node's modules
+// come from process.getBuiltinModule (require would also build each one's ES module face), paths
+// are joined as strings (path.join would normalise them), and a cache is read with readvSync. The
+// top level is what a plain compile needs; the rest is in the functions below it.
+const { closeSync, openSync, readFileSync, readvSync } = process.getBuiltinModule('node:fs');
+const { sep } = process.getBuiltinModule('node:path');
 
-const dist = join(__dirname, '..', 'dist');
-
-// compile, check and fmt need the language alone: dist/language.cjs holds it and those commands,
-// about half of the full bundle. The command word is found as src/main.ts finds it (the first word
-// that is not a global option or the value of one); scripts/bundle.mjs checks the two lists agree.
-const LANGUAGE_COMMANDS = new Set(['compile', 'check', 'fmt']);
-const GLOBALS_WITH_VALUE = new Set(['--catalog', '--base-url', '--product-segment', '--docs-url']);
-const commandWord = () => {
-  for (let i = 2; i < process.argv.length; i++) {
-    if (GLOBALS_WITH_VALUE.has(process.argv[i])) i++;
-    else if (!process.argv[i].startsWith('-')) return process.argv[i];
-  }
-  return undefined;
-};
-// A line that asks them for more than the language (check's Terraform input, filter JSON or solver,
-// compile's -o hcl: src/commands/compile-extras.ts) runs from the full bundle: the language bundle
-// leaves that out. A word is matched loosely: a filter that merely holds one runs there too, alike.
-const FULL_BUNDLE_WORDS = ['--terraform', '--terraform-plan', '--from-json', '--deep', 'hcl'];
-const asksForMore = () => process.argv.some((word, i) => i >= 2 && FULL_BUNDLE_WORDS.some((asked) => word.includes(asked)));
+// This file is bin/logfilter.cjs (Node gives a linked bin's real place): the bundles are in ../dist.
+const dist = `${__dirname.slice(0, __dirname.lastIndexOf(sep))}${sep}dist`;
 // The plain `compile FILTER` and `check FILTER` lines (one word after the command, not an option:
 // src/plain-line.ts) have nothing to parse: they run from dist/plain.cjs, which holds no commander.
 const PLAIN_COMMANDS = new Set(['compile', 'check']);
 const plainLine = process.argv.length === 4 && PLAIN_COMMANDS.has(process.argv[2]) && !process.argv[3].startsWith('-');
-const bundleName = plainLine ? 'plain.cjs' : LANGUAGE_COMMANDS.has(commandWord()) && !asksForMore() ? 'language.cjs' : 'logfilter.cjs';
-const bundle = join(dist, bundleName);
+const bundleName = plainLine ? 'plain.cjs' : otherBundle();
+const bundle = `${dist}${sep}${bundleName}`;
 const source = readFileSync(bundle, 'utf8');
 // A cache is named by the bundle's build id, the hash of its text written after the wrapper
 // (scripts/bundle.mjs): V8 takes a cache for any text of the length it was made for.
 const WRAPPER = '(function (exports, require, module, __filename, __dirname) {/*build:';
 const BUILD_ID_LENGTH = 16;
 const name = `${bundleName}.${process.version}-${process.arch}-${source.slice(WRAPPER.length, WRAPPER.length + BUILD_ID_LENGTH)}.cache`;
-const userCacheFolder = () => {
-  const { homedir } = require('node:os');
-  const base = process.env.XDG_CACHE_HOME || (process.platform === 'win32' ? process.env.LOCALAPPDATA : '') || join(homedir(), '.cache');
+const cachedData = read(`${dist}${sep}${name}`) ?? read(`${userCacheFolder()}${sep}${name}`);
+// The bundle is one function expression, Node's module wrapper (scripts/bundle.mjs writes it so).
+const script = new (process.getBuiltinModule('node:vm').Script)(source, { filename: bundle, cachedData });
+if (cachedData === undefined || script.cachedDataRejected) writeCacheAtExit();
+const module_ = { exports: {} };
+script.runInThisContext()(module_.exports, bundleRequire(), module_, bundle, dist);
+
+// compile, check and fmt need the language alone: dist/language.cjs holds it and those commands,
+// about half of the full bundle. The command word is found as src/main.ts finds it (the first word
+// that is not a global option or the value of one); scripts/bundle.mjs checks the two lists agree.
+// A line that asks them for more than the language (check's Terraform input, filter JSON or solver,
+// compile's -o hcl: src/commands/compile-extras.ts) runs from the full bundle: the language bundle
+// leaves that out. A word is matched loosely: a filter that merely holds one runs there too, alike.
+function otherBundle() {
+  const LANGUAGE_COMMANDS = new Set(['compile', 'check', 'fmt']);
+  const GLOBALS_WITH_VALUE = new Set(['--catalog', '--base-url', '--product-segment', '--docs-url']);
+  const FULL_BUNDLE_WORDS = ['--terraform', '--terraform-plan', '--from-json', '--deep', 'hcl'];
+  const argv = process.argv;
+  let command;
+  for (let i = 2; i < argv.length && command === undefined; i++) {
+    if (GLOBALS_WITH_VALUE.has(argv[i])) i++;
+    else if (!argv[i].startsWith('-')) command = argv[i];
+  }
+  const asksForMore = argv.some((word, i) => i >= 2 && FULL_BUNDLE_WORDS.some((asked) => word.includes(asked)));
+  return LANGUAGE_COMMANDS.has(command) && !asksForMore ? 'language.cjs' : 'logfilter.cjs';
+}
+
+function userCacheFolder() {
+  const { join } = process.getBuiltinModule('node:path');
+  const base =
+    process.env.XDG_CACHE_HOME ||
+    (process.platform === 'win32' ? process.env.LOCALAPPDATA : '') ||
+    join(process.getBuiltinModule('node:os').homedir(), '.cache');
   return join(base, 'logfilter');
-};
+}
+
 // A cache is read in one read into a buffer larger than any cache of the bundle (V8's are about 1.3
 // times its text): readFileSync would first stat the file and size its buffer, and the first use of
-// each of the functions it calls costs more than the read itself (about a third of it).
-const read = (file) => {
+// each of the functions it calls costs more than the read itself (about a third of it). readvSync
+// calls two of Node's functions where readSync calls five.
+function read(file) {
   let fd;
   try {
     fd = openSync(file, 'r');
@@ -58,32 +78,31 @@ const read = (file) => {
   }
   try {
     const buffer = new Uint8Array(source.length * 4);
-    const size = readSync(fd, buffer, 0, buffer.length, 0);
+    const size = readvSync(fd, [buffer], 0);
     return size < buffer.length ? buffer.subarray(0, size) : readFileSync(file);
   } catch {
     return undefined;
   } finally {
     closeSync(fd);
   }
-};
-const cachedData = read(join(dist, name)) ?? read(join(userCacheFolder(), name));
-// The bundle is one function expression, Node's module wrapper (scripts/bundle.mjs writes it so).
-const script = new Script(source, { filename: bundle, cachedData });
-if (cachedData === undefined || script.cachedDataRejected) {
-  // Taken at exit, so that it holds what this run compiled; written whole, then renamed into place.
+}
+
+// Taken at exit, so that it holds what this run compiled; written whole, then renamed into place.
+function writeCacheAtExit() {
   process.on('exit', () => {
+    const { mkdirSync, renameSync, writeFileSync } = process.getBuiltinModule('node:fs');
     let data;
     try {
       data = script.createCachedData();
     } catch {
       return;
     }
-    for (const folder of [dist, userCacheFolder()]) {
-      const temporary = join(folder, `${name}.${process.pid}.tmp`);
+    for (const folder of [() => dist, userCacheFolder]) {
       try {
-        mkdirSync(folder, { recursive: true });
-        writeFileSync(temporary, data);
-        renameSync(temporary, join(folder, name));
+        const place = `${folder()}${sep}${name}`;
+        mkdirSync(folder(), { recursive: true });
+        writeFileSync(`${place}.${process.pid}.tmp`, data);
+        renameSync(`${place}.${process.pid}.tmp`, place);
         return;
       } catch {
         // A read-only folder: try the next one, or run without a cache.
@@ -91,10 +110,13 @@ if (cachedData === undefined || script.cachedDataRejected) {
     }
   });
 }
-const module_ = { exports: {} };
+
 // The full bundle's own require: it loads dist/lsp.cjs and dist/ws.cjs beside itself. createRequire
 // is taken from this module's constructor (the Module class that node:module exports): requiring
 // node:module itself loads its ES module and source map parts, about a tenth of a compile's start-up.
-// The language and plain bundles require Node's own modules alone, which this module's require loads.
-const bundleRequire = bundleName === 'logfilter.cjs' ? module.constructor.createRequire(bundle) : require;
-script.runInThisContext()(module_.exports, bundleRequire, module_, bundle, dist);
+// The language and plain bundles require Node's own modules alone, which getBuiltinModule gives (and
+// this module's require anything else).
+function bundleRequire() {
+  if (bundleName === 'logfilter.cjs') return module.constructor.createRequire(bundle);
+  return (id) => process.getBuiltinModule(id) ?? require(id);
+}

@@ -80,6 +80,36 @@ export function inCwd(io: Io, path: string): string {
   return isAbsolute(path) || io.cwd === process.cwd() ? path : resolve(io.cwd, path);
 }
 
+const NOT_ASCII = /[^\x00-\x7f]/;
+
+/** A write to a descriptor as fs.writeSync makes it: a string whole, or bytes from `offset`; the count of bytes taken. */
+export type DescriptorWrite = (data: string | Uint8Array, offset?: number) => number;
+
+/**
+ * Writes `text` through `write` until all of it is taken, and returns undefined; or, when `write`
+ * throws (a full pipe that does not block, a reader gone), the bytes it did not take.
+ *
+ * A string goes as it is: each of Node's functions is compiled on its first call, and a Buffer
+ * made of the text first (or its byte length asked) would call six more. A text of ASCII alone is
+ * as many bytes as characters; only what a first write leaves is made a Buffer, and goes on from
+ * the byte where that write stopped (inside a character, maybe).
+ */
+export function writeToDescriptor(text: string | Uint8Array, write: DescriptorWrite): Uint8Array | undefined {
+  let done = 0;
+  let bytes: Uint8Array | undefined;
+  try {
+    if (typeof text === 'string') {
+      done = write(text);
+      if (done === text.length && !NOT_ASCII.test(text)) return undefined;
+    }
+    bytes = typeof text === 'string' ? Buffer.from(text) : text;
+    while (done < bytes.length) done += write(bytes, done);
+    return undefined;
+  } catch {
+    return (bytes ?? (typeof text === 'string' ? Buffer.from(text) : text)).subarray(done);
+  }
+}
+
 /**
  * Standard output or error of this process. Until something needs the Node stream, text goes
  * straight to the descriptor: making `process.stdout` is a tenth of a short run's work beyond
@@ -113,14 +143,8 @@ class ProcessOutput implements Output {
 
   write(text: string | Uint8Array): boolean {
     if (this.made) return this.made.write(text);
-    const bytes = typeof text === 'string' ? Buffer.from(text) : text;
-    let done = 0;
-    try {
-      while (done < bytes.length) done += writeSync(this.fd, bytes, done);
-      return true;
-    } catch {
-      return this.stream().write(bytes.subarray(done));
-    }
+    const left = writeToDescriptor(text, (data, offset) => (typeof data === 'string' ? writeSync(this.fd, data) : writeSync(this.fd, data, offset)));
+    return left === undefined || this.stream().write(left);
   }
 
   once(event: 'drain', listener: () => void): unknown {
