@@ -29,12 +29,42 @@ const source = readFileSync(bundle, 'utf8');
 const WRAPPER = '(function (exports, require, module, __filename, __dirname) {/*build:';
 const BUILD_ID_LENGTH = 16;
 const name = `${bundleName}.${process.version}-${process.arch}-${source.slice(WRAPPER.length, WRAPPER.length + BUILD_ID_LENGTH)}.cache`;
-const cachedData = read(`${dist}${sep}${name}`) ?? read(`${userCacheFolder()}${sep}${name}`);
+// A cache is read in one read into a buffer larger than any cache of the bundle (V8's are about 1.3
+// times its text): readFileSync would first stat the file and size its buffer, and the first use of
+// each of the functions it calls costs more than the read itself (about a third of it). readvSync
+// calls two of Node's functions where readSync calls five. (This is the top level's, not a
+// function's: a function is compiled a second time when first called.)
+let cachedData;
+for (const folder of [dist, undefined]) {
+  const file = `${folder ?? userCacheFolder()}${sep}${name}`;
+  let fd;
+  try {
+    fd = openSync(file, 'r');
+  } catch {
+    continue;
+  }
+  try {
+    const buffer = new Uint8Array(source.length * 4);
+    const size = readvSync(fd, [buffer], 0);
+    cachedData = size < buffer.length ? buffer.subarray(0, size) : readFileSync(file);
+    break;
+  } catch {
+    // Not readable: the user's folder, or no cache.
+  } finally {
+    closeSync(fd);
+  }
+}
 // The bundle is one function expression, Node's module wrapper (scripts/bundle.mjs writes it so).
 const script = new (process.getBuiltinModule('node:vm').Script)(source, { filename: bundle, cachedData });
 if (cachedData === undefined || script.cachedDataRejected) writeCacheAtExit();
 const module_ = { exports: {} };
-script.runInThisContext()(module_.exports, bundleRequire(), module_, bundle, dist);
+// The full bundle's own require: it loads dist/lsp.cjs and dist/ws.cjs beside itself. createRequire
+// is taken from this module's constructor (the Module class that node:module exports): requiring
+// node:module itself loads its ES module and source map parts, about a tenth of a compile's start-up.
+// The language and plain bundles require Node's own modules alone, which getBuiltinModule gives (and
+// this module's require anything else).
+const bundleRequire = bundleName === 'logfilter.cjs' ? module.constructor.createRequire(bundle) : (id) => process.getBuiltinModule(id) ?? require(id);
+script.runInThisContext()(module_.exports, bundleRequire, module_, bundle, dist);
 
 // compile, check and fmt need the language alone: dist/language.cjs holds it and those commands,
 // about half of the full bundle. The command word is found as src/main.ts finds it (the first word
@@ -65,28 +95,6 @@ function userCacheFolder() {
   return join(base, 'logfilter');
 }
 
-// A cache is read in one read into a buffer larger than any cache of the bundle (V8's are about 1.3
-// times its text): readFileSync would first stat the file and size its buffer, and the first use of
-// each of the functions it calls costs more than the read itself (about a third of it). readvSync
-// calls two of Node's functions where readSync calls five.
-function read(file) {
-  let fd;
-  try {
-    fd = openSync(file, 'r');
-  } catch {
-    return undefined;
-  }
-  try {
-    const buffer = new Uint8Array(source.length * 4);
-    const size = readvSync(fd, [buffer], 0);
-    return size < buffer.length ? buffer.subarray(0, size) : readFileSync(file);
-  } catch {
-    return undefined;
-  } finally {
-    closeSync(fd);
-  }
-}
-
 // Taken at exit, so that it holds what this run compiled; written whole, then renamed into place.
 function writeCacheAtExit() {
   process.on('exit', () => {
@@ -109,14 +117,4 @@ function writeCacheAtExit() {
       }
     }
   });
-}
-
-// The full bundle's own require: it loads dist/lsp.cjs and dist/ws.cjs beside itself. createRequire
-// is taken from this module's constructor (the Module class that node:module exports): requiring
-// node:module itself loads its ES module and source map parts, about a tenth of a compile's start-up.
-// The language and plain bundles require Node's own modules alone, which getBuiltinModule gives (and
-// this module's require anything else).
-function bundleRequire() {
-  if (bundleName === 'logfilter.cjs') return module.constructor.createRequire(bundle);
-  return (id) => process.getBuiltinModule(id) ?? require(id);
 }
