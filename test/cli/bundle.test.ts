@@ -9,7 +9,7 @@ import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { join } from 'node:path';
 import { builtinCatalog, DEFAULT_DATASET } from '@logfilter/core';
 import { describe, expect, it } from 'vitest';
-import { CLI_BIN, runCli, spawnCli, tempFiles } from '../support/cli.js';
+import { CLI_BIN, DESIGN_CARD, runCli, spawnCli, tempFiles } from '../support/cli.js';
 
 const CLI_DIR = join(CLI_BIN, '..', '..');
 const bundle = readFileSync(join(CLI_DIR, 'dist/logfilter.cjs'), 'utf8');
@@ -143,6 +143,40 @@ describe('the CLI bundle', () => {
     expect(next).toHaveLength(text.length);
     writeFileSync(plain, next);
     expect(compile()).toBe('{"where":{"KEY":"BotScore","operator":"lt","value":"30"}}\n');
+  });
+
+  it("calls few of Node's own functions on a plain compile: each is compiled from its source when first called", () => {
+    // V8 logs each function's first run (--log-function-events). V8 also rejects a code cache made
+    // under other flags (the log file's name among them), so the runs are of a copy, whose cache the
+    // first of them rewrites for the second to run from, as an ordinary run does.
+    const dir = tempFiles('node-functions').dir;
+    const copy = join(dir, 'cli');
+    for (const part of ['bin', 'dist', 'package.json']) cpSync(join(CLI_DIR, part), join(copy, part), { recursive: true });
+    const empty = join(dir, 'empty.cjs');
+    writeFileSync(empty, '');
+    /** The functions of Node's own modules that a run of `node ARGS` calls, as `module:offset name`. */
+    const nodeFunctions = (args: string[]): Set<string> => {
+      const log = join(dir, 'functions.log');
+      const run = spawnSync(process.execPath, ['--log-function-events', `--logfile=${log}`, '--no-logfile-per-isolate', ...args], { encoding: 'utf8' });
+      expect(run.status, run.stderr).toBe(0);
+      const scripts = new Map<string, string>();
+      const called = new Set<string>();
+      for (const line of readFileSync(log, 'utf8').split('\n')) {
+        const fields = line.split(',');
+        if (fields[0] === 'script-details') scripts.set(fields[1], fields[2]);
+        const script = scripts.get(fields[2]) ?? '';
+        if (fields[0] === 'function' && fields[1] === 'first-execution' && script.startsWith('node:'))
+          called.add(`${script}:${fields[3]} ${fields.slice(7).join(',')}`);
+      }
+      return called;
+    };
+    const compile = [join(copy, 'bin/logfilter.cjs'), 'compile', DESIGN_CARD];
+    nodeFunctions(compile);
+    const added = [...nodeFunctions(compile)].filter((name) => !nodeFunctions([empty]).has(name));
+    // 24 on Node 20.20: node:vm's Script and runInThisContext (with their validators), the cache's
+    // open, read and close, process.cwd, the answer's write. Buffer.from, path.join or require in
+    // their place would each add several.
+    expect(added.length, added.join('\n')).toBeLessThanOrEqual(26);
   });
 
   it('loads no child process, readline or zlib module to compile', () => {
