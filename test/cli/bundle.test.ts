@@ -172,11 +172,24 @@ describe('the CLI bundle', () => {
     };
     const compile = [join(copy, 'bin/logfilter.cjs'), 'compile', DESIGN_CARD];
     nodeFunctions(compile);
-    const added = [...nodeFunctions(compile)].filter((name) => !nodeFunctions([empty]).has(name));
+    const alone = nodeFunctions([empty]);
+    const added = [...nodeFunctions(compile)].filter((name) => !alone.has(name));
     // 24 on Node 20.20: node:vm's Script and runInThisContext (with their validators), the cache's
     // open, read and close, process.cwd, the answer's write. Buffer.from, path.join or require in
     // their place would each add several.
     expect(added.length, added.join('\n')).toBeLessThanOrEqual(26);
+  });
+
+  it('says which Node.js it needs, with no stack trace, on a Node.js too old for it', () => {
+    // Node.js before 20.16 has no process.getBuiltinModule, the first thing the bin asks of it.
+    const preload = join(tempFiles('old-node').dir, 'old.cjs');
+    writeFileSync(preload, 'delete process.getBuiltinModule;\n');
+    const run = spawnSync(process.execPath, ['--require', preload, CLI_BIN, 'compile', 'BotScore lt 30'], { encoding: 'utf8' });
+    expect({ status: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({
+      status: 2,
+      stdout: '',
+      stderr: `logfilter: needs Node.js 20.19 or later; this is Node.js ${process.version}\n`,
+    });
   });
 
   it('loads no child process, readline or zlib module to compile', () => {

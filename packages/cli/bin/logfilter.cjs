@@ -12,6 +12,11 @@
 // come from process.getBuiltinModule (require would also build each one's ES module face), paths
 // are joined as strings (path.join would normalise them), and a cache is read with readvSync. The
 // top level is what a plain compile needs; the rest is in the functions below it.
+if (typeof process.getBuiltinModule !== 'function') {
+  // Node.js before 20.16 (package.json's engines asks for 20.19): a line saying so, not a TypeError.
+  process.stderr.write(`logfilter: needs Node.js 20.19 or later; this is Node.js ${process.version}\n`);
+  process.exit(2);
+}
 const { closeSync, openSync, readFileSync, readvSync } = process.getBuiltinModule('node:fs');
 const { sep } = process.getBuiltinModule('node:path');
 
