@@ -114,13 +114,17 @@ function dedupeAndMerge(kind: 'and' | 'or', operands: FilterNode[]): FilterNode[
     const span = { start: first.span.start, end: criteria[criteria.length - 1].span.end };
     merged[j] = { kind: 'criterion', key: first.key, operator: to, value: uniqueValues(values), span };
   }
-  // The merged criterion takes the place of the first it stands for; the others go.
+  // The merged criterion takes the place of the first it stands for; the others go. Each list of
+  // merging criteria holds members in their order, so a member is the next of one list or of none:
+  // one place per list finds it, with no search of the lists (a group of thousands that all merge
+  // stays linear).
+  const next: number[] = new Array(merging.length).fill(0);
   const result: FilterNode[] = [];
   for (const member of members) {
     let j = 0;
-    while (j < merging.length && !merging[j]?.includes(member as Criterion)) j++;
+    while (j < merging.length && merging[j]?.[next[j]] !== member) j++;
     if (j === merging.length) result.push(member);
-    else if (member === leaders![j]) result.push(merged[j]!);
+    else if (next[j]++ === 0) result.push(merged[j]!);
   }
   return result;
 }
