@@ -69,6 +69,7 @@ export function loadSolver(): Promise<Solver> {
       loaded = undefined;
       throw new SolverMissing('the z3-solver package (an optional peer, 35 MB of WebAssembly) is not installed');
     }
+    validateWebAssemblyLazily();
     const { Context, em, setParam, Z3: api } = await module.init();
     holdReleasesDuringChecks(api as unknown as Record<string, unknown>);
     // Characters are UTF-16 code units, as JavaScript's strings (and so evaluate's startsWith,
@@ -79,6 +80,19 @@ export function loadSolver(): Promise<Solver> {
     return { z: Context('main'), release: () => (em as { PThread?: { terminateAllThreads(): void } }).PThread?.terminateAllThreads() };
   })();
   return loaded;
+}
+
+/**
+ * V8 checks every function of a WebAssembly module before the module starts: for Z3's 35 MB that
+ * was about 0.1 s of CPU in every process that asks Z3 anything (`diff`, `check --deep`), nearly
+ * half of Z3's start. With `--wasm-lazy-validation` it checks each function when first called,
+ * which a run does for a small part of Z3. V8's flags are the whole process's, so later modules are
+ * checked so too; in a browser (no `process`) nothing changes.
+ */
+function validateWebAssemblyLazily(): void {
+  const node = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  const v8 = node?.getBuiltinModule?.('node:v8') as { setFlagsFromString?: (flags: string) => void } | undefined;
+  v8?.setFlagsFromString?.('--wasm-lazy-validation');
 }
 
 /**
