@@ -69,8 +69,7 @@ export function loadSolver(): Promise<Solver> {
       loaded = undefined;
       throw new SolverMissing('the z3-solver package (an optional peer, 35 MB of WebAssembly) is not installed');
     }
-    validateWebAssemblyLazily();
-    const { Context, em, setParam, Z3: api } = await module.init();
+    const { Context, em, setParam, Z3: api } = await validatingLazily(() => module.init());
     holdReleasesDuringChecks(api as unknown as Record<string, unknown>);
     // Characters are UTF-16 code units, as JavaScript's strings (and so evaluate's startsWith,
     // endsWith and includes) count them: one Z3 character each, none above U+FFFF.
@@ -83,16 +82,22 @@ export function loadSolver(): Promise<Solver> {
 }
 
 /**
- * V8 checks every function of a WebAssembly module before the module starts: for Z3's 35 MB that
- * was about 0.1 s of CPU in every process that asks Z3 anything (`diff`, `check --deep`), nearly
- * half of Z3's start. With `--wasm-lazy-validation` it checks each function when first called,
- * which a run does for a small part of Z3. V8's flags are the whole process's, so later modules are
- * checked so too; in a browser (no `process`) nothing changes.
+ * `start` (Z3's start) with V8 checking each function of a WebAssembly module when it is first
+ * called, not all of them before the module starts: for Z3's 35 MB that check was about 0.1 s of CPU
+ * in every process that asks Z3 anything (`diff`, `check --deep`), nearly half of Z3's start, and a
+ * run calls a small part of Z3. V8's flags are the whole process's, and a code cache made while one
+ * is changed is refused by every run without it (the CLI's bin makes its cache as a run ends), so
+ * the flag is set back once Z3 has started. In a browser (no `process`) nothing changes.
  */
-function validateWebAssemblyLazily(): void {
+async function validatingLazily<T>(start: () => Promise<T>): Promise<T> {
   const node = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
   const v8 = node?.getBuiltinModule?.('node:v8') as { setFlagsFromString?: (flags: string) => void } | undefined;
   v8?.setFlagsFromString?.('--wasm-lazy-validation');
+  try {
+    return await start();
+  } finally {
+    v8?.setFlagsFromString?.('--no-wasm-lazy-validation');
+  }
 }
 
 /**
