@@ -50,7 +50,7 @@ export function tableRows(readme) {
     .filter((line) => line.startsWith('| ') && !line.startsWith('| suite ') && !line.startsWith('| ---'))
     .map((line) => {
       const cells = cellsOf(line);
-      return [cells[0], cells[1].replaceAll('\\|', '|'), cells.map((text) => `| ${text} `).join('') + '|'];
+      return [cells[0], cells[1].replaceAll('\\|', '|'), `${cells.map((text) => `| ${text} `).join('')}|`];
     });
 }
 
