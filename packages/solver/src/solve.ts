@@ -69,7 +69,7 @@ export function loadSolver(): Promise<Solver> {
       loaded = undefined;
       throw new SolverMissing('the z3-solver package (an optional peer, 35 MB of WebAssembly) is not installed');
     }
-    const { Context, em, setParam, Z3: api } = await validatingLazily(() => module.init());
+    const { Context, em, setParam, Z3: api } = await validatingLazily(() => module.init({ preRun: [startThread] }));
     holdReleasesDuringChecks(api as unknown as Record<string, unknown>);
     // Characters are UTF-16 code units, as JavaScript's strings (and so evaluate's startsWith,
     // endsWith and includes) count them: one Z3 character each, none above U+FFFF.
@@ -98,6 +98,32 @@ async function validatingLazily<T>(start: () => Promise<T>): Promise<T> {
   } finally {
     v8?.setFlagsFromString?.('--no-wasm-lazy-validation');
   }
+}
+
+/**
+ * z3-solver runs each check on a thread of its own, a worker that boots Node and loads Z3 when the
+ * first check asks for it: about 90 ms in which the main thread waits. Started as Z3 sets itself up
+ * (Emscripten's `preRun`, where its own pool of threads would be started), the worker boots while
+ * Z3's runtime starts on the main thread, and the first check takes it from the pool. It does not
+ * keep the process alive while unused (Emscripten's workers keep it so until they first run a
+ * thread), so a process that asks Z3 nothing still ends. Where z3-solver has no such pool (another
+ * build), nothing changes.
+ */
+function startThread(module: { PThread?: Threads }): void {
+  const threads = module.PThread;
+  if (!threads?.allocateUnusedWorker || !threads.loadWasmModuleToWorker || !Array.isArray(threads.unusedWorkers) || threads.unusedWorkers.length > 0) return;
+  threads.allocateUnusedWorker();
+  const worker = threads.unusedWorkers[0];
+  void threads.loadWasmModuleToWorker(worker);
+  // After the loading has begun: listening for the worker's messages keeps the process alive again.
+  worker?.unref?.();
+}
+
+/** The part of Emscripten's thread pool (`Module.PThread`) that `startThread` uses. */
+interface Threads {
+  allocateUnusedWorker?(): void;
+  unusedWorkers?: Array<{ unref?(): void } | undefined>;
+  loadWasmModuleToWorker?(worker: unknown): unknown;
 }
 
 /**
