@@ -25,12 +25,14 @@ export const NOT_WORD_START = `()[],"'#!=<>&|`;
 
 const tokenType = (name: string): TokenType => ({ name });
 
-// Categories: the reference parser matches any of their members with one CONSUME.
-const Connective = tokenType('Connective');
-const NotOperator = tokenType('NotOperator');
-const Value = tokenType('Value');
+// Categories: the reference parser matches any of their members with one CONSUME. These and
+// WhiteSpace are only in `lexedTokens` and `allTokens`, which the reference and the grammar tooling
+// read: made by calls marked pure, they are left out of a bundle that never reads them (a browser's).
+const Connective = /* @__PURE__ */ tokenType('Connective');
+const NotOperator = /* @__PURE__ */ tokenType('NotOperator');
+const Value = /* @__PURE__ */ tokenType('Value');
 
-const WhiteSpace = tokenType('WhiteSpace');
+const WhiteSpace = /* @__PURE__ */ tokenType('WhiteSpace');
 export const Comment = tokenType('Comment');
 export const LParen = tokenType('LParen');
 export const RParen = tokenType('RParen');
@@ -72,7 +74,7 @@ export const lexedTokens: readonly TokenType[] = [
   Bang,
   Word,
 ];
-export const allTokens: readonly TokenType[] = [...lexedTokens, And, Or, Not, Identifier, Connective, NotOperator, Value];
+export const allTokens: readonly TokenType[] = /* @__PURE__ */ lexedTokens.concat([And, Or, Not, Identifier, Connective, NotOperator, Value]);
 
 export interface LexResult {
   tokens: Token[];
