@@ -35,9 +35,14 @@ export interface Written {
   operators: number;
 }
 
-/** The filter's JSON text, its bytes and its criteria, counted in the one pass that writes it. */
-export function output(root: FilterNode, style: ValueStyle): Written {
-  const writer = new Writer(style);
+/**
+ * The filter's JSON text, its bytes and its criteria, counted in the one pass that writes it.
+ * `plain`: the caller knows that no value holds a character JSON escapes or one beyond ASCII (compile
+ * knows it of the text it read them from), and every string is written without a look at each
+ * character: the keys are plain too, since a compile's keys are identifiers of its text.
+ */
+export function output(root: FilterNode, style: ValueStyle, plain?: boolean): Written {
+  const writer = new Writer(style, plain);
   return writer.written(`{"where":${writer.node(root)}}`);
 }
 
@@ -73,7 +78,10 @@ class Writer {
   private extra = 0;
   private operators = 0;
 
-  constructor(private readonly style: ValueStyle) {}
+  constructor(
+    private readonly style: ValueStyle,
+    private readonly plain?: boolean,
+  ) {}
 
   node(node: FilterNode): string {
     if (node.kind === 'criterion') {
@@ -135,6 +143,7 @@ class Writer {
    * `\`, else escaped by JSON.stringify.
    */
   private inner(text: string): string {
+    if (this.plain) return text;
     for (let i = 0; i < text.length; i++) {
       const code = text.charCodeAt(i);
       if (code < 0x20 || code >= 0x80 || code === 0x22 || code === 0x5c) {
