@@ -4,7 +4,7 @@
  * its values escaped and its UTF-8 bytes counted, wherever in a word, a string or a list the
  * character stands.
  */
-import { compile } from '@logfilter/core';
+import { compile, compileDataset, datasetFromFile } from '@logfilter/core';
 import { describe, expect, it } from 'vitest';
 
 const criterion = (operator: string, value: string | string[]) => `{"key":"ClientRequestPath","operator":"${operator}","value":${JSON.stringify(value)}}`;
@@ -41,5 +41,17 @@ describe('values written from the filter text', () => {
     const result = compile('# caf\u00e9 "quoted" \\ \u0001\nClientRequestPath in (/a, b-c, "d.e", \'f\')');
     expect(result.json).toBe(`{"where":${criterion('in', ['/a', 'b-c', 'd.e', 'f'])}}`);
     expect(result.stats.bytes).toBe(result.json!.length);
+  });
+});
+
+describe('keys written beside plain values', () => {
+  it('are looked at: a dataset may name a field otherwise than the text asked', () => {
+    const data = datasetFromFile({ dataset: 'test_logs', fields: [{ name: 'Città', type: 'string' }] });
+    // A dataset in plain JavaScript that answers for a field under another name.
+    const aliased = Object.create(data) as typeof data;
+    aliased.field = (name: string) => data.field(name === 'Citta' ? 'Città' : name);
+    const result = compileDataset('Citta eq roma', aliased);
+    expect(result.json).toBe('{"where":{"key":"Città","operator":"eq","value":"roma"}}');
+    expect(result.stats.bytes).toBe(Buffer.byteLength(result.json!, 'utf8'));
   });
 });

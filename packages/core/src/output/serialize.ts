@@ -38,8 +38,8 @@ export interface Written {
 /**
  * The filter's JSON text, its bytes and its criteria, counted in the one pass that writes it.
  * `plain`: the caller knows that no value holds a character JSON escapes or one beyond ASCII (compile
- * knows it of the text it read them from), and every string is written without a look at each
- * character: the keys are plain too, since a compile's keys are identifiers of its text.
+ * knows it of the text it read them from), and values are written without a look at each character.
+ * Keys are still looked at: a dataset may give a field a name other than the one asked for.
  */
 export function output(root: FilterNode, style: ValueStyle, plain?: boolean): Written {
   const writer = new Writer(style, plain);
@@ -91,7 +91,7 @@ class Writer {
       if (Array.isArray(value)) return this.list(prefix.bare, value);
       // Numbers and booleans are canonical ASCII text, written as they are (in quotes but for typed values).
       if (value.type !== 'string') return this.style === 'typed' ? `${prefix.bare}${value.text}}` : `${prefix.quoted}${value.text}"}`;
-      return `${prefix.quoted}${this.inner(value.text)}"}`;
+      return `${prefix.quoted}${this.value(value.text)}"}`;
     }
     let out = node.kind === 'and' ? '{"and":[' : '{"or":[';
     const operands = node.operands;
@@ -133,9 +133,14 @@ class Writer {
       for (let i = 1; i < values.length; i++) out += `,${values[i].text}`;
       return `${out}]}`;
     }
-    let out = `${prefix}["${this.inner(values[0].text)}`;
-    for (let i = 1; i < values.length; i++) out += `","${this.inner(values[i].text)}`;
+    let out = `${prefix}["${this.value(values[0].text)}`;
+    for (let i = 1; i < values.length; i++) out += `","${this.value(values[i].text)}`;
     return `${out}"]}`;
+  }
+
+  /** A value's text between its quotes: as it is when the caller knows the values plain (`output`). */
+  private value(text: string): string {
+    return this.plain ? text : this.inner(text);
   }
 
   /**
@@ -143,7 +148,6 @@ class Writer {
    * `\`, else escaped by JSON.stringify.
    */
   private inner(text: string): string {
-    if (this.plain) return text;
     for (let i = 0; i < text.length; i++) {
       const code = text.charCodeAt(i);
       if (code < 0x20 || code >= 0x80 || code === 0x22 || code === 0x5c) {
