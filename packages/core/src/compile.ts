@@ -49,8 +49,11 @@ export function compileDataset(text: string, dataset: Dataset, givenOptions: Omi
 /** The stages after the dataset is known, into `bag`: one bag for the whole compile. */
 function compileInto(text: string, dataset: Dataset, options: CompileOptions, bag: DiagnosticBag, elsewhere?: FieldElsewhere): CompileResult {
   let tree: FilterNode | undefined;
+  let plain: boolean | undefined;
   try {
-    const { ast } = parseInto(text, bag, options);
+    const parsed = parseInto(text, bag, options);
+    const ast = parsed.ast;
+    plain = parsed.plain;
     const checked = ast ? checkInto(ast, dataset, bag, elsewhere) : undefined;
     if (checked && !bag.hasErrors) {
       const lowered = lower(checked);
@@ -60,5 +63,5 @@ function compileInto(text: string, dataset: Dataset, options: CompileOptions, ba
   } catch (error) {
     bag.report('error', filterMessage('internal-error', 'crashed', { detail: (error as Error).message, input: 'filter' }), { start: 0, end: 0 });
   }
-  return finish(tree, bag, options);
+  return finish(tree, bag, options, plain);
 }

@@ -25,11 +25,14 @@ export interface CompileResult {
   stats: { bytes: number; operators: number };
 }
 
-/** Serializes a lowered tree (none when an earlier stage failed) and checks the limits. */
-export function finish(tree: FilterNode | undefined, bag: DiagnosticBag, options: FilterOutputOptions): CompileResult {
+/**
+ * Serializes a lowered tree (none when an earlier stage failed) and checks the limits. `plain`: no
+ * string of the tree holds a character JSON escapes or one beyond ASCII (`output`).
+ */
+export function finish(tree: FilterNode | undefined, bag: DiagnosticBag, options: FilterOutputOptions, plain?: boolean): CompileResult {
   if (!tree) return { ok: false, filter: undefined, json: undefined, diagnostics: sortDiagnostics(bag.items), stats: { bytes: 0, operators: 0 } };
   const style = options.values ?? 'documented';
-  const { json, bytes, operators } = output(tree, style);
+  const { json, bytes, operators } = output(tree, style, plain);
   const stats = { bytes, operators };
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const maxOperators = options.maxOperators ?? DEFAULT_MAX_OPERATORS;

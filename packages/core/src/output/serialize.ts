@@ -35,9 +35,14 @@ export interface Written {
   operators: number;
 }
 
-/** The filter's JSON text, its bytes and its criteria, counted in the one pass that writes it. */
-export function output(root: FilterNode, style: ValueStyle): Written {
-  const writer = new Writer(style);
+/**
+ * The filter's JSON text, its bytes and its criteria, counted in the one pass that writes it.
+ * `plain`: the caller knows that no value holds a character JSON escapes or one beyond ASCII (compile
+ * knows it of the text it read them from), and values are written without a look at each character.
+ * Keys are still looked at: a dataset may give a field a name other than the one asked for.
+ */
+export function output(root: FilterNode, style: ValueStyle, plain?: boolean): Written {
+  const writer = new Writer(style, plain);
   return writer.written(`{"where":${writer.node(root)}}`);
 }
 
@@ -73,7 +78,10 @@ class Writer {
   private extra = 0;
   private operators = 0;
 
-  constructor(private readonly style: ValueStyle) {}
+  constructor(
+    private readonly style: ValueStyle,
+    private readonly plain?: boolean,
+  ) {}
 
   node(node: FilterNode): string {
     if (node.kind === 'criterion') {
@@ -83,7 +91,7 @@ class Writer {
       if (Array.isArray(value)) return this.list(prefix.bare, value);
       // Numbers and booleans are canonical ASCII text, written as they are (in quotes but for typed values).
       if (value.type !== 'string') return this.style === 'typed' ? `${prefix.bare}${value.text}}` : `${prefix.quoted}${value.text}"}`;
-      return `${prefix.quoted}${this.inner(value.text)}"}`;
+      return `${prefix.quoted}${this.value(value.text)}"}`;
     }
     let out = node.kind === 'and' ? '{"and":[' : '{"or":[';
     const operands = node.operands;
@@ -125,9 +133,14 @@ class Writer {
       for (let i = 1; i < values.length; i++) out += `,${values[i].text}`;
       return `${out}]}`;
     }
-    let out = `${prefix}["${this.inner(values[0].text)}`;
-    for (let i = 1; i < values.length; i++) out += `","${this.inner(values[i].text)}`;
+    let out = `${prefix}["${this.value(values[0].text)}`;
+    for (let i = 1; i < values.length; i++) out += `","${this.value(values[i].text)}`;
     return `${out}"]}`;
+  }
+
+  /** A value's text between its quotes: as it is when the caller knows the values plain (`output`). */
+  private value(text: string): string {
+    return this.plain ? text : this.inner(text);
   }
 
   /**

@@ -25,12 +25,14 @@ export const NOT_WORD_START = `()[],"'#!=<>&|`;
 
 const tokenType = (name: string): TokenType => ({ name });
 
-// Categories: the reference parser matches any of their members with one CONSUME.
-const Connective = tokenType('Connective');
-const NotOperator = tokenType('NotOperator');
-const Value = tokenType('Value');
+// Categories: the reference parser matches any of their members with one CONSUME. These and
+// WhiteSpace are only in `lexedTokens` and `allTokens`, which the reference and the grammar tooling
+// read: made by calls marked pure, they are left out of a bundle that never reads them (a browser's).
+const Connective = /* @__PURE__ */ tokenType('Connective');
+const NotOperator = /* @__PURE__ */ tokenType('NotOperator');
+const Value = /* @__PURE__ */ tokenType('Value');
 
-const WhiteSpace = tokenType('WhiteSpace');
+const WhiteSpace = /* @__PURE__ */ tokenType('WhiteSpace');
 export const Comment = tokenType('Comment');
 export const LParen = tokenType('LParen');
 export const RParen = tokenType('RParen');
@@ -72,7 +74,7 @@ export const lexedTokens: readonly TokenType[] = [
   Bang,
   Word,
 ];
-export const allTokens: readonly TokenType[] = [...lexedTokens, And, Or, Not, Identifier, Connective, NotOperator, Value];
+export const allTokens: readonly TokenType[] = /* @__PURE__ */ lexedTokens.concat([And, Or, Not, Identifier, Connective, NotOperator, Value]);
 
 export interface LexResult {
   tokens: Token[];
@@ -115,6 +117,13 @@ export class Scanner {
   end = 0;
   private offset = 0;
   private readonly strings: Strings;
+  /**
+   * Whether no word scanned so far holds a character a JSON string escapes (a control character or
+   * `\`) or one beyond ASCII, and no quoted string came. The values of a filter read from such a text
+   * are written into its JSON as they are, and the output need not look at each value's characters
+   * again (a third of its work): the scanner sees those characters anyway, off its usual path.
+   */
+  plain = true;
 
   constructor(readonly text: string) {
     this.strings = new Strings(text);
@@ -159,12 +168,11 @@ export class Scanner {
           type = Comma;
           break;
         case 0x22: // "
-          end = this.strings.end(offset, code);
-          type = DoubleQuoted;
-          break;
         case 0x27: // '
           end = this.strings.end(offset, code);
-          type = SingleQuoted;
+          type = code === 0x22 ? DoubleQuoted : SingleQuoted;
+          // Its value may hold anything once unescaped: the output looks at each (see `plain`).
+          this.plain = false;
           break;
         case 0x26: // &
           end = text.charCodeAt(end) === 0x26 ? end + 1 : -1;
@@ -231,7 +239,8 @@ export class Scanner {
     const text = this.text;
     let identifier = identifierStart;
     const length = text.length;
-    let end = start + 1;
+    // A first character that starts no identifier is read again in the loop, for `plain`.
+    let end = identifierStart ? start + 1 : start;
     for (; end < length; end++) {
       const code = text.charCodeAt(end);
       // Letters, digits and _ first: most characters of most words are, and they need one test.
@@ -240,10 +249,12 @@ export class Scanner {
         if ((classes & IDENTIFIER_PART) !== 0) continue;
         if ((classes & WORD_PART) === 0) break;
         identifier = false;
+        if (code < 0x20 || code === 0x5c || code > 0x7f) this.plain = false;
       } else if (isWideSpace(code)) {
         break;
       } else {
         identifier = false;
+        this.plain = false;
       }
     }
     this.start = start;

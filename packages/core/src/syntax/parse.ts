@@ -52,7 +52,15 @@ export function parse(text: string, options: ParseOptions = {}): ParseResult {
   return { ast, comments, diagnostics: bag.items };
 }
 
-export function parseInto(text: string, bag: DiagnosticBag, options: ParseOptions = {}): Omit<ParseResult, 'diagnostics'> {
+/**
+ * What `parseInto` gives: the parse, and for a text that parses, whether its values are written into
+ * JSON as they are (`Scanner.plain`: compile passes it on to the output).
+ */
+export interface ParsedText extends Omit<ParseResult, 'diagnostics'> {
+  plain?: boolean;
+}
+
+export function parseInto(text: string, bag: DiagnosticBag, options: ParseOptions = {}): ParsedText {
   const maxDepth = maxDepthOf(options, bag);
   if (maxDepth === undefined || refuseTooLarge(text, 'filter', bag)) return { ast: undefined, comments: [] };
   const escapes = new DiagnosticBag(bag.source);

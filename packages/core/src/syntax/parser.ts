@@ -52,13 +52,13 @@ const STOP = new Error('the filter does not parse');
  * The AST of `text` with its comments, or the fault it stops at. String escape problems go into
  * `escapes`, which the caller keeps only when the text parses.
  */
-export function readTree(text: string, maxDepth: number, escapes: DiagnosticBag): { ast: Expr; comments: Comment[] } | { fault: Fault } {
+export function readTree(text: string, maxDepth: number, escapes: DiagnosticBag): { ast: Expr; comments: Comment[]; plain: boolean } | { fault: Fault } {
   const parser = new Parser(text, maxDepth, escapes);
   try {
     parser.advance();
     const ast = parser.expr(0);
     if (parser.type !== undefined) parser.stop('trailing', 'expr');
-    return { ast, comments: parser.comments };
+    return { ast, comments: parser.comments, plain: parser.scanner.plain };
   } catch (error) {
     if (error === STOP) return { fault: parser.fault! };
     throw error;
@@ -72,7 +72,7 @@ class Parser {
   private start = 0;
   private end = 0;
   readonly comments: Comment[] = [];
-  private readonly scanner: Scanner;
+  readonly scanner: Scanner;
 
   constructor(
     private readonly text: string,
