@@ -59,7 +59,7 @@ export interface Solver {
 
 let loaded: Promise<Solver> | undefined;
 
-/** Z3, started once per process (about 0.2-0.6 s), with a dynamic import of z3-solver. */
+/** Z3, started once per process (about 0.2 s on a quiet machine), with a dynamic import of z3-solver. */
 export function loadSolver(): Promise<Solver> {
   loaded ??= (async () => {
     let module: typeof import('z3-solver');
