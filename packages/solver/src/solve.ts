@@ -90,7 +90,9 @@ export function loadSolver(): Promise<Solver> {
  * the flag is set back once Z3 has started. In a browser (no `process`) nothing changes.
  */
 async function validatingLazily<T>(start: () => Promise<T>): Promise<T> {
-  const node = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
+  const node = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown; execArgv?: string[] } }).process;
+  // Node started with the flag either way: it is the user's, and left as it is.
+  if (node?.execArgv?.some((flag) => /^--(no-)?wasm[-_]lazy[-_]validation$/.test(flag))) return start();
   const v8 = node?.getBuiltinModule?.('node:v8') as { setFlagsFromString?: (flags: string) => void } | undefined;
   v8?.setFlagsFromString?.('--wasm-lazy-validation');
   try {
