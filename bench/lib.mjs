@@ -1,6 +1,8 @@
 // Shared benchmark helpers: every figure is printed beside a baseline measured in the same run.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /**
  * Nanoseconds per call of `fn`, after a warm-up: calibrated so each sample runs ~50 ms, median of
@@ -146,28 +148,44 @@ function childrenCpuMs() {
 }
 
 /**
- * The instructions valgrind counts for one run of each command, as the median of `runs`
- * interleaved runs. Node's background threads (compile tasks, GC helpers) make a count move by
- * several M from run to run, one way only: three runs gave medians 7 M apart for the same build.
+ * The instructions valgrind counts for one run of each command, in millions: the median of `runs`
+ * interleaved runs of each. A Node process's count moves by several M from run to run, nearly all
+ * of it in one function: V8 derives its string hashing from a random seed as it starts, and that
+ * search for primes (`HashSeed::InitializeRoots`) takes 6-10 M. So each run is counted less that
+ * function (callgrind's inclusive figure), and both sides get back the same amount, the median of
+ * what it took over every run of the pair: a run then repeats within about 0.2 M, and the figures
+ * stay those of a whole process. Where callgrind_annotate is missing, the runs' totals are used.
  */
 export function instructionsPair([command, args], [baseCommand, baseArgs], { runs = 7 } = {}) {
   if (spawnSync('valgrind', ['--version'], { stdio: 'ignore' }).status !== 0) return undefined;
+  // callgrind_annotate --version exits 255 (valgrind 3.19): whether it ran is what tells.
+  const annotate = spawnSync('callgrind_annotate', ['--version'], { stdio: 'ignore' }).error === undefined;
+  const out = join(tmpdir(), `logfilter-bench-${process.pid}.callgrind`);
   const count = (cmd, argv) => {
-    const child = spawnSync('valgrind', ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', '--smc-check=all-non-file', cmd, ...argv], {
+    const child = spawnSync('valgrind', ['--tool=callgrind', `--callgrind-out-file=${out}`, '--smc-check=all-non-file', cmd, ...argv], {
       stdio: ['ignore', 'ignore', 'pipe'],
       encoding: 'utf8',
     });
-    const refs = /I\s+refs:\s+([\d,]+)/.exec(child.stderr ?? '');
+    const refs = /Collected\s*:\s*(\d+)/.exec(child.stderr ?? '');
     if (child.status !== 0 || !refs) throw new Error(`valgrind ${cmd} ${argv.join(' ')} exited ${child.status}\n${child.stderr}`);
-    return Number(refs[1].replaceAll(',', '')) / 1e6;
+    const total = Number(refs[1]) / 1e6;
+    if (!annotate) return { total, seed: 0 };
+    const annotated = spawnSync('callgrind_annotate', ['--inclusive=yes', '--threshold=100', out], { encoding: 'utf8', maxBuffer: 1 << 28 });
+    const seed = /^\s*([\d,]+)\s.*HashSeed::InitializeRoots\(/m.exec(annotated.stdout ?? '');
+    return { total, seed: seed ? Number(seed[1].replaceAll(',', '')) / 1e6 : 0 };
   };
   const a = [];
   const b = [];
-  for (let i = 0; i < runs; i++) {
-    a.push(count(command, args));
-    b.push(count(baseCommand, baseArgs));
+  try {
+    for (let i = 0; i < runs; i++) {
+      a.push(count(command, args));
+      b.push(count(baseCommand, baseArgs));
+    }
+  } finally {
+    rmSync(out, { force: true });
   }
-  return [median(a), median(b)];
+  const seed = median([...a, ...b].map((run) => run.seed));
+  return [median(a.map((run) => run.total - run.seed)) + seed, median(b.map((run) => run.total - run.seed)) + seed];
 }
 
 export function median(values) {
