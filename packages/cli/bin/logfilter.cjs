@@ -112,8 +112,9 @@ function writeCacheAtExit() {
     }
     for (const folder of [() => dist, userCacheFolder]) {
       try {
-        const place = `${folder()}${sep}${name}`;
-        mkdirSync(folder(), { recursive: true });
+        const dir = folder();
+        const place = `${dir}${sep}${name}`;
+        mkdirSync(dir, { recursive: true });
         writeFileSync(`${place}.${process.pid}.tmp`, data);
         renameSync(`${place}.${process.pid}.tmp`, place);
         return;

@@ -98,8 +98,7 @@ function dedupeAndMerge(kind: 'and' | 'or', operands: FilterNode[]): FilterNode[
   }
   const members = kept ?? operands;
   if (!merging || merging.length === 0) return members;
-  // The criterion each field's merging criteria become (by the index of the first of them): a few
-  // arrays searched, rather than a map from criteria to what replaces them.
+  // The criterion each field's merging criteria become, at the index of their list.
   const merged: Array<Criterion | undefined> = [];
   for (let j = 0; j < merging.length; j++) {
     const criteria = merging[j];
