@@ -70,7 +70,12 @@ const z3Files = {
 
 let firstPaint;
 
-/** The modules the page's entry imports statically, directly or not: what the first paint loads. */
+/**
+ * The modules the page's entry imports statically, directly or not: what the first paint loads.
+ * An import of a barrel (a module of `export { ... } from` lines alone, as core's index) reaches only
+ * the modules that define the names imported: following the whole barrel would put in the first
+ * script what only a pane loaded later uses (the compare pane's SQL, the decompile pane's reader).
+ */
 function staticClosure(getModuleIds, getModuleInfo) {
   const found = new Set();
   const queue = [...getModuleIds()].filter((id) => getModuleInfo(id)?.isEntry);
@@ -78,9 +83,57 @@ function staticClosure(getModuleIds, getModuleInfo) {
     const id = queue.pop();
     if (found.has(id)) continue;
     found.add(id);
-    queue.push(...(getModuleInfo(id)?.importedIds ?? []));
+    const info = getModuleInfo(id);
+    if (!info) continue;
+    const sources = staticSources(info);
+    for (const [index, imported] of info.importedIds.entries()) {
+      const names = sources?.[index]?.names;
+      const barrel = names ? barrelExports(getModuleInfo(imported)) : undefined;
+      if (barrel && names.every((name) => barrel.has(name))) queue.push(...names.map((name) => barrel.get(name)));
+      else queue.push(imported);
+    }
   }
   return found;
+}
+
+/**
+ * The static import and re-export declarations of a module, one per source in the order Rollup
+ * lists `importedIds`, each with the names it imports (undefined for a namespace, a default or a
+ * bare import); undefined when the two lists do not line up.
+ */
+function staticSources(info) {
+  if (!info.ast) return undefined;
+  const bySource = new Map();
+  for (const node of info.ast.body) {
+    if (!['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration'].includes(node.type) || !node.source) continue;
+    const named =
+      node.type !== 'ExportAllDeclaration' &&
+      node.specifiers.length > 0 &&
+      node.specifiers.every((s) => s.type === 'ImportSpecifier' || s.type === 'ExportSpecifier');
+    const names = named ? node.specifiers.map((s) => (s.type === 'ImportSpecifier' ? s.imported : s.local).name) : undefined;
+    // Two declarations of one source: the names of both, or every name if either takes them all.
+    const seen = bySource.get(node.source.value);
+    const all = names === undefined || (seen !== undefined && seen.names === undefined);
+    bySource.set(node.source.value, { names: all ? undefined : [...(seen?.names ?? []), ...names] });
+  }
+  const sources = [...bySource.values()];
+  return sources.length === info.importedIds.length ? sources : undefined;
+}
+
+/** What a side-effect-free barrel exports, name by name: the module each comes from; undefined for any other module. */
+function barrelExports(info) {
+  if (!info?.ast || info.moduleSideEffects !== false) return undefined;
+  const body = info.ast.body;
+  if (body.length === 0 || !body.every((node) => node.type === 'ExportNamedDeclaration' && node.source)) return undefined;
+  const sources = staticSources(info);
+  if (!sources) return undefined;
+  const order = [...new Set(body.map((node) => node.source.value))];
+  const exported = new Map();
+  for (const node of body) {
+    const from = info.importedIds[order.indexOf(node.source.value)];
+    for (const specifier of node.specifiers) exported.set(specifier.exported.name, from);
+  }
+  return exported;
 }
 
 export default defineConfig({
@@ -90,14 +143,20 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     target: 'es2022',
+    // terser makes the first script 3% smaller than esbuild's minifier (4 KB gzip), for 6 s of build.
+    minify: 'terser',
+    terserOptions: { compress: { passes: 2 } },
     reportCompressedSize: true,
     chunkSizeWarningLimit: 1000,
     rollupOptions: {
       output: {
         // One script for the first paint, as before the compare pane: Rollup would otherwise split
-        // what the page and the pane share into a chunk of its own (a second request, and worse
-        // compression). What the page imports statically is one chunk; the pane, the solver,
+        // what the page and the panes share into a chunk of its own (a second request, and worse
+        // compression). What the page imports statically is one chunk; the panes, the solver,
         // z3-solver and each dataset's catalog, imported dynamically, stay chunks of their own.
+        // Only the modules named here are in it: by default Rollup would add every module they
+        // import, core's index among them, and so all of core that any pane uses.
+        onlyExplicitManualChunks: true,
         manualChunks(id, { getModuleIds, getModuleInfo }) {
           firstPaint ??= staticClosure(getModuleIds, getModuleInfo);
           return firstPaint.has(id) ? 'index' : undefined;

@@ -4,8 +4,6 @@ import { builtinCatalog, compile, DEFAULT_DATASET, format } from '@logfilter/cor
 import { loadDataset } from 'logfilter:builtin-datasets';
 import { createEditor, setText } from './editor.js';
 import { renderCompiled } from './output.js';
-import { setupDecompile } from './decompile-pane.js';
-import { setupEvaluate } from './evaluate-pane.js';
 import type { ComparePane } from './compare-pane.js';
 import { decodeState, encodeState, type PageState } from './share.js';
 
@@ -44,12 +42,17 @@ const view = createEditor(byId('editor'), state.text, state.dataset, (text) => {
   state.text = text;
   refresh();
 });
-const decompilePane = setupDecompile(
-  decompileInput,
-  () => state.dataset,
-  (text) => setText(view, text),
-);
-const evaluatePane = setupEvaluate(evaluateInput, () => state);
+let decompilePane: { render(): void } | undefined;
+let evaluatePane: { render(): void } | undefined;
+void Promise.all([import('./decompile-pane.js'), import('./evaluate-pane.js')]).then(([d, e]) => {
+  decompilePane = d.setupDecompile(
+    decompileInput,
+    () => state.dataset,
+    (text) => setText(view, text),
+  );
+  evaluatePane = e.setupEvaluate(evaluateInput, () => state);
+  refresh();
+});
 // The compare pane's code, and Z3 with it, load only when the pane is first opened.
 let comparePane: ComparePane | undefined;
 compareDetails.addEventListener('toggle', async () => {
@@ -70,8 +73,8 @@ function refresh(): void {
   state.records = evaluateInput.value;
   state.old = compareOld.value;
   renderCompiled(compile(state.text, { dataset: state.dataset }));
-  decompilePane.render();
-  evaluatePane.render();
+  decompilePane?.render();
+  evaluatePane?.render();
   comparePane?.render();
   const hash = encodeState(state);
   if (location.hash !== hash) history.replaceState(null, '', hash);

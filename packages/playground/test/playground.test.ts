@@ -100,14 +100,21 @@ describe('the playground in Chromium', () => {
   it('opens a share link in the state it was made in', async () => {
     const page = await playground.page();
     // Catalog chunks are named after their dataset file; the page fetches one when a dataset is first used.
+    // The panes' chunks (`decompile-pane`, ...) are their code, fetched after the first script.
     const catalogs: string[] = [];
+    const panes: string[] = [];
     page.on('request', (request) => {
-      const chunk = /\/assets\/([a-z0-9_]+)-[\w-]+\.js$/.exec(request.url())?.[1];
-      if (chunk && chunk !== 'index') catalogs.push(chunk);
+      const chunk = /\/assets\/([\w-]+)-[\w-]{8}\.js$/.exec(request.url())?.[1];
+      if (chunk?.endsWith('-pane')) panes.push(chunk);
+      else if (chunk && chunk !== 'index') catalogs.push(chunk);
     });
     await page.goto(playground.url);
     await page.locator('#out-compact').waitFor();
     expect(catalogs).toEqual(['http_requests']);
+    // The decompile and evaluate panes fill in once their code has come: the first script leaves it out.
+    await expect.poll(() => page.locator('#decompile-output').textContent()).toBe('ClientRequestHost eq example.com AND EdgeResponseStatus geq 500');
+    await expect.poll(() => page.locator('#evaluate-summary').textContent()).toBe('2 of 3 records pass');
+    expect(panes.sort()).toEqual(['decompile-pane', 'evaluate-pane']);
     await page.selectOption('#dataset', 'dns_logs');
     await typeFilter(page, 'QueryName endsWith example.com');
     expect(catalogs).toEqual(['http_requests', 'dns_logs']);
@@ -125,7 +132,9 @@ describe('the playground in Chromium', () => {
     expect(await opened.locator('#dataset').inputValue()).toBe('dns_logs');
     expect(await opened.locator('#evaluate-input').inputValue()).toBe('{"QueryName":"www.example.com"}\n{"QueryName":"example.org"}');
     expect(await opened.locator('#out-compact').textContent()).toBe('{"where":{"key":"QueryName","operator":"endsWith","value":"example.com"}}');
-    expect(await opened.locator('#evaluate-output li').evaluateAll((items) => items.map((i) => (i as HTMLElement).dataset.verdict))).toEqual(['pass', 'fail']);
+    await expect
+      .poll(() => opened.locator('#evaluate-output li').evaluateAll((items) => items.map((i) => (i as HTMLElement).dataset.verdict)))
+      .toEqual(['pass', 'fail']);
     await opened.close();
   });
 
