@@ -42,17 +42,25 @@ const view = createEditor(byId('editor'), state.text, state.dataset, (text) => {
   state.text = text;
   refresh();
 });
+// The decompile and evaluate panes' code (filter JSON's reader and its message table, the exact
+// record reader) is fetched as the page starts, apart from the first script: the editor and the
+// compiled output do not wait for it, and each pane fills in when it comes.
 let decompilePane: { render(): void } | undefined;
 let evaluatePane: { render(): void } | undefined;
-void Promise.all([import('./decompile-pane.js'), import('./evaluate-pane.js')]).then(([d, e]) => {
-  decompilePane = d.setupDecompile(
-    decompileInput,
-    () => state.dataset,
-    (text) => setText(view, text),
-  );
-  evaluatePane = e.setupEvaluate(evaluateInput, () => state);
-  refresh();
-});
+Promise.all([import('./decompile-pane.js'), import('./evaluate-pane.js')]).then(
+  ([decompile, evaluate]) => {
+    decompilePane = decompile.setupDecompile(
+      decompileInput,
+      () => state.dataset,
+      (text) => setText(view, text),
+    );
+    evaluatePane = evaluate.setupEvaluate(evaluateInput, () => state);
+    refresh();
+  },
+  () => {
+    for (const id of ['decompile-output', 'evaluate-summary']) byId(id).textContent = 'this pane could not load: reload the page';
+  },
+);
 // The compare pane's code, and Z3 with it, load only when the pane is first opened.
 let comparePane: ComparePane | undefined;
 compareDetails.addEventListener('toggle', async () => {

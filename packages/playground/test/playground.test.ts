@@ -138,6 +138,17 @@ describe('the playground in Chromium', () => {
     await opened.close();
   });
 
+  it('says so in the panes when their code cannot be fetched, and still compiles', async () => {
+    const page = await playground.page();
+    await page.route(/\/assets\/decompile-pane-[\w-]{8}\.js$/, (route) => route.abort());
+    await page.goto(playground.url);
+    await typeFilter(page, 'BotScore lt 10');
+    await expect.poll(() => page.locator('#out-compact').textContent()).toBe('{"where":{"key":"BotScore","operator":"lt","value":"10"}}');
+    await expect.poll(() => page.locator('#decompile-output').textContent()).toBe('this pane could not load: reload the page');
+    expect(await page.locator('#evaluate-summary').textContent()).toBe('this pane could not load: reload the page');
+    await page.close();
+  });
+
   it('formats the filter in the editor', async () => {
     const page = await playground.page();
     await page.goto(playground.url);
