@@ -17,6 +17,9 @@ describe('logfilter diff', () => {
   it('exits 0 for the same meaning and 1 with a witness when they differ', async () => {
     const same = await runCli(['diff', 'ClientCountry in (us, ca)', 'ClientCountry eq ca OR ClientCountry eq us']);
     expect([same.code, same.stdout]).toEqual([0, 'same meaning: every record passes both or neither\n']);
+    // A rewrite that compiles to the very same filter JSON: the same filter, answered alike.
+    const alike = await runCli(['diff', 'BotScore lt 30 AND ClientCountry eq us', 'NOT (BotScore geq 30 OR ClientCountry !eq us)', '--json']);
+    expect([alike.code, JSON.parse(alike.stdout)]).toEqual([0, expect.objectContaining({ relation: 'same', witnesses: [] })]);
     const differ = await runCli(['diff', 'ClientRequestPath startsWith /api/', 'ClientRequestPath startsWith /api']);
     expect(differ.code).toBe(1);
     expect(differ.stdout).toBe(

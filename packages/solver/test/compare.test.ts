@@ -74,6 +74,32 @@ describe('compareFilters: pairs whose relation is known', () => {
   });
 });
 
+describe('compareFilters: filters written alike', () => {
+  // With no time at all, any question put to Z3 is stopped (see the safety net's test below): "same"
+  // then says that none was asked.
+  const NO_TIME = { work: 1e12, safetyMs: 0 };
+
+  it('are the same without a question to Z3: a rewrite that compiles to the same JSON', async () => {
+    const older = filter('ClientCountry in (us, ca) AND (BotScore lt 30 OR EdgeResponseStatus geq 500)');
+    const newer = filter('(ClientCountry eq us OR ClientCountry eq ca) AND NOT (BotScore geq 30 AND EdgeResponseStatus lt 500)');
+    expect(newer).toEqual(older);
+    expect(await compareFilters(older, newer, HTTP, NO_TIME)).toEqual({ relation: 'same', witnesses: [] });
+    // Members in another order are written alike; no filter on either side is one filter too.
+    const reordered = parseJsonExact('{"where":{"operator":"in","value":[9007199254740993,5],"key":"ClientASN"}}') as FilterJson;
+    expect(await compareFilters(filter('ClientASN in (9007199254740993, 5)'), reordered, HTTP, NO_TIME)).toMatchObject({ relation: 'same' });
+    expect(await compareFilters(undefined, undefined, HTTP, NO_TIME)).toMatchObject({ relation: 'same' });
+  });
+
+  it('go to Z3 when anything differs, even what means nothing: list order, one past 2^53', async () => {
+    const asked = [
+      [filter('ClientCountry in (us, ca)'), filter('ClientCountry in (ca, us)')],
+      [filter('ClientASN in (9007199254740993)'), filter('ClientASN in (9007199254740992)')],
+      [filter('BotScore lt 30'), undefined],
+    ];
+    for (const [older, newer] of asked) expect((await compareFilters(older, newer, HTTP, NO_TIME)).limit).toBe('wall-clock');
+  });
+});
+
 describe('compareFilters: what it does not decide, and why', () => {
   it('says undecided, never same, for a float constant finer than a double holds', async () => {
     const result = await compareFilters(
