@@ -18,7 +18,7 @@ const PAIRS = [
   [DESIGN_CARD, 'ClientCountry in (ca, us) AND (EdgeResponseStatus geq 500 OR BotScore leq 29)'],
   ['ClientRequestPath startsWith /api/', 'ClientRequestPath startsWith /api'],
   ['BotScore lt 30', 'BotScore leq 30'],
-  ['NOT (ClientCountry in (us, ca, mx) OR ClientRequestHost endsWith .internal)', 'ClientCountry !in (us, ca, mx) AND ClientRequestHost !endsWith .internal'],
+  ['NOT (ClientCountry in (us, ca, mx) OR ClientRequestHost endsWith .internal)', 'ClientRequestHost !endsWith .internal AND ClientCountry !in (mx, us, ca)'],
   ['ClientASN eq 18446744073709551615', 'ClientASN geq 18446744073709551614'],
   [
     'ClientRequestPath contains admin OR ClientRequestUserAgent contains bot',
@@ -46,6 +46,8 @@ export async function run() {
   const { compareFilters, loadSolver } = await import('@logfilter/solver');
   const dataset = builtinCatalog().get('http_requests');
   const filter = (text) => parseJsonExact(compile(text).json);
+  // A pair written alike is answered without Z3 (compareFilters): it would time nothing here.
+  for (const [a, b] of PAIRS) if (compile(a).json === compile(b).json) throw new Error(`bench: ${a} and ${b} compile alike: not a question to Z3`);
   await compareFilters(filter(PAIRS[0][0]), filter(PAIRS[0][1]), dataset);
   const perPair = [];
   const compiles = [];
