@@ -20,6 +20,13 @@ describe('logfilter diff', () => {
     // A rewrite that compiles to the very same filter JSON: the same filter, answered alike.
     const alike = await runCli(['diff', 'BotScore lt 30 AND ClientCountry eq us', 'NOT (BotScore geq 30 OR ClientCountry !eq us)', '--json']);
     expect([alike.code, JSON.parse(alike.stdout)]).toEqual([0, expect.objectContaining({ relation: 'same', witnesses: [] })]);
+    // The same filter in another order, as the JSON of a job may hold it: one filter too.
+    const reordered = await runCli([
+      'diff',
+      'ClientCountry in (us, ca) AND (BotScore lt 30 OR EdgeResponseStatus geq 500)',
+      '{"where":{"and":[{"or":[{"key":"EdgeResponseStatus","operator":"geq","value":"500"},{"key":"BotScore","operator":"lt","value":"30"}]},{"key":"ClientCountry","operator":"in","value":["ca","us"]}]}}',
+    ]);
+    expect([reordered.code, reordered.stdout]).toEqual([0, 'same meaning: every record passes both or neither\n']);
     const differ = await runCli(['diff', 'ClientRequestPath startsWith /api/', 'ClientRequestPath startsWith /api']);
     expect(differ.code).toBe(1);
     expect(differ.stdout).toBe(

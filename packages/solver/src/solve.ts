@@ -13,6 +13,7 @@
 import { type Dataset, type FilterJson, matcher, parseJsonExact, type RecordTest } from '@logfilter/core';
 import type { Bool, Model, Solver as Z3Solver } from 'z3-solver';
 import { Encoder, type FieldModel, NotModelled, type Z3 } from './encode.js';
+import { sameFilter } from './same-filter.js';
 
 // The package has no Node or DOM types (it runs in both): the two timer functions it uses.
 declare function setTimeout(callback: () => void, ms: number): unknown;
@@ -203,10 +204,9 @@ export async function compareFilters(
   dataset: Dataset,
   options: CompareOptions = {},
 ): Promise<Comparison> {
-  // Filters written alike are one filter, whatever the records: the same meaning, with no question to
-  // ask and no Z3 to start. A rewrite often compiles to the very JSON it replaces (the optimiser
-  // merges, NOTs are pushed to the criteria), and Z3's start is most of a diff's time.
-  if (sameJson(older, newer)) return { relation: 'same', witnesses: [] };
+  // One filter written in another order (same-filter.ts): the same meaning whatever the records, with
+  // no question to ask and no Z3 to start.
+  if (sameFilter(older, newer)) return { relation: 'same', witnesses: [] };
   return withQuestions<Comparison>(
     [older, newer],
     dataset,
@@ -214,24 +214,6 @@ export async function compareFilters(
     async ({ z, encoder, formulas: [a, b], ask }) => decide(z, encoder, a, b, older, newer, ask, options),
     (reason) => ({ relation: 'undecided', witnesses: [], reason, limit: 'not-modelled' }),
   );
-}
-
-/**
- * Whether two values read from JSON (by parseJsonExact: bigints for integers past 2^53) are written
- * alike, member order aside. Any difference, even one of no meaning, says no: the solver decides then.
- */
-function sameJson(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
-    return true;
-  }
-  const keys = Object.keys(a);
-  if (keys.length !== Object.keys(b).length) return false;
-  for (const key of keys) if (!Object.hasOwn(b, key) || !sameJson((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key])) return false;
-  return true;
 }
 
 /** Whether some record passes both filters (`undefined`: a job without a filter, which lets every record through). */
