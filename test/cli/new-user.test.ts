@@ -83,6 +83,28 @@ describe('a quoting hint shows the whole value, quoted (item 4)', () => {
   });
 });
 
+describe('values joined by commas after in or !in are a list without its parentheses, not one value to quote', () => {
+  const cases: Array<[string, string]> = [
+    ['ClientCountry in us,ca', 'write the list in parentheses: (us,ca)'],
+    ['ClientCountry !in us, ca, mx AND BotScore lt 30', 'write the list in parentheses: (us, ca, mx)'],
+    ['(EdgeResponseStatus in 500,502) OR BotScore lt 3', 'write the list in parentheses: (500,502)'],
+  ];
+  for (const [filter, hint] of cases) {
+    it(`logfilter compile '${filter}'`, async () => {
+      const result = await runCli(['compile', filter]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain("error[unexpected-token]: unexpected ',' after a value: a list is written in parentheses");
+      expect(result.stderr).toContain(hint);
+      expect(result.stderr).not.toContain('quote the whole value');
+    });
+  }
+
+  it('still quotes a value holding a comma after another operator', async () => {
+    const result = await runCli(['compile', 'ClientRequestPath contains /a,b']);
+    expect(result.stderr).toContain('quote the whole value: "/a,b"');
+  });
+});
+
 describe('limit hints come from what the filter holds (item 6)', () => {
   const { file } = tempFiles('limit-hints');
   const hosts = file('hosts.lf', Array.from({ length: 200 }, (_, i) => `ClientRequestHost eq h${i}.example.com`).join(' OR '));

@@ -25,6 +25,14 @@ const CASES: Array<[code: string, before: string, after: string, title: string]>
   ['quoted-boolean', 'CacheReserveUsed eq TRUE', 'CacheReserveUsed eq true', 'Write true'],
   ['expected-list', 'ClientCountry in us', 'ClientCountry in (us)', 'Write the list (us)'],
   ['unexpected-token', 'ClientRequestPath eq /a(b)', 'ClientRequestPath eq "/a(b)"', 'Quote the value: "/a(b)"'],
+  // A list without its parentheses: quoting "us,ca" would make it one value (and a filter that passes no record).
+  ['unexpected-token', 'ClientCountry in us,ca', 'ClientCountry in (us,ca)', 'Write the list in parentheses: (us,ca)'],
+  [
+    'unexpected-token',
+    'BotScore lt 3 AND (ClientCountry !in us, ca)',
+    'BotScore lt 3 AND (ClientCountry !in (us, ca))',
+    'Write the list in parentheses: (us, ca)',
+  ],
   ['unterminated-string', 'ClientCountry eq "us', 'ClientCountry eq "us"', 'Close the string with "'],
   ['value-case', 'ClientCountry in (US, ca, CA)', 'ClientCountry in (us, ca, ca)', 'Write the values in lower case'],
   ['value-case', 'ClientCountry eq "US"', 'ClientCountry eq "us"', 'Write "us"'],

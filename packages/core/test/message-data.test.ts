@@ -39,6 +39,7 @@ const SAMPLES = {
   'unexpected-token': {
     unmatchedParen: [{}],
     inValue: [{ found: "'('", whole: '"/a(b)"' }],
+    listWithoutParentheses: [{ found: "','", list: '(us, ca)' }],
     afterFilter: [
       { found: "'ca'", whole: '"us ca"', valueNext: true },
       { found: "'('", valueNext: true },

@@ -62,6 +62,11 @@ const makeFilterMessages = () =>
         (d: { found: string; whole: string }) => `unexpected ${d.found} in a value`,
         (d) => `quote the whole value: ${d.whole}`,
       ),
+      /** Values after a list operator (`in`, `!in`) joined by commas with no parentheses: `list` is them in parentheses. */
+      listWithoutParentheses: m(
+        (d: { found: string; list: string }) => `unexpected ${d.found} after a value: a list is written in parentheses`,
+        (d) => `write the list in parentheses: ${d.list}`,
+      ),
       /** `valueNext` when what was found could begin a value or a list (so a missing `in` or quotes is likely). */
       afterFilter: m(
         (d: { found: string; whole?: string; valueNext: boolean }) => `expected AND, OR or the end of the filter, found ${d.found}`,

@@ -2,7 +2,7 @@
 import type { Diagnostic, Fix, SourceMap, Span, Worded } from '../base/diagnostics.js';
 import { filterMessage } from '../base/filter-messages.js';
 import { And, AndAnd, Bang, Comma, EndOfInput, Identifier, LBracket, LParen, Not, Or, OrOr, RBracket, RParen, SymbolOperator, type Token } from './lex.js';
-import { OPERATOR_LIST, operatorFromSpelling } from '../language/operators.js';
+import { factsOf, OPERATOR_LIST, operatorFromSpelling } from '../language/operators.js';
 import { operatorSymbol, suggestOperator } from '../language/operator-suggest.js';
 
 function spanOf(token: Token): Span {
@@ -47,6 +47,15 @@ export function parseErrorDiagnostic(error: ParseError, tokens: Token[], source:
     return { title: `Quote the value: ${quoted}`, edits: [{ range: source.range(whole), newText: quoted }] };
   };
   const shownWhole = (whole: Span | undefined) => (whole === undefined ? undefined : JSON.stringify(source.text.slice(whole.start, whole.end)));
+
+  // `X in us, ca`, where the filter or its group was due to end: the list's parentheses are missing
+  // (quoting the values, as for a comma inside one value, would make them one value).
+  const list = token.tokenType === Comma ? unparenthesisedList(tokens, index) : undefined;
+  if (list) {
+    const inParentheses = `(${source.text.slice(list.start, list.end)})`;
+    const fix = { title: `Write the list in parentheses: ${inParentheses}`, edits: [{ range: source.range(list), newText: inParentheses }] };
+    return make(filterMessage('unexpected-token', 'listWithoutParentheses', { found, list: inParentheses }), fix);
+  }
 
   if (error.kind === 'trailing') {
     if (token.tokenType === RParen) return make(filterMessage('unexpected-token', 'unmatchedParen', {}));
@@ -137,6 +146,20 @@ function wholeValue(tokens: Token[], index: number, text: string): Span | undefi
     end = spanOf(token).end;
   }
   return end > spanOf(tokens[index - 1]).end ? { start, end } : undefined;
+}
+
+/**
+ * Values joined by commas after a list operator with no parentheses (`ClientCountry in us, ca`), the
+ * comma at `index` after the first: their span. None unless a value follows each comma up to the end
+ * of the run (AND, OR, ')' or the end of the filter).
+ */
+function unparenthesisedList(tokens: Token[], index: number): Span | undefined {
+  const operator = operatorFromSpelling(tokens[index - 2]?.image ?? '');
+  if (!operator || !factsOf(operator).list || !isValueLike(tokens[index - 1])) return undefined;
+  let end = index;
+  while (tokens[end]?.tokenType === Comma && tokens[end + 1] && isValueLike(tokens[end + 1])) end += 2;
+  if (tokens[end] && ![And, Or, AndAnd, OrOr, RParen].includes(tokens[end].tokenType)) return undefined;
+  return { start: tokens[index - 1].startOffset, end: spanOf(tokens[end - 1]).end };
 }
 
 function isValueLike(token: Token): boolean {
