@@ -48,6 +48,14 @@ describe('quick fixes on diagnostics', () => {
     expect(compile(fixed).diagnostics.map((d) => d.code)).not.toContain(code);
   });
 
+  it('takes values after in for a list only after a field', () => {
+    for (const text of ['in us,ca', 'NOT in us, ca']) {
+      const diagnostic = compile(text).diagnostics[0];
+      expect(diagnostic.message, text).not.toContain('a list is written in parentheses');
+    }
+    expect(compile('ClientCountry not in us, ca').diagnostics[0].fixes?.[0].title).toBe('Write the list in parentheses: (us, ca)');
+  });
+
   it('gives no fix where the hint has nothing to write', () => {
     const diagnostic = compile('Nonsense eq 1').diagnostics.find((d) => d.code === 'unknown-field');
     expect(diagnostic?.hint).toBe('check the fields of dataset http_requests');

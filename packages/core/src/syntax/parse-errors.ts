@@ -149,13 +149,16 @@ function wholeValue(tokens: Token[], index: number, text: string): Span | undefi
 }
 
 /**
- * Values joined by commas after a list operator with no parentheses (`ClientCountry in us, ca`), the
- * comma at `index` after the first: their span. None unless a value follows each comma up to the end
- * of the run (AND, OR, ')' or the end of the filter).
+ * Values joined by commas after a field's list operator with no parentheses (`ClientCountry in us, ca`),
+ * the comma at `index` after the first: their span. None unless a value follows each comma up to the
+ * end of the run (AND, OR, ')' or the end of the filter).
  */
 function unparenthesisedList(tokens: Token[], index: number): Span | undefined {
   const operator = operatorFromSpelling(tokens[index - 2]?.image ?? '');
   if (!operator || !factsOf(operator).list || !isValueLike(tokens[index - 1])) return undefined;
+  // The operator follows a field (`X in`, or `X !in` and `X not in`): `in us, ca` alone lacks the field.
+  const negation = tokens[index - 3]?.tokenType === Bang || tokens[index - 3]?.tokenType === Not ? 1 : 0;
+  if (tokens[index - 3 - negation]?.tokenType !== Identifier) return undefined;
   let end = index;
   while (tokens[end]?.tokenType === Comma && tokens[end + 1] && isValueLike(tokens[end + 1])) end += 2;
   if (tokens[end] && ![And, Or, AndAnd, OrOr, RParen].includes(tokens[end].tokenType)) return undefined;
