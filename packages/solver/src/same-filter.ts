@@ -32,9 +32,15 @@ function canonical(value: unknown): string {
     const members = setOf(membersOf(kind, object[kind] as unknown[], []));
     return members.length === 1 ? members[0] : `{"${kind}":[${members.join(',')}]}`;
   }
-  const names = Object.keys(object).sort();
-  const member = isMembership(object.operator) && Array.isArray(object.value) ? object.value : undefined;
-  return `{${names.map((name) => `${JSON.stringify(name)}:${name === 'value' && member ? `[${setOf(member.map(canonical)).join(',')}]` : canonical(object[name])}`).join(',')}}`;
+  // A criterion of a membership operator holds its values as a set.
+  const values = isMembership(object.operator) && Array.isArray(object.value) ? object.value : undefined;
+  const members = Object.keys(object)
+    .sort()
+    .map((name) => {
+      const text = name === 'value' && values ? `[${setOf(values.map(canonical)).join(',')}]` : canonical(object[name]);
+      return `${JSON.stringify(name)}:${text}`;
+    });
+  return `{${members.join(',')}}`;
 }
 
 /** `and` or `or` when the object is a group: that one member, holding an array. */
