@@ -269,3 +269,31 @@ describe('logfilter explain and logfilter operators (item 10)', () => {
     expect(json.find((row) => row.operator === 'leq')).toMatchObject({ aliases: ['<=', 'lte (deprecated)'], types: ['int, float'] });
   });
 });
+
+describe('a range and a list in quotes are told how the language writes them', () => {
+  it("logfilter check 'EdgeResponseStatus between 500 and 599' names the operator, and its hint compiles", async () => {
+    const result = await runCli(['check', 'EdgeResponseStatus between 500 and 599']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("error[unknown-operator]: 'between' is not an operator: a range is two criteria joined by AND");
+    expect(result.stderr).not.toContain('expected a field name');
+    expect(hints(result.stderr)).toEqual(['write EdgeResponseStatus geq 500 AND EdgeResponseStatus leq 599']);
+    const written = await runCli(['compile', hints(result.stderr)[0].slice('write '.length)]);
+    expect(written.code).toBe(0);
+    expect(JSON.parse(written.stdout).where.and.map((criterion: { operator: string }) => criterion.operator)).toEqual(['geq', 'leq']);
+  });
+
+  it("logfilter check 'NOT BotScore between (1, 29)' keeps the NOT on the whole range", async () => {
+    const result = await runCli(['check', 'NOT BotScore between (1, 29)']);
+    expect(result.code).toBe(1);
+    expect(hints(result.stderr)).toEqual(['write (BotScore geq 1 AND BotScore leq 29)']);
+  });
+
+  it(`logfilter compile 'ClientCountry in "us,ca"' is told to write two values, not in ("us,ca")`, async () => {
+    const result = await runCli(['compile', 'ClientCountry in "us,ca"']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`error[expected-list]: 'in' takes a list of values, and "us,ca" is one value`);
+    expect(hints(result.stderr)).toEqual(['write each value in the list: in ("us", "ca")']);
+    const written = await runCli(['compile', 'ClientCountry in ("us", "ca")']);
+    expect(JSON.parse(written.stdout).where).toEqual({ key: 'ClientCountry', operator: 'in', value: ['us', 'ca'] });
+  });
+});

@@ -4,7 +4,7 @@
  * CodeMirror) apply them as they are, with no reading of hint text.
  */
 import { describe, expect, it } from 'vitest';
-import { compile, type Diagnostic } from '../src/index.js';
+import { compile, type Diagnostic, evaluate } from '../src/index.js';
 
 /** The text with the edits of a diagnostic's first fix applied (last edit first, so offsets hold). */
 function applyFix(text: string, diagnostic: Diagnostic): string {
@@ -33,6 +33,24 @@ const CASES: Array<[code: string, before: string, after: string, title: string]>
     'BotScore lt 3 AND (ClientCountry !in (us, ca))',
     'Write the list in parentheses: (us, ca)',
   ],
+  // A range as other languages write it: two criteria, in parentheses after NOT (which would take the first alone).
+  [
+    'unknown-operator',
+    'EdgeResponseStatus between 500 and 599',
+    'EdgeResponseStatus geq 500 AND EdgeResponseStatus leq 599',
+    'Write the range as two criteria',
+  ],
+  [
+    'unknown-operator',
+    'NOT BotScore BETWEEN 1 and 29 OR ClientCountry eq us',
+    'NOT (BotScore geq 1 AND BotScore leq 29) OR ClientCountry eq us',
+    'Write the range as two criteria',
+  ],
+  ['unknown-operator', 'EdgeResponseStatus between (500, 599)', 'EdgeResponseStatus geq 500 AND EdgeResponseStatus leq 599', 'Write the range as two criteria'],
+  ['unknown-operator', 'NOT BotScore between [1, 29]', 'NOT (BotScore geq 1 AND BotScore leq 29)', 'Write the range as two criteria'],
+  // One quoted value holding commas after in: its parts, not one value ("us,ca") that no record holds.
+  ['expected-list', 'ClientCountry in "us,ca"', 'ClientCountry in ("us", "ca")', 'Write the list ("us", "ca")'],
+  ['expected-list', "EdgeResponseStatus !in '500, 503,'", 'EdgeResponseStatus !in (500, 503)', 'Write the list (500, 503)'],
   ['unterminated-string', 'ClientCountry eq "us', 'ClientCountry eq "us"', 'Close the string with "'],
   ['value-case', 'ClientCountry in (US, ca, CA)', 'ClientCountry in (us, ca, ca)', 'Write the values in lower case'],
   ['value-case', 'ClientCountry eq "US"', 'ClientCountry eq "us"', 'Write "us"'],
@@ -54,6 +72,33 @@ describe('quick fixes on diagnostics', () => {
       expect(diagnostic.message, text).not.toContain('a list is written in parentheses');
     }
     expect(compile('ClientCountry not in us, ca').diagnostics[0].fixes?.[0].title).toBe('Write the list in parentheses: (us, ca)');
+  });
+
+  it('writes a range as criteria that keep its meaning', () => {
+    for (const [text, low, high] of [
+      ['EdgeResponseStatus between 500 and 599 AND BotScore lt 30', 500, 599],
+      ['BotScore lt 3 OR EdgeResponseStatus between (500, 599)', 500, 599],
+      ['NOT EdgeResponseStatus between 500 and 599', 500, 599],
+      ['!(EdgeResponseStatus between [500, 599])', 500, 599],
+    ] as const) {
+      const diagnostic = compile(text).diagnostics[0];
+      expect(diagnostic.message, text).toBe("'between' is not an operator: a range is two criteria joined by AND");
+      const fixed = compile(applyFix(text, diagnostic));
+      expect(fixed.ok, applyFix(text, diagnostic)).toBe(true);
+      const negated = text.includes('NOT') || text.includes('!');
+      for (const status of [low - 1, low, high, high + 1]) {
+        const inRange = status >= low && status <= high;
+        const record = { EdgeResponseStatus: status, BotScore: 10 };
+        expect(evaluate(fixed.filter!, record), `${text} at ${status}`).toBe(negated ? !inRange : inRange);
+      }
+    }
+  });
+
+  it('takes no range of text or a range without its end', () => {
+    for (const text of ['ClientCountry between a and z', 'EdgeResponseStatus between 500 and', 'ClientCountry between (a, z)', 'BotScore between (1, 2, 3)']) {
+      const diagnostic = compile(text).diagnostics[0];
+      expect(diagnostic.message, text).not.toContain('a range is two criteria');
+    }
   });
 
   it('gives no fix where the hint has nothing to write', () => {

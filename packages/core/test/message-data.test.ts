@@ -102,6 +102,7 @@ const SAMPLES = {
       { spelling: 'equals', operators: 'eq, !eq' },
       { spelling: 'ne', guess: '!eq', also: '!=', operators: 'eq, !eq' },
     ],
+    range: [{ spelling: 'between', criteria: 'BotScore geq 1 AND BotScore leq 29' }],
     inJson: [
       { spelling: 'equals', operators: ['eq', 'in'] },
       { spelling: 'Eq', guess: 'eq', operators: ['eq'] },
@@ -142,6 +143,7 @@ const SAMPLES = {
   },
   'expected-list': {
     scalar: [{ operator: 'in', list: '(a, b)' }],
+    joinedValues: [{ operator: 'in', value: '"us,ca"', list: '("us", "ca")' }],
     jsonArray: [
       { operator: 'in', value: 'the string "200,404"', values: '[200,404]', refusedAsString: true },
       { operator: 'in', value: 'the string "us"', values: '["us"]', refusedAsString: false },

@@ -222,6 +222,11 @@ const makeFilterMessages = () =>
         (d: { spelling: string; guess?: string; also?: string; operators: string }) => `'${d.spelling}' is not an operator`,
         (d) => (d.guess ? didYouMean(d.guess, d.also) : `operators are ${d.operators}`),
       ),
+      /** A range as other languages write it (`X between 1 and 5`): `criteria` is it as two criteria. */
+      range: m(
+        (d: { spelling: string; criteria: string }) => `'${d.spelling}' is not an operator: a range is two criteria joined by AND`,
+        (d) => `write ${d.criteria}`,
+      ),
     },
     'field-not-filterable': {
       objects: m(
@@ -248,6 +253,11 @@ const makeFilterMessages = () =>
       scalar: m(
         (d: { operator: string; list: string }) => `'${d.operator}' takes a list of values`,
         (d) => `write the values in parentheses: ${d.operator} ${d.list}`,
+      ),
+      /** One quoted value holding commas (`in "us,ca"`): `list` is its parts as a list. */
+      joinedValues: m(
+        (d: { operator: string; value: string; list: string }) => `'${d.operator}' takes a list of values, and ${d.value} is one value`,
+        (d) => `write each value in the list: ${d.operator} ${d.list}`,
       ),
     },
     'expected-scalar': {

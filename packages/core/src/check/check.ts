@@ -15,7 +15,8 @@ import {
   type Operator,
   type TypeFamily,
 } from '../language/operators.js';
-import { operatorSymbol, suggestOperator } from '../language/operator-suggest.js';
+import { operatorSymbol, rangeCriteria, suggestOperator } from '../language/operator-suggest.js';
+import { classifyWord } from '../syntax/ast-parts.js';
 import { canonicalNumber } from '../language/values.js';
 import { uint64Problem } from '../language/value-ranges.js';
 import { holdsObjects, isArrayField, type LiteralReading, readsAsInteger, typeFamily, typeName, valueFacts } from '../language/field-types.js';
@@ -41,7 +42,8 @@ export type FieldElsewhere = (name: string, dataset: Dataset) => readonly string
 /** Checks into `bag`; returns the checked tree only when this tree has no error. */
 export function checkInto(ast: Expr, dataset: Dataset, bag: DiagnosticBag, elsewhere?: FieldElsewhere): CheckedExpr | undefined {
   let failed = false;
-  const visit = (node: Expr): CheckedExpr | undefined => {
+  // `negated`: the node is NOT's operand (a fix that writes a predicate as two criteria parenthesises them there).
+  const visit = (node: Expr, negated = false): CheckedExpr | undefined => {
     switch (node.kind) {
       case 'and':
       case 'or': {
@@ -52,11 +54,11 @@ export function checkInto(ast: Expr, dataset: Dataset, bag: DiagnosticBag, elsew
         return failed ? undefined : { kind: node.kind, operands, span: node.span };
       }
       case 'not': {
-        const operand = visit(node.operand);
+        const operand = visit(node.operand, true);
         return operand && { kind: 'not', operand, span: node.span };
       }
       case 'predicate': {
-        const criterion = checkPredicate(node, dataset, bag, elsewhere);
+        const criterion = checkPredicate(node, dataset, bag, negated, elsewhere);
         if (!criterion) failed = true;
         return criterion;
       }
@@ -66,9 +68,9 @@ export function checkInto(ast: Expr, dataset: Dataset, bag: DiagnosticBag, elsew
   return failed ? undefined : result;
 }
 
-function checkPredicate(predicate: Predicate, dataset: Dataset, bag: DiagnosticBag, elsewhere?: FieldElsewhere): Criterion | undefined {
+function checkPredicate(predicate: Predicate, dataset: Dataset, bag: DiagnosticBag, negated: boolean, elsewhere?: FieldElsewhere): Criterion | undefined {
   const field = resolveField(predicate, dataset, bag, elsewhere);
-  const known = resolveOperator(predicate, bag);
+  const known = resolveOperator(predicate, bag, negated);
   if (!field || !known) return undefined;
   const operator = known.operator;
   if (!field.filterable) {
@@ -87,8 +89,13 @@ function checkPredicate(predicate: Predicate, dataset: Dataset, bag: DiagnosticB
   }
   const wantsList = known.facts.list;
   if (wantsList && operand.kind !== 'list') {
-    const list = `(${sourceOf(operand)})`;
-    bag.report('error', filterMessage('expected-list', 'scalar', { operator, list }), operand.span, replaceWith(operand.span, list, `Write the list ${list}`));
+    // One quoted value holding commas (`in "us,ca"`) is its parts: in ("us,ca") would be one value.
+    const parts = operand.kind === 'string' && operand.value.includes(',') ? listOfParts(operand.value) : undefined;
+    const list = parts ?? `(${sourceOf(operand)})`;
+    const words = parts
+      ? filterMessage('expected-list', 'joinedValues', { operator, value: sourceOf(operand), list })
+      : filterMessage('expected-list', 'scalar', { operator, list });
+    bag.report('error', words, operand.span, replaceWith(operand.span, list, `Write the list ${list}`));
     return undefined;
   }
   if (!wantsList && operand.kind === 'list') {
@@ -132,10 +139,26 @@ function resolveField(predicate: Predicate, dataset: Dataset, bag: DiagnosticBag
   return undefined;
 }
 
-function resolveOperator(predicate: Predicate, bag: DiagnosticBag): KnownSpelling | undefined {
+function resolveOperator(predicate: Predicate, bag: DiagnosticBag, negated: boolean): KnownSpelling | undefined {
   const { spelling, span } = predicate.operator;
   const known = knownSpelling(spelling);
   if (!known) {
+    const { operand } = predicate;
+    // Numbers alone: a range of text (`between (a, z)`) the service cannot filter.
+    const range =
+      operand.kind === 'list' && operand.items.length === 2 && operand.items.every((item) => item.kind === 'number')
+        ? rangeCriteria(spelling, predicate.field.name, operand.items[0].value, operand.items[1].value)
+        : undefined;
+    if (range) {
+      const criteria = negated ? `(${range})` : range;
+      bag.report(
+        'error',
+        filterMessage('unknown-operator', 'range', { spelling, criteria }),
+        span,
+        replaceWith(predicate.span, criteria, 'Write the range as two criteria'),
+      );
+      return undefined;
+    }
     const guess = suggestOperator(spelling);
     const data = { spelling, guess, also: guess && operatorSymbol(guess), operators: OPERATOR_LIST };
     bag.report('error', filterMessage('unknown-operator', 'notAnOperator', data), span, guess ? replaceWith(span, guess) : undefined);
@@ -200,6 +223,15 @@ function reportOperatorNotAllowed(predicate: Predicate, operator: Operator, fiel
     return;
   }
   bag.report('error', filterMessage('operator-not-allowed', 'ofType', { operator, kind: typeName(field, family), field: field.name, allowed }), span);
+}
+
+/** A text holding commas as the list of its parts (`"us, ca"` -> `("us", "ca")`): numbers bare, the rest quoted as it was. */
+function listOfParts(text: string): string {
+  const parts = text.split(',').map((part) => part.trim());
+  return `(${parts
+    .filter((part) => part !== '')
+    .map((part) => (classifyWord(part) === 'number' ? part : JSON.stringify(part)))
+    .join(', ')})`;
 }
 
 function sourceOf(scalar: Scalar): string {

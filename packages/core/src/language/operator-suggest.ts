@@ -54,3 +54,17 @@ function positiveOperator(spelling: string): Operator | undefined {
 
 /** The symbol spelling the language also takes (`!=` for `!eq`), shown beside a suggestion so `<>` users see it. */
 export const operatorSymbol = (operator: Operator): string | undefined => factsOf(operator).aliases.find((alias) => /^[^a-z]/i.test(alias));
+
+/** Spellings of a range in other languages (`X between 1 and 5`), which the language writes as two criteria. */
+const RANGE_SPELLING = /^between$/i;
+
+/**
+ * A range written as another language writes it (`field between low and high`), as this language
+ * writes it: `field geq low AND field leq high`; undefined when `spelling` is no range's.
+ */
+export function rangeCriteria(spelling: string, field: string, low: string, high: string): string | undefined {
+  if (!RANGE_SPELLING.test(spelling)) return undefined;
+  const from: Operator = 'geq';
+  const to: Operator = 'leq';
+  return `${field} ${from} ${low} AND ${field} ${to} ${high}`;
+}

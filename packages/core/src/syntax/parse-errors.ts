@@ -3,7 +3,8 @@ import type { Diagnostic, Fix, SourceMap, Span, Worded } from '../base/diagnosti
 import { filterMessage } from '../base/filter-messages.js';
 import { And, AndAnd, Bang, Comma, EndOfInput, Identifier, LBracket, LParen, Not, Or, OrOr, RBracket, RParen, SymbolOperator, type Token } from './lex.js';
 import { factsOf, OPERATOR_LIST, operatorFromSpelling } from '../language/operators.js';
-import { operatorSymbol, suggestOperator } from '../language/operator-suggest.js';
+import { classifyWord } from './ast-parts.js';
+import { operatorSymbol, rangeCriteria, suggestOperator } from '../language/operator-suggest.js';
 
 function spanOf(token: Token): Span {
   return { start: token.startOffset, end: token.startOffset + token.image.length };
@@ -55,6 +56,15 @@ export function parseErrorDiagnostic(error: ParseError, tokens: Token[], source:
     const inParentheses = `(${source.text.slice(list.start, list.end)})`;
     const fix = { title: `Write the list in parentheses: ${inParentheses}`, edits: [{ range: source.range(list), newText: inParentheses }] };
     return make(filterMessage('unexpected-token', 'listWithoutParentheses', { found, list: inParentheses }), fix);
+  }
+
+  // `X between 1 and 5`: the parser took `between` for an operator and `and` for the keyword, and
+  // stopped at `5`; the mistake is the operator, and a range is two criteria.
+  const range = rule !== 'predicate' ? rangeAt(tokens, index) : undefined;
+  if (range) {
+    const [word, span, criteria] = range;
+    const fix = { title: 'Write the range as two criteria', edits: [{ range: source.range(span), newText: criteria }] };
+    return make(filterMessage('unknown-operator', 'range', { spelling: word.image, criteria }), fix, spanOf(word));
   }
 
   if (error.kind === 'trailing') {
@@ -163,6 +173,22 @@ function unparenthesisedList(tokens: Token[], index: number): Span | undefined {
   while (tokens[end]?.tokenType === Comma && tokens[end + 1] && isValueLike(tokens[end + 1])) end += 2;
   if (tokens[end] && ![And, Or, AndAnd, OrOr, RParen].includes(tokens[end].tokenType)) return undefined;
   return { start: tokens[index - 1].startOffset, end: spanOf(tokens[end - 1]).end };
+}
+
+/**
+ * A range as other languages write it, `field between low and high`, ending with the number at
+ * `index`: its operator's token, the whole predicate's span, and it as two criteria (in parentheses
+ * after NOT, which would take the first alone).
+ */
+function rangeAt(tokens: Token[], index: number): [word: Token, span: Span, criteria: string] | undefined {
+  const [field, word, low, and, high] = tokens.slice(index - 4, index + 1);
+  if (index < 4 || !high || field.tokenType !== Identifier || word.tokenType !== Identifier || and.tokenType !== And) return undefined;
+  // Numbers alone: a range of text (`between a and z`) the service cannot filter, and no two criteria would write it.
+  if (classifyWord(low.image) !== 'number' || classifyWord(high.image) !== 'number') return undefined;
+  const criteria = rangeCriteria(word.image, field.image, low.image, high.image);
+  if (criteria === undefined) return undefined;
+  const before = tokens[index - 5]?.tokenType;
+  return [word, { start: field.startOffset, end: spanOf(high).end }, before === Not || before === Bang ? `(${criteria})` : criteria];
 }
 
 function isValueLike(token: Token): boolean {
