@@ -270,7 +270,7 @@ describe('logfilter explain and logfilter operators (item 10)', () => {
   });
 });
 
-describe('a range and a list in quotes are told how the language writes them', () => {
+describe('a range, a time and a list in quotes are told how the language writes them', () => {
   it("logfilter check 'EdgeResponseStatus between 500 and 599' names the operator, and its hint compiles", async () => {
     const result = await runCli(['check', 'EdgeResponseStatus between 500 and 599']);
     expect(result.code).toBe(1);
@@ -286,6 +286,16 @@ describe('a range and a list in quotes are told how the language writes them', (
     const result = await runCli(['check', 'NOT BotScore between (1, 29)']);
     expect(result.code).toBe(1);
     expect(hints(result.stderr)).toEqual(['write (BotScore geq 1 AND BotScore leq 29)']);
+  });
+
+  it("logfilter check 'EdgeStartTimestamp gt 2024-01-01' is told the Unix time to write", async () => {
+    const result = await runCli(['check', 'EdgeStartTimestamp gt 2024-01-01']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("error[operator-not-allowed]: 'gt' compares 'EdgeStartTimestamp' with a number, and 2024-01-01 is a time written as text");
+    expect(hints(result.stderr)).toEqual([
+      "write it as a Unix time, in the unit of the job's timestamps option: 1704067200 in seconds, 1704067200000000000 in nanoseconds",
+    ]);
+    expect((await runCli(['compile', 'EdgeStartTimestamp gt 1704067200000000000'])).code).toBe(0);
   });
 
   it(`logfilter compile 'ClientCountry in "us,ca"' is told to write two values, not in ("us,ca")`, async () => {

@@ -112,6 +112,7 @@ const SAMPLES = {
   'field-not-filterable': { objects: [{ field: 'Cookies', type: 'object' }], notFiltered: [{ field: 'RayID', dataset: 'http_requests' }] },
   'operator-not-allowed': {
     integerOrText: [{ operator: 'lt', side: 'text', field: 'F', type: 'int or string', withNumber: 'eq, lt', withText: 'eq, contains' }],
+    timeAsText: [{ operator: 'gt', value: '2024-01-01', field: 'EdgeStartTimestamp', seconds: '1704067200', nanoseconds: '1704067200000000000' }],
     ofType: [{ operator: 'contains', kind: 'bool', field: 'F', allowed: 'eq, !eq' }],
   },
   'invalid-value': {

@@ -244,6 +244,12 @@ const makeFilterMessages = () =>
           `'${d.operator}' cannot be used with ${d.side} on field '${d.field}' (${d.type})`,
         (d) => `with a number it takes ${d.withNumber}; with text it takes ${d.withText}`,
       ),
+      /** An ordering operator on a timestamp with a time written as text (`EdgeStartTimestamp gt 2024-01-01`): the time in Unix seconds and nanoseconds. */
+      timeAsText: m(
+        (d: { operator: string; value: string; field: string; seconds: string; nanoseconds: string }) =>
+          `'${d.operator}' compares '${d.field}' with a number, and ${d.value} is a time written as text`,
+        (d) => `write it as a Unix time, in the unit of the job's timestamps option: ${d.seconds} in seconds, ${d.nanoseconds} in nanoseconds`,
+      ),
       ofType: m(
         (d: { operator: string; kind: string; field: string; allowed: string }) => `'${d.operator}' cannot be used with ${d.kind} field '${d.field}'`,
         (d) => `${d.kind} fields take ${d.allowed}`,

@@ -17,6 +17,7 @@ import {
 } from '../language/operators.js';
 import { operatorSymbol, rangeCriteria, suggestOperator } from '../language/operator-suggest.js';
 import { classifyWord } from '../syntax/ast-parts.js';
+import { isTimestampField, unixSeconds } from '../language/logged-values.js';
 import { canonicalNumber } from '../language/values.js';
 import { uint64Problem } from '../language/value-ranges.js';
 import { holdsObjects, isArrayField, type LiteralReading, readsAsInteger, typeFamily, typeName, valueFacts } from '../language/field-types.js';
@@ -212,6 +213,15 @@ function reportOperatorNotAllowed(predicate: Predicate, operator: Operator, fiel
   const allowed = OPERATOR_MATRIX[family].join(', ');
   const span = predicate.operator.span;
   if (valueFacts(field).reads === 'integer or text') {
+    // A time written as text where a comparison takes a number (`EdgeStartTimestamp gt 2024-01-01`): the number to write.
+    const operand = predicate.operand;
+    const seconds = family !== 'int' && operand.kind !== 'list' && isTimestampField(field) ? unixSeconds(operand.value) : undefined;
+    if (seconds !== undefined && operand.kind !== 'list') {
+      const nanoseconds = (BigInt(seconds) * 1_000_000_000n).toString();
+      const data = { operator, value: sourceOf(operand), field: field.name, seconds: String(seconds), nanoseconds };
+      bag.report('error', filterMessage('operator-not-allowed', 'timeAsText', data), span);
+      return;
+    }
     const side = family === 'int' ? 'a number' : 'a text value';
     const withNumber = OPERATOR_MATRIX.int.join(', ');
     const withText = OPERATOR_MATRIX.string.join(', ');

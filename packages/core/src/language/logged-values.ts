@@ -24,3 +24,17 @@ const RFC3339 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Z
 export function readsAsTimestamp(text: string): boolean {
   return /^\d+$/.test(text) || RFC3339.test(text);
 }
+
+/**
+ * An RFC 3339 time as a Unix time in whole seconds (a time without a zone read as UTC), or
+ * undefined for any other text, a date no calendar has (2024-02-30), or a time between two seconds.
+ */
+export function unixSeconds(text: string): number | undefined {
+  if (!RFC3339.test(text)) return undefined;
+  const [date, time] = text.split(/[Tt ]/);
+  const [year, month, day] = date.split('-').map(Number);
+  const midnight = new Date(Date.UTC(year, month - 1, day));
+  if (midnight.getUTCFullYear() !== year || midnight.getUTCMonth() !== month - 1 || midnight.getUTCDate() !== day) return undefined;
+  const ms = time === undefined ? midnight.getTime() : Date.parse(`${date}T${time}${/[Zz]|[+-]\d{2}:?\d{2}$/.test(time) ? '' : 'Z'}`);
+  return Number.isFinite(ms) && ms % 1000 === 0 ? ms / 1000 : undefined;
+}
