@@ -298,6 +298,16 @@ describe('a range, a time and a list in quotes are told how the language writes 
     expect((await runCli(['compile', 'EdgeStartTimestamp gt 1704067200000000000'])).code).toBe(0);
   });
 
+  it("logfilter compile 'ClientIP in (10.0.0.0/8)' compiles, with a warning that no address is a network", async () => {
+    const result = await runCli(['compile', 'ClientIP in (10.0.0.0/8)']);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout).where).toEqual({ key: 'ClientIP', operator: 'in', value: ['10.0.0.0/8'] });
+    expect(result.stderr).toContain(`warning[not-an-address]: 'ClientIP' holds one IP address, and "10.0.0.0/8" is a network, which it never holds`);
+    expect(hints(result.stderr)).toEqual([
+      'the service compares text and has no network match: its addresses are those that start with 10. (startsWith 10., or !startsWith for none of them)',
+    ]);
+  });
+
   it(`logfilter compile 'ClientCountry in "us,ca"' is told to write two values, not in ("us,ca")`, async () => {
     const result = await runCli(['compile', 'ClientCountry in "us,ca"']);
     expect(result.code).toBe(1);

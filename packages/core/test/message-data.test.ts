@@ -84,6 +84,13 @@ const SAMPLES = {
   'invalid-rule': { notAnArray: [{}], notARule: [{}] },
   'value-case': { upperCase: [{ key: 'ClientCountry', value: 'US', lower: 'us' }] },
   'not-a-timestamp': { notATime: [{ key: 'EdgeStartTimestamp', value: 'yesterday' }] },
+  'not-an-address': {
+    network: [
+      { key: 'ClientIP', value: '"10.0.0.0/8"', prefix: '10.' },
+      { key: 'ClientIP', value: '"192.0.2.1/32"', address: '192.0.2.1' },
+      { key: 'ClientIP', value: '"2001:db8::/32"' },
+    ],
+  },
   'unknown-dataset': { notADataset: [{}], unknown: [{ name: 'http_request' }, { name: 'http_request', guess: GUESS }] },
   'unknown-field': {
     inDataset: [

@@ -130,6 +130,7 @@ const examples = (): CodeExamples => ({
   },
   'value-case': { input: 'filter', example: 'ClientCountry eq US', fixed: 'ClientCountry eq us' },
   'not-a-timestamp': { input: 'filter', example: 'EdgeStartTimestamp eq "yesterday"', fixed: 'EdgeStartTimestamp eq "2024-01-01T00:00:00Z"' },
+  'not-an-address': { input: 'filter', example: 'ClientIP in (203.0.113.0/24)', fixed: 'ClientIP startsWith 203.0.113.' },
   'invalid-json': { input: 'json', example: '{"where": {"key": "BotScore"', fixed: '{"where": {"key": "BotScore", "operator": "lt", "value": "30"}}' },
   'missing-member': {
     input: 'json',
@@ -245,7 +246,7 @@ const examples = (): CodeExamples => ({
     input: 'command',
     args: ['check', '--json', '-f', 'blocked-ips.lf'],
     files: { 'blocked-ips.lf': `ClientIP in (${ipList(30_000)})\n` },
-    fixed: { files: { 'blocked-ips.lf': 'ClientIP in (203.0.113.0/24, 198.51.100.0/24)\n' } },
+    fixed: { files: { 'blocked-ips.lf': 'ClientIP startsWith 203.0.113. OR ClientIP startsWith 198.51.100.\n' } },
   },
   'too-many-diagnostics': {
     input: 'command',
@@ -476,8 +477,8 @@ await client.jobs.delete('${ZONE}', 1);`,
     stdinShown: 'an editor opens blocked-ips.lf: one filter of 30,000 addresses (about 420 KB)',
     stdinOpenUntil: 'textDocument/publishDiagnostics',
     fixed: {
-      stdin: lspSession('blocked-ips.lf', 'ClientIP in (203.0.113.0/24, 198.51.100.0/24)\n'),
-      stdinShown: 'the editor opens blocked-ips.lf with the two address ranges',
+      stdin: lspSession('blocked-ips.lf', 'ClientIP startsWith 203.0.113. OR ClientIP startsWith 198.51.100.\n'),
+      stdinShown: 'the editor opens blocked-ips.lf with the two networks, as the leading text of their addresses',
       stdinOpenUntil: 'textDocument/publishDiagnostics',
     },
   },

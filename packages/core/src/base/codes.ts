@@ -35,6 +35,7 @@ export const DIAGNOSTIC_CODES = [
   'redundant',
   'value-case',
   'not-a-timestamp',
+  'not-an-address',
   // Output limits.
   'filter-too-large',
   'too-many-operators',

@@ -178,6 +178,21 @@ const makeFilterMessages = () =>
         () => "write a Unix time (1700000000) or an RFC 3339 time (2024-01-01T00:00:00Z), in the format of the job's timestamps option",
       ),
     },
+    'not-an-address': {
+      /** `prefix`: the text every address of the network starts with, when its prefix ends on a dot (IPv4 /8, /16, /24), or its one address (/32). */
+      network: m(
+        (d: { key: string; value: string; prefix?: string; address?: string }) =>
+          `'${d.key}' holds one IP address, and ${d.value} is a network, which it never holds`,
+        (d) =>
+          `the service compares text and has no network match: ${
+            d.address
+              ? `write its one address, ${d.address}`
+              : d.prefix
+                ? `its addresses are those that start with ${d.prefix} (startsWith ${d.prefix}, or !startsWith for none of them)`
+                : 'list its addresses, or compare the text they start with (startsWith)'
+          }`,
+      ),
+    },
     'unknown-dataset': {
       notADataset: m(
         () => 'the dataset option is neither a name nor a Dataset',

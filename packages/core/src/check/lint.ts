@@ -2,13 +2,13 @@
  * Lint warnings on the lowered tree (NOT pushed to the leaves): filters that compile but cannot
  * do what was meant. An AND group that never matches (the job delivers nothing), an OR group that
  * always matches (it filters nothing), a value whose case the service never logs, a timestamp
- * compared with something that is not one. Warnings only; `lint: false` turns them off.
+ * compared with something that is not one, a network compared with a field that holds one address. Warnings only; `lint: false` turns them off.
  */
 import { filterMessage } from '../base/filter-messages.js';
 import type { DiagnosticBag, FixSpans, Span } from '../base/diagnostics.js';
 import type { Dataset } from '../language/catalog.js';
 import { isArrayField } from '../language/field-types.js';
-import { isLoggedLowerCase, isTimestampField, readsAsTimestamp } from '../language/logged-values.js';
+import { isAddressField, isLoggedLowerCase, isTimestampField, networkOf, readsAsTimestamp } from '../language/logged-values.js';
 import { type Facts, factsOf } from '../language/operators.js';
 import { type Criterion, type FilterNode, type Group, keyBit, type TypedValue } from './checked.js';
 
@@ -146,8 +146,9 @@ function lintValues(criterion: Criterion, dataset: Dataset, bag: DiagnosticBag):
   if (!field) return;
   const lowerCase = isLoggedLowerCase(field);
   const timestamp = isTimestampField(field) && wholeValue(factsOf(criterion.operator));
-  // Most criteria are on neither kind of field: their values are not looked at.
-  if (!lowerCase && !timestamp) return;
+  const address = isAddressField(field);
+  // Most criteria are on none of these fields: their values are not looked at.
+  if (!lowerCase && !timestamp && !address) return;
   const values = valuesOf(criterion).filter((value) => value.type === 'string');
   if (lowerCase) {
     const upper = values.find((value) => hasUpperCase(value.text));
@@ -160,6 +161,14 @@ function lintValues(criterion: Criterion, dataset: Dataset, bag: DiagnosticBag):
     const odd = values.find((value) => !readsAsTimestamp(value.text));
     if (odd) {
       bag.report('warning', filterMessage('not-a-timestamp', 'notATime', { key: criterion.key, value: JSON.stringify(odd.text) }), criterion.span);
+    }
+  }
+  if (address) {
+    for (const value of values) {
+      const network = networkOf(value.text);
+      if (!network) continue;
+      bag.report('warning', filterMessage('not-an-address', 'network', { key: criterion.key, value: JSON.stringify(value.text), ...network }), criterion.span);
+      return;
     }
   }
 }

@@ -14,6 +14,44 @@ export function isLoggedLowerCase(field: Field): boolean {
   return field.kind === 'string' && LOWER_CASE_FIELDS.has(field.name);
 }
 
+/**
+ * Fields that hold one IP address, as the service documents them ("Client IP address", "Origin
+ * server IP", "Source IP", ...): never a network. test/addresses.test.ts checks each
+ * is a string field of the catalog wherever it is.
+ */
+export const ADDRESS_FIELDS: ReadonlySet<string> = new Set([
+  'ClientIP',
+  'OriginIP',
+  'EdgeServerIP',
+  'SourceIP',
+  'DestinationIP',
+  'SrcIP',
+  'DstIP',
+  'UpstreamIP',
+]);
+
+export function isAddressField(field: Field): boolean {
+  return field.kind === 'string' && ADDRESS_FIELDS.has(field.name);
+}
+
+/** An address and a prefix length, IPv4 or IPv6 (`10.0.0.0/8`, `2001:db8::/32`). */
+const NETWORK = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9A-Fa-f:]*:[0-9A-Fa-f:.]*)\/\d{1,3}$/;
+
+/**
+ * Whether `text` is a network written as an address and a prefix length; with, for IPv4, the text
+ * each of its addresses starts with when the prefix ends on a dot (/8, /16, /24), or its one
+ * address (/32).
+ */
+export function networkOf(text: string): { prefix?: string; address?: string } | undefined {
+  if (!NETWORK.test(text)) return undefined;
+  const [address, length] = text.split('/');
+  const octets = address.split('.');
+  if (octets.length !== 4) return {};
+  if (length === '32') return { address };
+  const kept = { 8: 1, 16: 2, 24: 3 }[Number(length)];
+  return kept === undefined ? {} : { prefix: `${octets.slice(0, kept).join('.')}.` };
+}
+
 export function isTimestampField(field: Field): boolean {
   return field.kind === 'int or string';
 }
