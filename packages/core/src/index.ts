@@ -43,7 +43,8 @@ export { MESSAGES } from './base/all-messages.js';
 /** A front end's finding about the filter text it is given, worded from the table's input part alone. */
 export { inputMessage } from './base/input-messages.js';
 export { closest } from './base/suggest.js';
-export { exactRecordParser, parseJsonExact, stringifyExact, INT64_MIN, type ExactNumber } from './base/exact-numbers.js';
+export { exactRecordParser, parseJsonExact, stringifyExact } from './base/exact-json.js';
+export { INT64_MIN, type ExactNumber } from './base/exact-numbers.js';
 // Strict JSON that keeps each value's place (by JSON Pointer): for tools that point into JSON inputs.
 export { childPointer, readJson, type JsonReadResult } from './base/json-source.js';
 export { escapeControlCharacters, renderDiagnostic, renderDiagnostics, type RenderableDiagnostic, type RenderOptions } from './base/codeframe.js';

@@ -4,7 +4,8 @@
  * in the input (the list is read once).
  */
 import { SourceMap } from '../base/diagnostics.js';
-import { childPointer, isObject, readJson } from '../base/json-source.js';
+import { childPointer, readJson } from '../base/json-source.js';
+import { isObject } from '../base/json-values.js';
 import { INPUT_LIMITS, sizeOver } from '../base/limits.js';
 import { decompileAt, type DecompileOptions, type DecompileResult } from './decompile.js';
 import { JsonDocument } from './decompile-source.js';

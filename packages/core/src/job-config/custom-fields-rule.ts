@@ -1,7 +1,8 @@
 /** The checks of one custom-field rule (spec 2.3, 2.4, 8) and of the field names it configures. */
 import { jsonMessage } from '../base/json-messages.js';
 import type { DiagnosticBag } from '../base/diagnostics.js';
-import { childPointer, describeJson, isObject } from '../base/json-source.js';
+import { childPointer } from '../base/json-source.js';
+import { describeJson, isObject } from '../base/json-values.js';
 
 export { describeJson, isObject };
 import { closest } from '../base/suggest.js';

@@ -5,7 +5,8 @@
  */
 import { jsonMessage } from '../base/json-messages.js';
 import { DiagnosticBag, type Diagnostic } from '../base/diagnostics.js';
-import { childPointer, describeJson, isObject } from '../base/json-source.js';
+import { childPointer } from '../base/json-source.js';
+import { describeJson, isObject } from '../base/json-values.js';
 import { closest } from '../base/suggest.js';
 import { checkFieldName } from './field-name.js';
 import type { Dataset } from '../language/catalog.js';

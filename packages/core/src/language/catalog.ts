@@ -1,5 +1,5 @@
 /** The dataset field catalog: the typed field registry every check is made against. */
-import { isObject } from '../base/json-source.js';
+import { isObject } from '../base/json-values.js';
 import { closest } from '../base/suggest.js';
 import { holdsObjects, KNOWN_FIELD_TYPES, parseFieldType, type FieldKind, type Typed } from './field-types.js';
 

@@ -9,7 +9,8 @@
  * exact negations of their positive pairs. Numbers are exact over every 64-bit integer
  * (base/exact-numbers.ts): a record's value and the filter's compare as the numbers they denote.
  */
-import { type ExactNumber, exactNumber, exactOfDouble, parseJsonExact } from '../base/exact-numbers.js';
+import { parseJsonExact } from '../base/exact-json.js';
+import { type ExactNumber, exactNumber, exactOfDouble } from '../base/exact-numbers.js';
 import { type Comparison, type Facts, factsOf, OPERATOR_TABLE, type Operator, type OperatorTest } from '../language/operators.js';
 import type { CheckedExpr, FilterNode, TypedValue } from '../check/checked.js';
 import type { FilterJson, FilterObject } from './serialize.js';

@@ -6,7 +6,7 @@
  * The expression is TRUE exactly when evaluate lets the record through; otherwise FALSE or NULL, so
  * negate it as NOT COALESCE(expression, FALSE).
  */
-import { parseJsonExact } from '../base/exact-numbers.js';
+import { parseJsonExact } from '../base/exact-json.js';
 import type { Dataset } from '../language/catalog.js';
 import type { FilterJson, FilterObject, FilterValue } from '../output/serialize.js';
 import { criterionSql } from './criteria.js';
