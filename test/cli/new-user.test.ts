@@ -308,6 +308,16 @@ describe('a range, a time and a list in quotes are told how the language writes 
     ]);
   });
 
+  it("logfilter compile 'ClientRequestHost eq *.example.com' compiles, with a warning that '*' is no wildcard", async () => {
+    const result = await runCli(['compile', 'ClientRequestHost eq *.example.com']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`warning[not-a-wildcard]: '*' in "*.example.com" is a character to the service, not a wildcard`);
+    expect(hints(result.stderr)).toEqual(['the service compares text: for what "*.example.com" means, write ClientRequestHost endsWith ".example.com"']);
+    const written = await runCli(['check', 'ClientRequestHost endsWith ".example.com"']);
+    expect(written.code).toBe(0);
+    expect(written.stderr).not.toContain('warning');
+  });
+
   it(`logfilter compile 'ClientCountry in "us,ca"' is told to write two values, not in ("us,ca")`, async () => {
     const result = await runCli(['compile', 'ClientCountry in "us,ca"']);
     expect(result.code).toBe(1);

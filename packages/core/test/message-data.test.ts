@@ -84,6 +84,7 @@ const SAMPLES = {
   'invalid-rule': { notAnArray: [{}], notARule: [{}] },
   'value-case': { upperCase: [{ key: 'ClientCountry', value: 'US', lower: 'us' }] },
   'not-a-timestamp': { notATime: [{ key: 'EdgeStartTimestamp', value: 'yesterday' }] },
+  'not-a-wildcard': { star: [{ value: '"*.example.com"', criterion: 'ClientRequestHost endsWith ".example.com"' }] },
   'not-an-address': {
     network: [
       { key: 'ClientIP', value: '"10.0.0.0/8"', prefix: '10.' },

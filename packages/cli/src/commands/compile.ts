@@ -19,7 +19,7 @@ function addCompileOptions(command: Command): Command {
         .default(COMPILE_DEFAULTS.values),
     )
     .option('--no-optimize', 'keep the filter as written: no merging into in-lists, no de-duplication')
-    .option('--no-lint', 'no lint warnings (never-matches, always-matches, value-case, not-a-timestamp, not-an-address)')
+    .option('--no-lint', 'no lint warnings (never-matches, always-matches, value-case, not-a-timestamp, not-an-address, not-a-wildcard)')
     .addOption(maxBytesOption())
     .addOption(maxOperatorsOption())
     .option('--json', 'machine output: the JSON envelope {ok, command, exitCode, diagnostics, filter, json, stats} on stdout');

@@ -17,7 +17,7 @@ export function registerDecompile(program: Command, context: Context): void {
         .choices(['documented', 'typed'])
         .default('documented'),
     )
-    .option('--no-lint', 'no lint warnings (never-matches, always-matches, value-case, not-a-timestamp, not-an-address)')
+    .option('--no-lint', 'no lint warnings (never-matches, always-matches, value-case, not-a-timestamp, not-an-address, not-a-wildcard)')
     .addOption(maxBytesOption('the filter'))
     .addOption(maxOperatorsOption())
     .option('--json', 'machine output: the JSON envelope {ok, command, exitCode, diagnostics, text, filter, json, stats, found} on stdout')

@@ -130,6 +130,7 @@ const examples = (): CodeExamples => ({
   },
   'value-case': { input: 'filter', example: 'ClientCountry eq US', fixed: 'ClientCountry eq us' },
   'not-a-timestamp': { input: 'filter', example: 'EdgeStartTimestamp eq "yesterday"', fixed: 'EdgeStartTimestamp eq "2024-01-01T00:00:00Z"' },
+  'not-a-wildcard': { input: 'filter', example: 'ClientRequestHost eq *.example.com', fixed: 'ClientRequestHost endsWith .example.com' },
   'not-an-address': { input: 'filter', example: 'ClientIP in (203.0.113.0/24)', fixed: 'ClientIP startsWith 203.0.113.' },
   'invalid-json': { input: 'json', example: '{"where": {"key": "BotScore"', fixed: '{"where": {"key": "BotScore", "operator": "lt", "value": "30"}}' },
   'missing-member': {

@@ -41,6 +41,7 @@ function codeDescriptions(): Readonly<Record<DiagnosticCode, string>> {
     redundant: 'The criterion is implied by the others of its group (AND), or implies one of them (OR): removing it changes nothing.',
     'value-case': "The value's letter case differs from how the service writes this field's values.",
     'not-a-timestamp': 'A value compared with a timestamp field does not read as a timestamp.',
+    'not-a-wildcard': 'A text value starts or ends with *, which the service compares as a character, not as a wildcard.',
     'not-an-address': 'A network (address/prefix) compared with a field that holds one IP address, which never holds a network.',
     'filter-too-large': "The filter JSON is larger than the service's size limit.",
     'too-many-operators': "The filter has more operators than the service's limit.",

@@ -36,6 +36,7 @@ export const DIAGNOSTIC_CODES = [
   'value-case',
   'not-a-timestamp',
   'not-an-address',
+  'not-a-wildcard',
   // Output limits.
   'filter-too-large',
   'too-many-operators',

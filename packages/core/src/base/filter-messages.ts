@@ -193,6 +193,13 @@ const makeFilterMessages = () =>
           }`,
       ),
     },
+    'not-a-wildcard': {
+      /** `criterion` is what the pattern means, as the language writes it (`ClientRequestHost endsWith .example.com`). */
+      star: m(
+        (d: { value: string; criterion: string }) => `'*' in ${d.value} is a character to the service, not a wildcard`,
+        (d) => `the service compares text: for what ${d.value} means, write ${d.criterion}`,
+      ),
+    },
     'unknown-dataset': {
       notADataset: m(
         () => 'the dataset option is neither a name nor a Dataset',

@@ -2,7 +2,9 @@
  * Lint warnings on the lowered tree (NOT pushed to the leaves): filters that compile but cannot
  * do what was meant. An AND group that never matches (the job delivers nothing), an OR group that
  * always matches (it filters nothing), a value whose case the service never logs, a timestamp
- * compared with something that is not one, a network compared with a field that holds one address. Warnings only; `lint: false` turns them off.
+ * compared with something that is not one, a network compared with a field that holds one address,
+ * a `*` at an end of a text value, which the service compares as a character (not a wildcard).
+ * Warnings only; `lint: false` turns them off.
  */
 import { filterMessage } from '../base/filter-messages.js';
 import type { DiagnosticBag, FixSpans, Span } from '../base/diagnostics.js';
@@ -10,6 +12,7 @@ import type { Dataset } from '../language/catalog.js';
 import { isArrayField } from '../language/field-types.js';
 import { isAddressField, isLoggedLowerCase, isTimestampField, networkOf, readsAsTimestamp } from '../language/logged-values.js';
 import { type Facts, factsOf } from '../language/operators.js';
+import { globCriterion, hasEdgeStar } from '../language/operator-suggest.js';
 import { type Criterion, type FilterNode, type Group, keyBit, type TypedValue } from './checked.js';
 
 export function lint(root: FilterNode, dataset: Dataset, bag: DiagnosticBag): void {
@@ -147,9 +150,11 @@ function lintValues(criterion: Criterion, dataset: Dataset, bag: DiagnosticBag):
   const lowerCase = isLoggedLowerCase(field);
   const timestamp = isTimestampField(field) && wholeValue(factsOf(criterion.operator));
   const address = isAddressField(field);
-  // Most criteria are on none of these fields: their values are not looked at.
-  if (!lowerCase && !timestamp && !address) return;
+  const star = field.kind === 'string' && hasStar(criterion.value);
+  // Most criteria are on none of these fields, and hold no star: their values are not looked at.
+  if (!lowerCase && !timestamp && !address && !star) return;
   const values = valuesOf(criterion).filter((value) => value.type === 'string');
+  if (star) reportStar(criterion, values, bag);
   if (lowerCase) {
     const upper = values.find((value) => hasUpperCase(value.text));
     if (upper) {
@@ -170,6 +175,24 @@ function lintValues(criterion: Criterion, dataset: Dataset, bag: DiagnosticBag):
       bag.report('warning', filterMessage('not-an-address', 'network', { key: criterion.key, value: JSON.stringify(value.text), ...network }), criterion.span);
       return;
     }
+  }
+}
+
+/** Whether a value (or a value of the list) has a `*` at either end: a loop, which makes no array for the usual criterion. */
+function hasStar(value: TypedValue | TypedValue[]): boolean {
+  if (!Array.isArray(value)) return value.type === 'string' && hasEdgeStar(value.text);
+  for (let i = 0; i < value.length; i++) if (value[i].type === 'string' && hasEdgeStar(value[i].text)) return true;
+  return false;
+}
+
+/** A value written as a wildcard pattern: what it means, as the language writes it (the first such value of a list). */
+function reportStar(criterion: Criterion, values: TypedValue[], bag: DiagnosticBag): void {
+  for (const value of values) {
+    const meant = hasEdgeStar(value.text) ? globCriterion(criterion.operator, value.text) : undefined;
+    if (!meant) continue;
+    const data = { value: JSON.stringify(value.text), criterion: `${criterion.key} ${meant.operator} ${JSON.stringify(meant.text)}` };
+    bag.report('warning', filterMessage('not-a-wildcard', 'star', data), criterion.span);
+    return;
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * compile's lint on a filter read from JSON: the same warnings (never-matches, always-matches,
- * value-case, not-a-timestamp, not-an-address), each with the JSON Pointer of what it is about: the criterion, or
+ * value-case, not-a-timestamp, not-an-address, not-a-wildcard), each with the JSON Pointer of what it is about: the criterion, or
  * for the criteria of a group that never or always match, the group's list that holds them.
  */
 import type { DiagnosticBag } from '../base/diagnostics.js';

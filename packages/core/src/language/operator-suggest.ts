@@ -68,3 +68,35 @@ export function rangeCriteria(spelling: string, field: string, low: string, high
   const to: Operator = 'leq';
   return `${field} ${from} ${low} AND ${field} ${to} ${high}`;
 }
+
+/** A `*` at either end of a text value, which other tools read as a wildcard (42 is `*`). */
+export function hasEdgeStar(text: string): boolean {
+  return text.length > 1 && (text.charCodeAt(0) === 42 || text.charCodeAt(text.length - 1) === 42);
+}
+
+/**
+ * A text value written as a wildcard pattern (`*.example.com`, `/api/*`, `*bot*`) with `operator`,
+ * as this language writes what the pattern means: the operator of the same polarity that tests a
+ * suffix, a prefix or a part, and the text without its stars. Undefined when a star is left inside
+ * or nothing is left.
+ */
+export function globCriterion(operator: Operator, text: string): { operator: Operator; text: string } | undefined {
+  const leading = text.startsWith('*');
+  const trailing = text.endsWith('*');
+  const rest = text.slice(leading ? 1 : 0, trailing ? -1 : undefined);
+  if (rest === '' || rest.includes('*')) return undefined;
+  const facts = factsOf(operator);
+  // What the pattern asks of a value, by the operator's own test and where its stars are.
+  const anyEnd = (leading && trailing) || facts.test === 'contains';
+  const test =
+    anyEnd || (facts.test === 'prefix' && leading) || (facts.test === 'suffix' && trailing)
+      ? 'contains'
+      : leading || facts.test === 'suffix'
+        ? 'suffix'
+        : 'prefix';
+  const found = OPERATORS.find((candidate) => {
+    const other = factsOf(candidate);
+    return other.test === test && other.negated === facts.negated;
+  });
+  return found && { operator: found, text: rest };
+}
