@@ -215,12 +215,14 @@ function reportOperatorNotAllowed(predicate: Predicate, operator: Operator, fiel
   if (valueFacts(field).reads === 'integer or text') {
     // A time written as text where a comparison takes a number (`EdgeStartTimestamp gt 2024-01-01`): the number to write.
     const operand = predicate.operand;
-    const seconds = family !== 'int' && operand.kind !== 'list' && isTimestampField(field) ? unixSeconds(operand.value) : undefined;
-    if (seconds !== undefined && operand.kind !== 'list') {
-      const nanoseconds = (BigInt(seconds) * 1_000_000_000n).toString();
-      const data = { operator, value: sourceOf(operand), field: field.name, seconds: String(seconds), nanoseconds };
-      bag.report('error', filterMessage('operator-not-allowed', 'timeAsText', data), span);
-      return;
+    if (family !== 'int' && operand.kind !== 'list' && isTimestampField(field)) {
+      const seconds = unixSeconds(operand.value);
+      if (seconds !== undefined) {
+        const nanoseconds = (BigInt(seconds) * 1_000_000_000n).toString();
+        const data = { operator, value: sourceOf(operand), field: field.name, seconds: String(seconds), nanoseconds };
+        bag.report('error', filterMessage('operator-not-allowed', 'timeAsText', data), span);
+        return;
+      }
     }
     const side = family === 'int' ? 'a number' : 'a text value';
     const withNumber = OPERATOR_MATRIX.int.join(', ');

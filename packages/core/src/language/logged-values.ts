@@ -73,6 +73,6 @@ export function unixSeconds(text: string): number | undefined {
   const [year, month, day] = date.split('-').map(Number);
   const midnight = new Date(Date.UTC(year, month - 1, day));
   if (midnight.getUTCFullYear() !== year || midnight.getUTCMonth() !== month - 1 || midnight.getUTCDate() !== day) return undefined;
-  const ms = time === undefined ? midnight.getTime() : Date.parse(`${date}T${time}${/[Zz]|[+-]\d{2}:?\d{2}$/.test(time) ? '' : 'Z'}`);
+  const ms = time === undefined ? midnight.getTime() : Date.parse(`${date}T${time}${/(?:[Zz]|[+-]\d{2}:?\d{2})$/.test(time) ? '' : 'Z'}`);
   return Number.isFinite(ms) && ms % 1000 === 0 ? ms / 1000 : undefined;
 }

@@ -181,8 +181,9 @@ function unparenthesisedList(tokens: Token[], index: number): Span | undefined {
  * after NOT, which would take the first alone).
  */
 function rangeAt(tokens: Token[], index: number): [word: Token, span: Span, criteria: string] | undefined {
+  if (index < 4) return undefined;
   const [field, word, low, and, high] = tokens.slice(index - 4, index + 1);
-  if (index < 4 || !high || field.tokenType !== Identifier || word.tokenType !== Identifier || and.tokenType !== And) return undefined;
+  if (!high || field.tokenType !== Identifier || word.tokenType !== Identifier || and.tokenType !== And) return undefined;
   // Numbers alone: a range of text (`between a and z`) the service cannot filter, and no two criteria would write it.
   if (classifyWord(low.image) !== 'number' || classifyWord(high.image) !== 'number') return undefined;
   const criteria = rangeCriteria(word.image, field.image, low.image, high.image);
