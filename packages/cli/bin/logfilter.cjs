@@ -100,8 +100,18 @@ function userCacheFolder() {
   return join(base, 'logfilter');
 }
 
-// Taken at exit, so that it holds what this run compiled; written whole, then renamed into place.
+// Taken at exit, so that it holds what this run compiled, and what the bundle's warm-up (src/warm-up.ts)
+// compiled once the run's own work was done: without it, the cache would hold what this run's line
+// happened to need, and lack the rest for every run after. A run that ends the process itself (a
+// server, on a second Ctrl-C) has no warm-up. Written whole, then renamed into place.
 function writeCacheAtExit() {
+  process.once('beforeExit', () => {
+    const warmUp = module_.exports.warmUpCodeCache;
+    if (typeof warmUp === 'function')
+      Promise.resolve()
+        .then(warmUp)
+        .catch(() => {});
+  });
   process.on('exit', () => {
     const { mkdirSync, renameSync, writeFileSync } = process.getBuiltinModule('node:fs');
     let data;

@@ -254,8 +254,9 @@ await build({
 });
 await build({ ...common, entryPoints: [wsEntry], outfile: join(dist, 'ws.cjs') });
 
-// The building Node's code cache (bin/logfilter.cjs writes it when a run finds none), taken after a
-// typical run so that it holds what such a run compiles; caches of earlier bundles go first.
+// The building Node's code cache (bin/logfilter.cjs writes it when a run finds none), taken after
+// the run and the bundle's warm-up (src/warm-up.ts), as a user's first run takes it; caches of
+// earlier bundles go first.
 for (const file of readdirSync(dist)) if (/^(logfilter|language|plain)\.cjs\..*cache$/.test(file)) rmSync(join(dist, file), { force: true });
 // A plain compile makes the plain bundle's cache; a compile with an option the language bundle's;
 // a command outside it (with the language too) the full one's.

@@ -2,6 +2,7 @@
 import { processIo } from './io.js';
 import { plainLine } from './plain-line.js';
 import { quietOnClosedReaders } from './process-streams.js';
+import { WARM_UP_FILTER, warmUp } from './warm-up.js';
 
 quietOnClosedReaders();
 void plainLine(process.argv, processIo()).then((code) => {
@@ -9,3 +10,6 @@ void plainLine(process.argv, processIo()).then((code) => {
   // compiled on its first call (a fiftieth of a plain compile's start-up beyond Node's).
   if (code !== 0) process.exitCode = code;
 });
+
+/** Run by bin/logfilter.cjs before it takes this bundle's code cache (warm-up.ts): a plain compile. */
+export const warmUpCodeCache = (): Promise<void> => warmUp(plainLine, [['compile', WARM_UP_FILTER]]);
