@@ -39,7 +39,7 @@ describe('the CLI bundle', () => {
     expect(run.stdout).toBe('{"where":{"key":"QueryName","operator":"eq","value":"example.com"}}\n');
   });
 
-  it('runs compile, check and fmt from the language bundle alone, and every other command from the full one', () => {
+  it('runs compile, check, fmt and --version from the language bundle alone, and every other command from the full one', () => {
     const copy = tempFiles('cli-language').dir;
     for (const part of ['bin', 'dist', 'package.json']) cpSync(join(CLI_DIR, part), join(copy, part), { recursive: true });
     rmSync(join(copy, 'dist/logfilter.cjs'));
@@ -51,6 +51,10 @@ describe('the CLI bundle', () => {
     expect(compile.stdout).toBe('{"where":{"key":"BotScore","operator":"lt","value":"30"}}\n');
     expect(spawnSync(process.execPath, [bin, 'check', '-d', 'http_requests', 'BotScore lt 30'], { encoding: 'utf8' }).status).toBe(0);
     expect(spawnSync(process.execPath, [bin, 'fmt', '-'], { input: 'BotScore  lt 30', encoding: 'utf8' }).stdout).toBe('BotScore lt 30\n');
+    // `--version` alone defines no command (src/main.ts), and is answered there too.
+    const version = JSON.parse(readFileSync(join(CLI_DIR, 'package.json'), 'utf8')).version;
+    for (const flag of ['--version', '-V'])
+      expect(spawnSync(process.execPath, [bin, flag], { encoding: 'utf8' })).toMatchObject({ status: 0, stdout: `${version}\n`, stderr: '' });
     // Any other command needs the full bundle, removed from this copy.
     expect(spawnSync(process.execPath, [bin, 'explain', 'BotScore lt 30'], { encoding: 'utf8' }).stderr).toMatch(/logfilter\.cjs/);
     // The language bundle carries no other command: none of the emulator's or the SQL writer's text.

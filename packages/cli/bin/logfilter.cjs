@@ -88,7 +88,9 @@ function otherBundle() {
     else if (!argv[i].startsWith('-')) command = argv[i];
   }
   const asksForMore = argv.some((word, i) => i >= 2 && FULL_BUNDLE_WORDS.some((asked) => word.includes(asked)));
-  return LANGUAGE_COMMANDS.has(command) && !asksForMore ? 'language.cjs' : 'logfilter.cjs';
+  // `--version` alone defines no command (src/main.ts): the language bundle answers it as the full one does.
+  const versionAlone = argv.length === 3 && (argv[2] === '--version' || argv[2] === '-V');
+  return versionAlone || (LANGUAGE_COMMANDS.has(command) && !asksForMore) ? 'language.cjs' : 'logfilter.cjs';
 }
 
 function userCacheFolder() {
