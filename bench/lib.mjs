@@ -5,34 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /**
- * Nanoseconds per call of `fn`, after a warm-up: calibrated so each sample runs ~50 ms, median of
- * `samples`.
- */
-export function timePerCall(fn, { samples = 9, sampleMs = 50, warmupMs = 500 } = {}) {
-  // Warm up first: the JIT needs a while before the code settles to its steady speed.
-  const warmupEnd = performance.now() + warmupMs;
-  while (performance.now() < warmupEnd) for (let i = 0; i < 100; i++) fn();
-  let iterations = 1;
-  for (;;) {
-    const start = process.hrtime.bigint();
-    for (let i = 0; i < iterations; i++) fn();
-    const elapsed = Number(process.hrtime.bigint() - start) / 1e6;
-    if (elapsed >= sampleMs / 4) {
-      iterations = Math.max(1, Math.round((iterations * sampleMs) / elapsed));
-      break;
-    }
-    iterations *= 4;
-  }
-  const results = [];
-  for (let s = 0; s < samples; s++) {
-    const start = process.hrtime.bigint();
-    for (let i = 0; i < iterations; i++) fn();
-    results.push(Number(process.hrtime.bigint() - start) / iterations);
-  }
-  return median(results);
-}
-
-/**
  * Nanoseconds per call of `fn` and of `baseline`, sampled alternately (A, B, A, B, ...) so that a
  * machine that speeds up or slows down during the run affects both alike.
  */
