@@ -327,3 +327,22 @@ describe('a range, a time and a list in quotes are told how the language writes 
     expect(JSON.parse(written.stdout).where).toEqual({ key: 'ClientCountry', operator: 'in', value: ['us', 'ca'] });
   });
 });
+
+describe("a pattern operator of another language (SQL's LIKE, a rules language's matches) is told the criterion it means", () => {
+  for (const [filter, written] of [
+    ["ClientRequestPath like '/api/%'", 'ClientRequestPath startsWith "/api/"'],
+    ['ClientRequestPath matches "\\\\.php$"', 'ClientRequestPath endsWith ".php"'],
+    ["ClientRequestUserAgent not like '%bot%'", 'ClientRequestUserAgent !contains "bot"'],
+  ]) {
+    it(`logfilter compile '${filter}' names the operator, and its hint compiles`, async () => {
+      const result = await runCli(['compile', filter]);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/error\[unknown-operator\]: '[a-z ]+' is not an operator: the service compares text as it is, with no patterns/);
+      const [hint] = hints(result.stderr);
+      expect(hint).toMatch(new RegExp(`^for what ".*" means, write ${written.replace(/[.$]/g, '\\$&')}$`));
+      const compiled = await runCli(['compile', written]);
+      expect(compiled.code).toBe(0);
+      expect(compiled.stderr).toBe('');
+    });
+  }
+});

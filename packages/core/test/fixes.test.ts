@@ -48,6 +48,15 @@ const CASES: Array<[code: string, before: string, after: string, title: string]>
   ],
   ['unknown-operator', 'EdgeResponseStatus between (500, 599)', 'EdgeResponseStatus geq 500 AND EdgeResponseStatus leq 599', 'Write the range as two criteria'],
   ['unknown-operator', 'NOT BotScore between [1, 29]', 'NOT (BotScore geq 1 AND BotScore leq 29)', 'Write the range as two criteria'],
+  // A pattern of another language: one criterion of what it means (test/patterns.test.ts checks the meaning).
+  ['unknown-operator', "ClientRequestPath like '/api%'", 'ClientRequestPath startsWith "/api"', 'Write ClientRequestPath startsWith "/api"'],
+  ['unknown-operator', 'NOT ClientRequestPath matches "\\\\.php$"', 'NOT ClientRequestPath endsWith ".php"', 'Write ClientRequestPath endsWith ".php"'],
+  [
+    'unknown-operator',
+    "ClientRequestHost not like '%.example.com'",
+    'ClientRequestHost !endsWith ".example.com"',
+    'Write ClientRequestHost !endsWith ".example.com"',
+  ],
   // One quoted value holding commas after in: its parts, not one value ("us,ca") that no record holds.
   ['expected-list', 'ClientCountry in "us,ca"', 'ClientCountry in ("us", "ca")', 'Write the list ("us", "ca")'],
   ['expected-list', "EdgeResponseStatus !in '500, 503,'", 'EdgeResponseStatus !in (500, 503)', 'Write the list (500, 503)'],

@@ -111,6 +111,11 @@ const SAMPLES = {
       { spelling: 'ne', guess: '!eq', also: '!=', operators: 'eq, !eq' },
     ],
     range: [{ spelling: 'between', criteria: 'BotScore geq 1 AND BotScore leq 29' }],
+    pattern: [
+      { spelling: 'like', pattern: '"/api%"', criterion: 'ClientRequestPath startsWith "/api"', caseless: false },
+      { spelling: 'ilike', pattern: '"%bot%"', criterion: 'ClientRequestUserAgent contains "bot"', caseless: true },
+      { spelling: 'matches', pattern: '"^/v[0-9]+"', caseless: false },
+    ],
     inJson: [
       { spelling: 'equals', operators: ['eq', 'in'] },
       { spelling: 'Eq', guess: 'eq', operators: ['eq'] },

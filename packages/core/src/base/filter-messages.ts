@@ -249,6 +249,19 @@ const makeFilterMessages = () =>
         (d: { spelling: string; criteria: string }) => `'${d.spelling}' is not an operator: a range is two criteria joined by AND`,
         (d) => `write ${d.criteria}`,
       ),
+      /**
+       * A pattern operator of another language (`like`, `matches`, `wildcard`): `criterion` is what
+       * the pattern means as one criterion, when it says no more than a start, an end, a part or the
+       * whole text; `caseless` for ILIKE, which the criterion cannot be (the service compares with case).
+       */
+      pattern: m(
+        (d: { spelling: string; pattern: string; criterion?: string; caseless: boolean }) =>
+          `'${d.spelling}' is not an operator: the service compares text as it is, with no patterns`,
+        (d) =>
+          d.criterion
+            ? `for what ${d.pattern} means, write ${d.criterion}${d.caseless ? ' (which compares with case)' : ''}`
+            : 'write the text a value starts with (startsWith), ends with (endsWith), contains (contains) or is (eq)',
+      ),
     },
     'field-not-filterable': {
       objects: m(

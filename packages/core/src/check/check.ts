@@ -15,7 +15,7 @@ import {
   type Operator,
   type TypeFamily,
 } from '../language/operators.js';
-import { operatorSymbol, rangeCriteria, suggestOperator } from '../language/operator-suggest.js';
+import { operatorSymbol, patternCriterion, rangeCriteria, suggestOperator } from '../language/operator-suggest.js';
 import { classifyWord } from '../syntax/ast-parts.js';
 import { isTimestampField, unixSeconds } from '../language/logged-values.js';
 import { canonicalNumber } from '../language/values.js';
@@ -71,7 +71,7 @@ export function checkInto(ast: Expr, dataset: Dataset, bag: DiagnosticBag, elsew
 
 function checkPredicate(predicate: Predicate, dataset: Dataset, bag: DiagnosticBag, negated: boolean, elsewhere?: FieldElsewhere): Criterion | undefined {
   const field = resolveField(predicate, dataset, bag, elsewhere);
-  const known = resolveOperator(predicate, bag, negated);
+  const known = resolveOperator(predicate, bag, negated, field);
   if (!field || !known) return undefined;
   const operator = known.operator;
   if (!field.filterable) {
@@ -140,7 +140,7 @@ function resolveField(predicate: Predicate, dataset: Dataset, bag: DiagnosticBag
   return undefined;
 }
 
-function resolveOperator(predicate: Predicate, bag: DiagnosticBag, negated: boolean): KnownSpelling | undefined {
+function resolveOperator(predicate: Predicate, bag: DiagnosticBag, negated: boolean, field: Field | undefined): KnownSpelling | undefined {
   const { spelling, span } = predicate.operator;
   const known = knownSpelling(spelling);
   if (!known) {
@@ -157,6 +157,22 @@ function resolveOperator(predicate: Predicate, bag: DiagnosticBag, negated: bool
         filterMessage('unknown-operator', 'range', { spelling, criteria }),
         span,
         replaceWith(predicate.span, criteria, 'Write the range as two criteria'),
+      );
+      return undefined;
+    }
+    // A pattern (`like '/api%'`) on a text field: what it means, when one criterion says it (not
+    // when a string of the filter has an escape the language does not take: its value is not the text).
+    const written = operand.kind === 'string' || operand.kind === 'word' ? operand.value : '';
+    const pattern = patternCriterion(spelling, written);
+    if (pattern) {
+      const found = field?.kind === 'string' && !bag.items.some((item) => item.code === 'invalid-escape') ? pattern.criterion : undefined;
+      const criterion = found && `${predicate.field.name} ${found.operator} ${JSON.stringify(found.text)}`;
+      const caseless = pattern.dialect === 'ilike';
+      bag.report(
+        'error',
+        filterMessage('unknown-operator', 'pattern', { spelling, pattern: JSON.stringify(written), criterion, caseless }),
+        span,
+        criterion && !caseless ? replaceWith(predicate.span, criterion, `Write ${criterion}`) : undefined,
       );
       return undefined;
     }

@@ -100,3 +100,95 @@ export function globCriterion(operator: Operator, text: string): { operator: Ope
   });
   return found && { operator: found, text: rest };
 }
+
+/**
+ * How another language writes a text pattern: SQL's `LIKE` (`%` any run of characters, `_` any one;
+ * `ILIKE` the same without case), a regular expression (`matches`, as Cloudflare's rules write it,
+ * `regex`, `rlike`), a wildcard (`*`).
+ */
+export type PatternDialect = 'like' | 'ilike' | 'regex' | 'glob';
+
+function patternDialect(word: string): PatternDialect | undefined {
+  switch (word.toLowerCase()) {
+    case 'like':
+      return 'like';
+    case 'ilike':
+      return 'ilike';
+    case 'matches':
+    case 'match':
+    case 'regex':
+    case 'regexp':
+    case 'rlike':
+      return 'regex';
+    case 'wildcard':
+    case 'glob':
+      return 'glob';
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * A pattern operator of another language (`X like '/api%'`, `X matches "^/api/"`, `X !wildcard
+ * "*.php"`), which the service does not have: its dialect, and what the pattern means as one
+ * criterion of this language, when it asks for a start, an end, a part or the whole of a text and
+ * nothing else (the operator testing that, of the spelling's polarity, and the text). Undefined
+ * when `spelling` is no pattern operator's.
+ */
+export function patternCriterion(spelling: string, pattern: string): { dialect: PatternDialect; criterion?: { operator: Operator; text: string } } | undefined {
+  const prefix = spelling.match(NEGATION_PREFIX)?.[0] ?? '';
+  const dialect = patternDialect(spelling.slice(prefix.length));
+  if (!dialect) return undefined;
+  const read = dialect === 'regex' ? regexText(pattern) : wildcardText(pattern, dialect === 'glob' ? '*' : '%', dialect === 'glob' ? '?' : '_');
+  if (!read) return { dialect };
+  const positive: Operator = read.anyStart ? (read.anyEnd ? 'contains' : 'endsWith') : read.anyEnd ? 'startsWith' : 'eq';
+  return { dialect, criterion: { operator: prefix === '' ? positive : negationOf(positive), text: read.text } };
+}
+
+interface PatternText {
+  /** The text the pattern holds, and whether anything may come before and after it. */
+  text: string;
+  anyStart: boolean;
+  anyEnd: boolean;
+}
+
+/** A LIKE or wildcard pattern: `any` (`%`, `*`) only at its ends, no `one` (`_`, `?`), no escape. */
+function wildcardText(pattern: string, any: string, one: string): PatternText | undefined {
+  const anyStart = pattern.startsWith(any);
+  const anyEnd = pattern.length > 1 && pattern.endsWith(any);
+  const text = pattern.slice(anyStart ? 1 : 0, anyEnd ? -1 : undefined);
+  if (text === '' || text.includes(any) || text.includes(one) || text.includes('\\')) return undefined;
+  return { text, anyStart, anyEnd };
+}
+
+/**
+ * A regular expression that is a text with at most `^` before it and `$` after it (or `.*` at
+ * either end): its characters literal, or escaped where they would be special (`\.`).
+ */
+function regexText(pattern: string): PatternText | undefined {
+  let start = 0;
+  let end = pattern.length;
+  const anyStart = !pattern.startsWith('^');
+  if (!anyStart) start = 1;
+  else if (pattern.startsWith('.*')) start = 2;
+  let anyEnd = true;
+  if (pattern.endsWith('.*') && !pattern.endsWith('\\.*') && end - 2 >= start) end -= 2;
+  else if (pattern.endsWith('$') && !pattern.endsWith('\\$')) {
+    anyEnd = false;
+    end -= 1;
+  }
+  let text = '';
+  for (let i = start; i < end; i++) {
+    const c = pattern[i];
+    if (c === '\\') {
+      const next = pattern[++i];
+      if (next === undefined || !(REGEX_SPECIAL.includes(next) || next === '/')) return undefined;
+      text += next;
+    } else if (REGEX_SPECIAL.includes(c)) return undefined;
+    else text += c;
+  }
+  return text === '' ? undefined : { text, anyStart, anyEnd };
+}
+
+/** The characters a regular expression gives a meaning of their own (escaped, they and `/` stand for themselves). */
+const REGEX_SPECIAL = '\\^$.|?*+()[]{}';
