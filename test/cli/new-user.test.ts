@@ -333,11 +333,12 @@ describe("a pattern operator of another language (SQL's LIKE, a rules language's
     ["ClientRequestPath like '/api/%'", 'ClientRequestPath startsWith "/api/"'],
     ['ClientRequestPath matches "\\\\.php$"', 'ClientRequestPath endsWith ".php"'],
     ["ClientRequestUserAgent not like '%bot%'", 'ClientRequestUserAgent !contains "bot"'],
+    ['ClientRequestPath ~ "^/api/"', 'ClientRequestPath startsWith "/api/"'],
   ]) {
     it(`logfilter compile '${filter}' names the operator, and its hint compiles`, async () => {
       const result = await runCli(['compile', filter]);
       expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/error\[unknown-operator\]: '[a-z ]+' is not an operator: the service compares text as it is, with no patterns/);
+      expect(result.stderr).toMatch(/error\[unknown-operator\]: '[a-z ~]+' is not an operator: the service compares text as it is, with no patterns/);
       const [hint] = hints(result.stderr);
       expect(hint).toMatch(new RegExp(`^for what ".*" means, write ${written.replace(/[.$]/g, '\\$&')}$`));
       const compiled = await runCli(['compile', written]);

@@ -57,6 +57,14 @@ const CASES: Array<[code: string, before: string, after: string, title: string]>
     'ClientRequestHost !endsWith ".example.com"',
     'Write ClientRequestHost !endsWith ".example.com"',
   ],
+  // `~` stops the parser, which words it as the checker words `matches`.
+  [
+    'unknown-operator',
+    'ClientRequestPath ~ "^/api/" AND BotScore lt 30',
+    'ClientRequestPath startsWith "/api/" AND BotScore lt 30',
+    'Write ClientRequestPath startsWith "/api/"',
+  ],
+  ['unknown-operator', "ClientRequestPath =~ '/admin'", 'ClientRequestPath contains "/admin"', 'Write ClientRequestPath contains "/admin"'],
   // One quoted value holding commas after in: its parts, not one value ("us,ca") that no record holds.
   ['expected-list', 'ClientCountry in "us,ca"', 'ClientCountry in ("us", "ca")', 'Write the list ("us", "ca")'],
   ['expected-list', "EdgeResponseStatus !in '500, 503,'", 'EdgeResponseStatus !in (500, 503)', 'Write the list (500, 503)'],

@@ -125,4 +125,31 @@ describe('a pattern operator in a filter', () => {
       expect(found?.fixes, text).toBeUndefined();
     }
   });
+
+  it("reads `~`, `!~` and `=~` (Cloudflare's rules, Perl) as `matches`: the parser stops at them", () => {
+    for (const [text, spelling, criterion] of [
+      ['ClientRequestPath ~ "^/api/"', '~', 'ClientRequestPath startsWith "/api/"'],
+      ["NOT ClientRequestPath !~ '\\\\.php$' AND BotScore lt 30", '!~', 'ClientRequestPath !endsWith ".php"'],
+      ['ClientRequestUserAgent =~ bot', '=~', 'ClientRequestUserAgent contains "bot"'],
+    ]) {
+      const [diagnostic] = compile(text).diagnostics;
+      expect(diagnostic, text).toMatchObject({
+        code: 'unknown-operator',
+        message: `'${spelling}' is not an operator: the service compares text as it is, with no patterns`,
+        hint: expect.stringMatching(new RegExp(`, write ${criterion.replace(/[.$]/g, '\\$&')}$`)),
+        fixes: [{ title: `Write ${criterion}` }],
+      });
+    }
+    // A pattern that says more, or a value the language cannot read, is told the text operators.
+    for (const text of ['ClientRequestPath ~ "^/v[0-9]"', "ClientRequestPath ~ '\\.php$'"]) {
+      expect(compile(text).diagnostics[0], text).toMatchObject({
+        code: 'unknown-operator',
+        hint: 'write the text a value starts with (startsWith), ends with (endsWith), contains (contains) or is (eq)',
+      });
+      expect(compile(text).diagnostics[0].fixes, text).toBeUndefined();
+    }
+    // `~` after a whole predicate, or with no value, is not read so.
+    expect(compile('ClientRequestPath eq a ~ b').diagnostics[0].code).toBe('unexpected-token');
+    expect(compile('ClientRequestPath ~').diagnostics[0].code).toBe('expected-operator');
+  });
 });

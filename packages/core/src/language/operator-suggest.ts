@@ -103,8 +103,8 @@ export function globCriterion(operator: Operator, text: string): { operator: Ope
 
 /**
  * How another language writes a text pattern: SQL's `LIKE` (`%` any run of characters, `_` any one;
- * `ILIKE` the same without case), a regular expression (`matches`, as Cloudflare's rules write it,
- * `regex`, `rlike`), a wildcard (`*`).
+ * `ILIKE` the same without case), a regular expression (`matches` and `~`, as Cloudflare's rules
+ * write it, `=~`, `regex`, `rlike`), a wildcard (`*`).
  */
 export type PatternDialect = 'like' | 'ilike' | 'regex' | 'glob';
 
@@ -114,6 +114,8 @@ function patternDialect(word: string): PatternDialect | undefined {
       return 'like';
     case 'ilike':
       return 'ilike';
+    case '~':
+    case '=~':
     case 'matches':
     case 'match':
     case 'regex':

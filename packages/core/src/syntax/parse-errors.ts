@@ -1,10 +1,30 @@
 /** Turns the parser's first syntax error into a diagnostic that speaks the user's language. */
-import type { Diagnostic, Fix, SourceMap, Span, Worded } from '../base/diagnostics.js';
+import { type Diagnostic, DiagnosticBag, type Fix, type SourceMap, type Span, type Worded } from '../base/diagnostics.js';
 import { filterMessage } from '../base/filter-messages.js';
-import { And, AndAnd, Bang, Comma, EndOfInput, Identifier, LBracket, LParen, Not, Or, OrOr, RBracket, RParen, SymbolOperator, type Token } from './lex.js';
+import {
+  And,
+  AndAnd,
+  Bang,
+  Comma,
+  DoubleQuoted,
+  EndOfInput,
+  Identifier,
+  LBracket,
+  LParen,
+  Not,
+  Or,
+  OrOr,
+  RBracket,
+  RParen,
+  SingleQuoted,
+  SymbolOperator,
+  type Token,
+  Word,
+} from './lex.js';
 import { factsOf, OPERATOR_LIST, operatorFromSpelling } from '../language/operators.js';
 import { classifyWord } from './ast-parts.js';
-import { operatorSymbol, rangeCriteria, suggestOperator } from '../language/operator-suggest.js';
+import { operatorSymbol, patternCriterion, rangeCriteria, suggestOperator } from '../language/operator-suggest.js';
+import { unescapeString } from './strings.js';
 
 function spanOf(token: Token): Span {
   return { start: token.startOffset, end: token.startOffset + token.image.length };
@@ -56,6 +76,21 @@ export function parseErrorDiagnostic(error: ParseError, tokens: Token[], source:
     const inParentheses = `(${source.text.slice(list.start, list.end)})`;
     const fix = { title: `Write the list in parentheses: ${inParentheses}`, edits: [{ range: source.range(list), newText: inParentheses }] };
     return make(filterMessage('unexpected-token', 'listWithoutParentheses', { found, list: inParentheses }), fix);
+  }
+
+  // `X ~ "^/api"` (and `!~`, `=~`): a regular expression match as Cloudflare's rules write it, which
+  // the service does not have; `~` is no operator's spelling, so the parser stopped at it (or, after
+  // `=`, at the value after it). Worded as the checker words `X matches "^/api"`.
+  const tilde = tildeAt(tokens, index);
+  if (tilde) {
+    const { spelling, operator, field, value } = tilde;
+    const text = valueText(value);
+    const found = text === undefined ? undefined : patternCriterion(spelling, text)?.criterion;
+    const criterion = found && `${field.image} ${found.operator} ${JSON.stringify(found.text)}`;
+    const whole = { start: field.startOffset, end: spanOf(value).end };
+    const fix = criterion ? { title: `Write ${criterion}`, edits: [{ range: source.range(whole), newText: criterion }] } : undefined;
+    const pattern = JSON.stringify(text ?? value.image);
+    return make(filterMessage('unknown-operator', 'pattern', { spelling, pattern, criterion, caseless: false }), fix, operator);
   }
 
   // `X between 1 and 5`: the parser took `between` for an operator and `and` for the keyword, and
@@ -190,6 +225,38 @@ function rangeAt(tokens: Token[], index: number): [word: Token, span: Span, crit
   if (criteria === undefined) return undefined;
   const before = tokens[index - 5]?.tokenType;
   return [word, { start: field.startOffset, end: spanOf(high).end }, before === Not || before === Bang ? `(${criteria})` : criteria];
+}
+
+/**
+ * `X ~ v`, `X !~ v` or `X =~ v` where the parser stopped at `index`: the operator as written, where
+ * it stands, the field's token and the value's.
+ */
+function tildeAt(tokens: Token[], index: number): { spelling: string; operator: Span; field: Token; value: Token } | undefined {
+  const isTilde = (token: Token | undefined) => token?.tokenType === Word && token.image === '~';
+  const isValue = (token: Token | undefined): token is Token =>
+    token !== undefined && [Word, Identifier, DoubleQuoted, SingleQuoted].includes(token.tokenType) && !isTilde(token);
+  const at = tokens[index];
+  const value = tokens[index + 1];
+  if (isTilde(at) && isValue(value)) {
+    const before = tokens[index - 1];
+    if (followsField(tokens, index)) return { spelling: '~', operator: spanOf(at), field: before, value };
+    if (before.tokenType === Bang && followsField(tokens, index - 1)) {
+      return { spelling: '!~', operator: { start: before.startOffset, end: spanOf(at).end }, field: tokens[index - 2], value };
+    }
+  }
+  const [equals, tilde] = [tokens[index - 2], tokens[index - 1]];
+  if (isTilde(tilde) && equals?.tokenType === SymbolOperator && equals.image === '=' && isValue(at) && followsField(tokens, index - 2)) {
+    return { spelling: '=~', operator: { start: equals.startOffset, end: spanOf(tilde).end }, field: tokens[index - 3], value: at };
+  }
+  return undefined;
+}
+
+/** A value token's text: a string's unescaped, undefined where an escape is not the language's. */
+function valueText(token: Token): string | undefined {
+  if (token.tokenType !== DoubleQuoted && token.tokenType !== SingleQuoted) return token.image;
+  const bag = new DiagnosticBag(undefined);
+  const text = unescapeString(token.image, token.startOffset, bag);
+  return bag.items.length === 0 ? text : undefined;
 }
 
 function isValueLike(token: Token): boolean {
