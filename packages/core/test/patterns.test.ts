@@ -112,6 +112,9 @@ describe('a pattern operator in a filter', () => {
     const ilike = compile("ClientRequestUserAgent ilike '%bot%'").diagnostics[0];
     expect(ilike.hint).toBe('for what "%bot%" means, write ClientRequestUserAgent contains "bot" (which compares with case)');
     expect(ilike.fixes).toBeUndefined();
+    // An escape elsewhere in the filter leaves this value as it was typed.
+    const elsewhere = compile("ClientRequestHost eq 'a\\.b' AND ClientRequestPath like '/api%'").diagnostics.find((d) => d.code === 'unknown-operator');
+    expect(elsewhere?.hint).toBe('for what "/api%" means, write ClientRequestPath startsWith "/api"');
     const generic = 'write the text a value starts with (startsWith), ends with (endsWith), contains (contains) or is (eq)';
     for (const text of [
       "BotScore like '3%'",

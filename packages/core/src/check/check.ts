@@ -15,7 +15,7 @@ import {
   type Operator,
   type TypeFamily,
 } from '../language/operators.js';
-import { operatorSymbol, patternCriterion, rangeCriteria, suggestOperator } from '../language/operator-suggest.js';
+import { criterionText, operatorSymbol, patternCriterion, rangeCriteria, suggestOperator } from '../language/operator-suggest.js';
 import { classifyWord } from '../syntax/ast-parts.js';
 import { isTimestampField, unixSeconds } from '../language/logged-values.js';
 import { canonicalNumber } from '../language/values.js';
@@ -161,12 +161,14 @@ function resolveOperator(predicate: Predicate, bag: DiagnosticBag, negated: bool
       return undefined;
     }
     // A pattern (`like '/api%'`) on a text field: what it means, when one criterion says it (not
-    // when a string of the filter has an escape the language does not take: its value is not the text).
+    // when the value has an escape the language does not take: its value is then not the text).
     const written = operand.kind === 'string' || operand.kind === 'word' ? operand.value : '';
     const pattern = patternCriterion(spelling, written);
     if (pattern) {
-      const found = field?.kind === 'string' && !bag.items.some((item) => item.code === 'invalid-escape') ? pattern.criterion : undefined;
-      const criterion = found && `${predicate.field.name} ${found.operator} ${JSON.stringify(found.text)}`;
+      const { start, end } = operand.span;
+      const misread = bag.items.some((item) => item.code === 'invalid-escape' && item.range.start.offset >= start && item.range.start.offset < end);
+      const found = field?.kind === 'string' && !misread ? pattern.criterion : undefined;
+      const criterion = found && criterionText(predicate.field.name, found);
       const caseless = pattern.dialect === 'ilike';
       bag.report(
         'error',

@@ -12,7 +12,7 @@ import type { Dataset } from '../language/catalog.js';
 import { isArrayField } from '../language/field-types.js';
 import { isAddressField, isLoggedLowerCase, isTimestampField, networkOf, readsAsTimestamp } from '../language/logged-values.js';
 import { type Facts, factsOf } from '../language/operators.js';
-import { globCriterion, hasEdgeStar } from '../language/operator-suggest.js';
+import { criterionText, globCriterion, hasEdgeStar } from '../language/operator-suggest.js';
 import { type Criterion, type FilterNode, type Group, keyBit, type TypedValue } from './checked.js';
 
 export function lint(root: FilterNode, dataset: Dataset, bag: DiagnosticBag): void {
@@ -190,7 +190,7 @@ function reportStar(criterion: Criterion, values: TypedValue[], bag: DiagnosticB
   for (const value of values) {
     const meant = hasEdgeStar(value.text) ? globCriterion(criterion.operator, value.text) : undefined;
     if (!meant) continue;
-    const data = { value: JSON.stringify(value.text), criterion: `${criterion.key} ${meant.operator} ${JSON.stringify(meant.text)}` };
+    const data = { value: JSON.stringify(value.text), criterion: criterionText(criterion.key, meant) };
     bag.report('warning', filterMessage('not-a-wildcard', 'star', data), criterion.span);
     return;
   }

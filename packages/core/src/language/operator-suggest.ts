@@ -69,6 +69,11 @@ export function rangeCriteria(spelling: string, field: string, low: string, high
   return `${field} ${from} ${low} AND ${field} ${to} ${high}`;
 }
 
+/** A criterion as a hint or a fix writes it: the key, the operator and the text quoted (`ClientRequestPath startsWith "/api"`). */
+export function criterionText(key: string, meant: { operator: Operator; text: string }): string {
+  return `${key} ${meant.operator} ${JSON.stringify(meant.text)}`;
+}
+
 /** A `*` at either end of a text value, which other tools read as a wildcard (42 is `*`). */
 export function hasEdgeStar(text: string): boolean {
   return text.length > 1 && (text.charCodeAt(0) === 42 || text.charCodeAt(text.length - 1) === 42);

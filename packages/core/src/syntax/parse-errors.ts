@@ -23,7 +23,7 @@ import {
 } from './lex.js';
 import { factsOf, OPERATOR_LIST, operatorFromSpelling } from '../language/operators.js';
 import { classifyWord } from './ast-parts.js';
-import { operatorSymbol, patternCriterion, rangeCriteria, suggestOperator } from '../language/operator-suggest.js';
+import { criterionText, operatorSymbol, patternCriterion, rangeCriteria, suggestOperator } from '../language/operator-suggest.js';
 import { unescapeString } from './strings.js';
 
 function spanOf(token: Token): Span {
@@ -86,7 +86,7 @@ export function parseErrorDiagnostic(error: ParseError, tokens: Token[], source:
     const { spelling, operator, field, value } = tilde;
     const text = valueText(value);
     const found = text === undefined ? undefined : patternCriterion(spelling, text)?.criterion;
-    const criterion = found && `${field.image} ${found.operator} ${JSON.stringify(found.text)}`;
+    const criterion = found && criterionText(field.image, found);
     const whole = { start: field.startOffset, end: spanOf(value).end };
     const fix = criterion ? { title: `Write ${criterion}`, edits: [{ range: source.range(whole), newText: criterion }] } : undefined;
     const pattern = JSON.stringify(text ?? value.image);
