@@ -4,7 +4,7 @@
  * usage error (exit 2) that names the flag: `error: option '--max-bytes <n>' argument 'x' is invalid.
  * takes a whole number above 0`. Every command that takes one of these options takes it from here.
  */
-import { DEFAULT_DATASET, DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, type JobScope } from '@logfilter/core';
+import { DEFAULT_DATASET, DEFAULT_MAX_BYTES, DEFAULT_MAX_OPERATORS, type JobScope, LINT_CODES } from '@logfilter/core';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { OUTPUT_FORMATS } from './outcome.js';
 
@@ -41,6 +41,11 @@ export function maxBytesOption(what = 'the output'): Option {
 /** `--max-operators N`: the limit on a filter's operators. */
 export function maxOperatorsOption(): Option {
   return new Option('--max-operators <n>', `limit on the number of operators (default: ${DEFAULT_MAX_OPERATORS})`).argParser(positiveCount);
+}
+
+/** `--no-lint`: none of core's lint warnings (`LINT_CODES`, named in its help). */
+export function noLintOption(): Option {
+  return new Option('--no-lint', `no lint warnings (${LINT_CODES.join(', ')})`);
 }
 
 /** `-d NAME`. */

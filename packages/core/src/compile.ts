@@ -17,7 +17,7 @@ export type { CompileResult } from './output/finish.js';
 export interface CompileOptions extends DatasetOptions, FilterOutputOptions {
   /** Meaning-preserving optimisations (default on). */
   optimize?: boolean;
-  /** Lint warnings: never-matches, always-matches, value-case, not-a-timestamp, not-an-address, not-a-wildcard (default on). */
+  /** Lint warnings, the codes of `LINT_CODES` (default on). */
   lint?: boolean;
   /** Deepest nesting of parentheses and NOTs: default 100, at most 1000 (`DEPTH_LIMITS`). */
   maxDepth?: number;

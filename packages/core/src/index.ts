@@ -9,7 +9,7 @@
 export { compile, compileDataset, type CompileOptions, type CompileResult } from './compile.js';
 
 // base/: the one diagnostic shape, its codes and its rendering.
-export { DIAGNOSTIC_CODES, type DiagnosticCode, DOCS_BASE_URL, diagnosticPage } from './base/codes.js';
+export { DIAGNOSTIC_CODES, type DiagnosticCode, DOCS_BASE_URL, diagnosticPage, LINT_CODES } from './base/codes.js';
 export { CODE_DESCRIPTIONS, describeCode } from './base/code-descriptions.js';
 export {
   DiagnosticBag,

@@ -2,7 +2,7 @@
 import { DEFAULT_DEEP_TOTAL_WORK, DEFAULT_DEEP_WORK } from '@logfilter/solver';
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
-import { addWarningLimitOptions, datasetOption, formatOption, maxBytesOption, maxOperatorsOption, scopeOption } from '../options.js';
+import { addWarningLimitOptions, datasetOption, formatOption, maxBytesOption, maxOperatorsOption, noLintOption, scopeOption } from '../options.js';
 import { collect } from '../service.js';
 import { INPUT_RULE } from './check-files.js';
 import { type CheckFlags, COMPILE_DEFAULTS, type CompileFlags, runCheck, runCompile } from './compile-run.js';
@@ -19,7 +19,7 @@ function addCompileOptions(command: Command): Command {
         .default(COMPILE_DEFAULTS.values),
     )
     .option('--no-optimize', 'keep the filter as written: no merging into in-lists, no de-duplication')
-    .option('--no-lint', 'no lint warnings (never-matches, always-matches, value-case, not-a-timestamp, not-an-address, not-a-wildcard)')
+    .addOption(noLintOption())
     .addOption(maxBytesOption())
     .addOption(maxOperatorsOption())
     .option('--json', 'machine output: the JSON envelope {ok, command, exitCode, diagnostics, filter, json, stats} on stdout');

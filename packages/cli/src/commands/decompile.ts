@@ -2,7 +2,7 @@
 import { type Command, Option } from 'commander';
 import type { Context } from '../context.js';
 import { type JsonInputFlags, runJson } from '../filter-json.js';
-import { datasetOption, maxBytesOption, maxOperatorsOption, scopeOption } from '../options.js';
+import { datasetOption, maxBytesOption, maxOperatorsOption, noLintOption, scopeOption } from '../options.js';
 
 export function registerDecompile(program: Command, context: Context): void {
   program
@@ -17,7 +17,7 @@ export function registerDecompile(program: Command, context: Context): void {
         .choices(['documented', 'typed'])
         .default('documented'),
     )
-    .option('--no-lint', 'no lint warnings (never-matches, always-matches, value-case, not-a-timestamp, not-an-address, not-a-wildcard)')
+    .addOption(noLintOption())
     .addOption(maxBytesOption('the filter'))
     .addOption(maxOperatorsOption())
     .option('--json', 'machine output: the JSON envelope {ok, command, exitCode, diagnostics, text, filter, json, stats, found} on stdout')

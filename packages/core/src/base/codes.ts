@@ -117,6 +117,20 @@ export const DIAGNOSTIC_CODES = [
 export type DiagnosticCode = (typeof DIAGNOSTIC_CODES)[number];
 
 /**
+ * The warnings of compile's lint, which `lint: false` (the CLI's `--no-lint`) turns off; `redundant`
+ * comes from the solver's deeper lint alone. test/corpus/lint-codes.test.ts checks that these are
+ * the codes lint gives, each of them.
+ */
+export const LINT_CODES = [
+  'never-matches',
+  'always-matches',
+  'value-case',
+  'not-a-timestamp',
+  'not-an-address',
+  'not-a-wildcard',
+] as const satisfies readonly DiagnosticCode[];
+
+/**
  * The documentation site's address. Each diagnostic code has a page at `<base>/diagnostics/<code>`
  * (`diagnosticPage`), which front ends link to: the language server's `codeDescription.href`, and
  * SARIF's `helpUri` and the CLI's output in time. Front ends let the user give another base.
